@@ -1,0 +1,60 @@
+/*
+ * irb.h - the public API of the bytecode layer (.irb). The format itself is
+ * specified in FORMAT.md; this header is how tools use it.
+ *
+ * A stream is a sequence of frames, one module per frame; `cat a.irb b.irb`
+ * is a valid stream. Readers validate every count, index and range before
+ * they return a module (ir_module_check), so nothing downstream can be
+ * driven out of bounds by input bytes. Errors are one line naming the byte
+ * offset: `<name>:<offset>: error: truncated frame (...)`.
+ */
+#ifndef IRB_H
+#define IRB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir.h"
+
+/* The 8 magic bytes every frame starts with. */
+#define IRB_MAGIC "\x89IRB\r\n\x1a\n"
+#define IRB_MAGIC_LEN 8
+
+typedef struct IrbWriteOpts {
+  int zstd_level;   /* 0: uncompressed payload; 1..22: one zstd frame */
+  int strip_locs;   /* drop locations (all become unknown) */
+} IrbWriteOpts;
+
+/* A growable output buffer. */
+typedef struct IrbBuf {
+  uint8_t *data;
+  size_t len, cap;
+} IrbBuf;
+void irb_buf_free(IrbBuf *b);
+
+/* Append one frame encoding `m` to `out`. Deterministic: the same module
+ * always gives the same bytes. Returns 0, or -1 (with a message in `d`) if
+ * the module cannot be encoded (e.g. compression failure). */
+int irb_write(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d);
+
+/* Whether `p` (n bytes) starts with the frame magic. */
+int irb_is_bytecode(const void *p, size_t n);
+
+/* A reader over a byte range (e.g. a whole file read into memory). */
+typedef struct IrbReader {
+  const uint8_t *data;
+  size_t len;
+  size_t off;          /* offset of the next frame */
+  const char *name;    /* input name for diagnostics ("-" for stdin) */
+  size_t last_size;    /* bytes of the last frame read */
+} IrbReader;
+
+void irb_reader_init(IrbReader *r, const void *data, size_t len, const char *name);
+/* Decode the next frame into a module of `c`.
+ * Returns 1 and sets *out on success, 0 at the end of the input, -1 after
+ * reporting one error line through `d` (the reader stops there). */
+int irb_read_next(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d);
+
+
+#endif

@@ -1,0 +1,506 @@
+/*
+ * ir.h - the public API of libir: the flat IR model, the context that interns
+ * strings, types, attributes and locations, the builder, the op registry,
+ * diagnostics, the MLIR text parser and printer, and the verifier.
+ *
+ * The model (see ../shared/DESIGN.md):
+ *   - A module is a handful of flat arrays: ops, operands, values, blocks,
+ *     regions, successors. Everything refers to everything by 32-bit index.
+ *   - A block is a range of consecutive ops; a region a range of consecutive
+ *     blocks; an op's operands a range of the operand array; its results a
+ *     range of consecutive values; a block's arguments a range of values.
+ *   - Op 0 is the top op, always `builtin.module`, with one region of one
+ *     block. Its parent block is IR_NONE.
+ *   - Layout ("freeze order"): for a region, its blocks get consecutive ids;
+ *     then, block by block, each block's arguments and then each of its ops
+ *     (with their results) get consecutive ids; then, block by block and op by
+ *     op, the regions of those ops are laid out the same way, recursively.
+ *     Value ids therefore grow with op ids. Region ids of an op are
+ *     allocated when the op is numbered.
+ *   - Strings, types, attributes and locations are interned in an IrCtx that
+ *     many modules may share (a pass's input and output share one), so equal
+ *     types have equal ids. Id 0 means "none" in each table: the empty string,
+ *     no type, no attribute, unknown location.
+ *   - An op keeps MLIR's generic model exactly: name, operands, result types,
+ *     properties (inherent attributes, MLIR's `<{...}>`), discardable
+ *     attributes (`{...}`), regions, successors. Derived properties such as
+ *     `operandSegmentSizes` are stored like any other property, so the generic
+ *     form prints without knowing the op.
+ *
+ * Error handling: library functions never exit. Bad input is reported through
+ * an IrDiag and signalled by a NULL / negative return. Broken invariants (a
+ * bug in this code, not in the input) call ir_die().
+ */
+#ifndef IR_H
+#define IR_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define IR_NONE 0xffffffffu
+/* MLIR's ShapedType::kDynamic: a `?` dimension, stride or offset. */
+#define IR_DYN INT64_MIN
+/* Bounds every reader enforces (text and bytecode) so no input can drive an
+ * unbounded allocation or recursion. */
+#define IR_MAX_DEPTH 256          /* nesting of regions / attributes / types */
+#define IR_MAX_RANK 64            /* dims of a shaped type */
+#define IR_MAX_COUNT (1u << 28)   /* any table or array of a module */
+
+typedef struct IrCtx IrCtx;
+typedef struct IrBuilder IrBuilder;
+
+/* ====================================================================== */
+/* Diagnostics                                                            */
+/* ====================================================================== */
+
+typedef enum { IR_SEV_ERROR, IR_SEV_WARNING, IR_SEV_NOTE, IR_SEV_REMARK } IrSeverity;
+
+/* A diagnostic sink. `out` may be NULL (count only, e.g. under a fuzzer).
+ * Lines are MLIR's: `file:line:col: error: message`. A location without a
+ * file prints as `loc(unknown): error: message`. */
+typedef struct IrDiag {
+  FILE *out;
+  unsigned n_errors;
+  unsigned n_total;     /* every diagnostic, notes included */
+} IrDiag;
+
+void ir_diag_init(IrDiag *d, FILE *out);
+/* Report at an interned location (see ir_loc_*). */
+void ir_diag(IrDiag *d, const IrCtx *c, uint32_t loc, IrSeverity sev,
+             const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void ir_vdiag(IrDiag *d, const IrCtx *c, uint32_t loc, IrSeverity sev,
+              const char *fmt, va_list ap);
+/* Report at a raw position (readers use it before locations exist);
+ * file may be NULL. line/col 0 omits them. */
+void ir_diag_at(IrDiag *d, const char *file, uint32_t line, uint32_t col,
+                IrSeverity sev, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* Broken invariant: prints `file:line: internal error: ...` and aborts. */
+_Noreturn void ir_die_(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#define ir_die(...) ir_die_(__FILE__, __LINE__, __VA_ARGS__)
+#define ir_assert(c) ((c) ? (void)0 : ir_die("assertion failed: %s", #c))
+
+/* ====================================================================== */
+/* Context: interned strings, types, attributes, locations                */
+/* ====================================================================== */
+
+IrCtx *ir_ctx_new(void);
+void ir_ctx_free(IrCtx *c);
+
+/* --- strings: bytes, not NUL-terminated in general, but the stored copy
+ * is always followed by a NUL so ir_str_ptr can be used as a C string when
+ * the string has no embedded NUL. Id 0 is "". */
+uint32_t ir_str(IrCtx *c, const char *s, size_t n);
+uint32_t ir_cstr(IrCtx *c, const char *s);
+const char *ir_str_ptr(const IrCtx *c, uint32_t id);
+size_t ir_str_len(const IrCtx *c, uint32_t id);
+uint32_t ir_n_strs(const IrCtx *c);
+/* Id of an already interned string, or IR_NONE (never inserts). */
+uint32_t ir_str_find(const IrCtx *c, const char *s, size_t n);
+
+/* --- types --------------------------------------------------------------*/
+typedef enum {
+  IR_T_NONE_ID = 0, /* id 0: no type */
+  IR_T_INT,         /* iN, siN, uiN: width, sub = signedness */
+  IR_T_INDEX,
+  IR_T_FLOAT,       /* sub = IrFloatKind */
+  IR_T_NONE,        /* the builtin `none` type */
+  IR_T_MEMREF,      /* ranked: dims, elem, layout, space */
+  IR_T_UMEMREF,     /* memref<*xT, space>: elem, space */
+  IR_T_TENSOR,      /* ranked: dims, elem, layout = encoding attr */
+  IR_T_UTENSOR,     /* tensor<*xT> */
+  IR_T_VECTOR,      /* dims, elem, scalable = bit mask of scalable dims */
+  IR_T_FUNC,        /* list = inputs then results; n = #inputs, nres */
+  IR_T_TUPLE,       /* list = members, n */
+  IR_T_COMPLEX,     /* elem */
+  IR_T_OPAQUE,      /* any other type: `text` is its full spelling,
+                       e.g. "!gpu.async.token"; printed verbatim */
+} IrTypeKind;
+
+typedef enum { IR_SIGNLESS, IR_SIGNED, IR_UNSIGNED } IrSignedness;
+typedef enum {
+  IR_F16, IR_BF16, IR_F32, IR_F64, IR_F80, IR_F128, IR_TF32,
+  IR_F8E4M3FN, IR_F8E5M2, IR_N_FLOAT_KINDS
+} IrFloatKind;
+
+typedef struct IrType {
+  uint8_t kind;      /* IrTypeKind */
+  uint8_t sub;       /* INT: IrSignedness; FLOAT: IrFloatKind */
+  uint16_t pad_;     /* zero */
+  uint32_t width;    /* INT: bit width */
+  uint32_t elem;     /* MEMREF/UMEMREF/TENSOR/UTENSOR/VECTOR/COMPLEX */
+  uint32_t n;        /* shaped: rank; FUNC: #inputs; TUPLE: #members */
+  uint32_t nres;     /* FUNC: #results */
+  uint32_t layout;   /* MEMREF: layout attr, 0 = identity; TENSOR: encoding */
+  uint32_t space;    /* MEMREF/UMEMREF: memory space attr, 0 = default */
+  uint32_t text;     /* OPAQUE: string id of the whole spelling */
+  uint64_t scalable; /* VECTOR: bit i set = dim i is scalable `[N]` */
+  uint32_t dims;     /* filled by the ctx: offset of the dims in its i64 pool */
+  uint32_t list;     /* filled by the ctx: offset of the types in its u32 pool */
+} IrType;
+
+/* Intern a type. `dims` (t->n entries, IR_DYN for `?`) is read for shaped
+ * kinds; `types` (FUNC: n + nres, TUPLE: n) for list kinds. t->dims and
+ * t->list are ignored on input. Returns the type id (never 0). */
+uint32_t ir_type_intern(IrCtx *c, const IrType *t, const int64_t *dims,
+                        const uint32_t *types);
+const IrType *ir_type(const IrCtx *c, uint32_t id);
+const int64_t *ir_type_dims(const IrCtx *c, uint32_t id);
+const uint32_t *ir_type_list(const IrCtx *c, uint32_t id);
+uint32_t ir_n_types(const IrCtx *c); /* ids are 1 .. n-1 */
+
+/* Convenience constructors. */
+uint32_t ir_type_int(IrCtx *c, uint32_t width);  /* signless iN */
+uint32_t ir_type_index(IrCtx *c);
+uint32_t ir_type_float(IrCtx *c, IrFloatKind k);
+uint32_t ir_type_memref(IrCtx *c, uint32_t rank, const int64_t *dims,
+                        uint32_t elem, uint32_t layout, uint32_t space);
+uint32_t ir_type_func(IrCtx *c, uint32_t nin, const uint32_t *ins,
+                      uint32_t nres, const uint32_t *res);
+/* Predicates. */
+int ir_type_is_memref(const IrCtx *c, uint32_t t); /* ranked or unranked */
+int ir_type_is_int(const IrCtx *c, uint32_t t, uint32_t width);
+
+/* --- attributes ---------------------------------------------------------*/
+typedef enum {
+  IR_A_NULL = 0,     /* id 0: absent */
+  IR_A_UNIT,         /* `unit`, or a bare name in a dictionary */
+  IR_A_BOOL,         /* ival = 0/1 */
+  IR_A_INT,          /* ival, type (iN or index; 0 = i64 default) */
+  IR_A_FLOAT,        /* fval, type */
+  IR_A_STRING,       /* str, type (0 = none) */
+  IR_A_TYPE,         /* type */
+  IR_A_ARRAY,        /* list of n attribute ids */
+  IR_A_DICT,         /* list of n (name string id, attr id) pairs, sorted by
+                        name bytes, names unique */
+  IR_A_SYMREF,       /* @str, then n nested names (::@a::@b) in list */
+  IR_A_DENSE_ARRAY,  /* array<i32: 1, 2>: type = element type, n values in
+                        the i64 pool (floats stored as double bits) */
+  IR_A_DENSE,        /* dense<...> : type; str = canonical body text between
+                        `dense<` and `>` */
+  IR_A_AFFINE_MAP,   /* str = canonical text inside affine_map<...> */
+  IR_A_AFFINE_SET,   /* str = canonical text inside affine_set<...> */
+  IR_A_STRIDED,      /* strided<[..], offset: o>: ival = offset, n strides in
+                        the i64 pool (IR_DYN for `?`) */
+  IR_A_OPAQUE,       /* any other attribute: str = full spelling, e.g.
+                        "#arith.fastmath<none>"; type optional */
+} IrAttrKind;
+
+typedef struct IrAttr {
+  uint8_t kind;      /* IrAttrKind */
+  uint8_t pad_[3];   /* zero */
+  uint32_t type;
+  uint32_t str;
+  uint32_t n;
+  int64_t ival;
+  double fval;
+  uint32_t list;     /* filled by the ctx: pool offset of the list */
+  uint32_t pad2_;    /* zero */
+} IrAttr;
+
+/* Intern an attribute. `u32` holds the list for ARRAY (n ids), DICT (2n:
+ * name, attr; any order, duplicate names are an error -> returns 0) and
+ * SYMREF (n nested names); `i64` the values for DENSE_ARRAY and STRIDED.
+ * a->list is ignored on input. */
+uint32_t ir_attr_intern(IrCtx *c, const IrAttr *a, const uint32_t *u32,
+                        const int64_t *i64);
+const IrAttr *ir_attr(const IrCtx *c, uint32_t id);
+const uint32_t *ir_attr_u32(const IrCtx *c, uint32_t id);
+const int64_t *ir_attr_i64(const IrCtx *c, uint32_t id);
+uint32_t ir_n_attrs(const IrCtx *c);
+
+uint32_t ir_attr_unit(IrCtx *c);
+uint32_t ir_attr_bool(IrCtx *c, int v);
+uint32_t ir_attr_int(IrCtx *c, int64_t v, uint32_t type);
+uint32_t ir_attr_string(IrCtx *c, const char *s, size_t n);
+uint32_t ir_attr_type(IrCtx *c, uint32_t type);
+uint32_t ir_attr_symref(IrCtx *c, uint32_t name_str);
+uint32_t ir_attr_dense_i32(IrCtx *c, uint32_t n, const int64_t *v);
+uint32_t ir_attr_dense_i64(IrCtx *c, uint32_t n, const int64_t *v);
+/* Dictionary lookup by name (string id or C string); 0 if absent. */
+uint32_t ir_dict_get(const IrCtx *c, uint32_t dict, uint32_t name);
+uint32_t ir_dict_getc(const IrCtx *c, uint32_t dict, const char *name);
+/* A copy of `dict` with `name` set to `value` (value 0 removes it). */
+uint32_t ir_dict_set(IrCtx *c, uint32_t dict, uint32_t name, uint32_t value);
+
+/* --- locations ----------------------------------------------------------*/
+typedef enum {
+  IR_L_UNKNOWN = 0,  /* id 0 */
+  IR_L_FILE,         /* file (str), line, col */
+  IR_L_NAME,         /* "name"(child): a = name str, b = child loc (0 none) */
+  IR_L_CALLSITE,     /* callsite(a at b): a = callee loc, b = caller loc */
+  IR_L_FUSED,        /* fused<b>[list]: n locs in list, b = metadata attr */
+} IrLocKind;
+
+typedef struct IrLoc {
+  uint8_t kind;
+  uint8_t pad_[3];
+  uint32_t file, line, col;
+  uint32_t a, b, n;
+  uint32_t list;     /* filled by the ctx */
+} IrLoc;
+
+uint32_t ir_loc_intern(IrCtx *c, const IrLoc *l, const uint32_t *list);
+uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col);
+const IrLoc *ir_loc(const IrCtx *c, uint32_t id);
+const uint32_t *ir_loc_list(const IrCtx *c, uint32_t id);
+uint32_t ir_n_locs(const IrCtx *c);
+/* The first file:line:col reachable from a location (callsite: the callee
+ * side, as MLIR reports), or 0 if none. */
+uint32_t ir_loc_filepos(const IrCtx *c, uint32_t loc);
+
+/* ====================================================================== */
+/* The op registry                                                        */
+/* ====================================================================== */
+
+/* Trait bits. */
+enum {
+  IR_TR_TERMINATOR   = 1u << 0,
+  IR_TR_PURE         = 1u << 1,  /* no memory effects, speculatable */
+  IR_TR_ALLOC        = 1u << 2,  /* allocates its (memref) result */
+  IR_TR_FREE         = 1u << 3,  /* frees its first operand */
+  IR_TR_VIEW         = 1u << 4,  /* result aliases (a view of) operand 0 */
+  IR_TR_RETURN_LIKE  = 1u << 5,  /* returns to the parent op */
+  IR_TR_BRANCH       = 1u << 6,  /* branches to successors */
+  IR_TR_REGION_BRANCH= 1u << 7,  /* control flows through its regions */
+  IR_TR_ISOLATED     = 1u << 8,  /* regions are isolated from above */
+  IR_TR_SYMBOL       = 1u << 9,  /* defines sym_name */
+  IR_TR_NO_TERMINATOR= 1u << 10, /* single-block regions need no terminator */
+  IR_TR_RECURSIVE_EFFECTS = 1u << 11, /* effects are those of nested ops */
+  IR_TR_READ         = 1u << 12, /* reads memory */
+  IR_TR_WRITE        = 1u << 13, /* writes memory */
+  IR_TR_CONSTANT     = 1u << 14, /* ConstantLike: folds to its `value` */
+  IR_TR_COMMUTATIVE  = 1u << 15,
+  IR_TR_SYMBOL_TABLE = 1u << 16, /* its region is a symbol table */
+  IR_TR_CALL         = 1u << 17, /* call op: `callee` symbol */
+};
+
+/* Opcodes: one per registered op, from ops.def. IR_OP_UNKNOWN is any op not
+ * in the registry (kept verbatim in generic form, effects unknown). */
+typedef enum {
+#define OP(id, name, traits, nopd, nres, nreg, nsucc, inherent) IR_OP_##id,
+#include "ops.def"
+#undef OP
+  IR_N_OPS,
+  IR_OP_UNKNOWN = 0xffff
+} IrOpcode;
+
+typedef struct IrParser IrParser;
+typedef struct IrPrinter IrPrinter;
+typedef struct IrOpState IrOpState;
+typedef struct IrModule IrModule;
+
+typedef struct IrOpInfo {
+  const char *name;
+  uint32_t traits;
+  int16_t n_operands;  /* fixed count, or -1 for variadic */
+  int16_t n_results;   /* fixed count, or -1 */
+  int16_t n_regions;   /* fixed count, or -1 */
+  int16_t n_succs;     /* fixed count, or -1 */
+  const char *inherent; /* space separated inherent attribute names */
+  /* Hooks; any may be NULL. Set from the syntax files' hook tables. */
+  int (*parse)(IrParser *p, IrOpState *st);        /* custom form */
+  void (*print)(IrPrinter *w, const IrModule *m, uint32_t op);
+  void (*asm_names)(IrPrinter *w, const IrModule *m, uint32_t op);
+  int (*verify)(const IrModule *m, uint32_t op, IrDiag *d);
+} IrOpInfo;
+
+/* Lookup; never NULL for a registered opcode. */
+const IrOpInfo *ir_op_info(uint32_t opc);
+/* Opcode of an op name, IR_OP_UNKNOWN if not registered. */
+uint32_t ir_op_lookup(const char *name, size_t n);
+/* Whether `name` is an inherent attribute of opcode `opc`. */
+int ir_op_is_inherent(uint32_t opc, const char *name, size_t n);
+
+/* ====================================================================== */
+/* Modules                                                                */
+/* ====================================================================== */
+
+typedef struct IrOp {
+  uint32_t name;       /* string id of the op name, e.g. "memref.alloc" */
+  uint16_t opc;        /* IrOpcode */
+  uint16_t flags;      /* zero; reserved */
+  uint32_t loc;
+  uint32_t block;      /* parent block, IR_NONE for op 0 */
+  uint32_t operands, n_operands;  /* range in IrModule.operands */
+  uint32_t results, n_results;    /* first result value, count */
+  uint32_t regions, n_regions;    /* range in IrModule.regions */
+  uint32_t succs, n_succs;        /* range in IrModule.succs */
+  uint32_t props;      /* DICT attr of properties (inherent), 0 = none */
+  uint32_t attrs;      /* DICT attr of discardable attributes, 0 = none */
+} IrOp;
+
+/* A successor: the target block and the operands passed to its arguments,
+ * a sub-range of the op's operands (absolute index into IrModule.operands).
+ * For ops whose successor operands are unknown (unregistered), n_operands
+ * is 0 and the operands stay ordinary operands. */
+typedef struct IrSucc {
+  uint32_t block;
+  uint32_t operands, n_operands;
+} IrSucc;
+
+typedef struct IrBlock {
+  uint32_t ops, n_ops;     /* range in IrModule.ops */
+  uint32_t args, n_args;   /* range of values */
+  uint32_t region;         /* parent region */
+} IrBlock;
+
+typedef struct IrRegion {
+  uint32_t blocks, n_blocks;
+  uint32_t op;             /* parent op */
+} IrRegion;
+
+enum { IR_VAL_RESULT = 0, IR_VAL_ARG = 1 };
+typedef struct IrValue {
+  uint32_t type;
+  uint32_t def;            /* defining op (RESULT) or block (ARG) */
+  uint32_t num;            /* result / argument number */
+  uint32_t kind;           /* IR_VAL_RESULT or IR_VAL_ARG */
+} IrValue;
+
+struct IrModule {
+  IrCtx *ctx;              /* not owned */
+  IrOp *ops;          uint32_t n_ops;
+  uint32_t *operands; uint32_t n_operands;
+  IrValue *values;    uint32_t n_values;
+  IrBlock *blocks;    uint32_t n_blocks;
+  IrRegion *regions;  uint32_t n_regions;
+  IrSucc *succs;      uint32_t n_succs;
+};
+
+/* Allocate a module whose arrays have the given sizes (zeroed). Used by
+ * freeze and by the bytecode reader. NULL when a count exceeds
+ * IR_MAX_COUNT or memory runs out. */
+IrModule *ir_module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
+                          uint32_t n_values, uint32_t n_blocks,
+                          uint32_t n_regions, uint32_t n_succs);
+void ir_module_free(IrModule *m);
+
+/* Check every index and range of a module against the layout rules above
+ * (bounds, nesting, freeze order, value definitions consistent, ids valid in
+ * the ctx). 0 if sound; otherwise writes a reason to `why` and returns -1.
+ * The bytecode reader calls it; nothing else need trust raw arrays. */
+int ir_module_check(const IrModule *m, char *why, size_t why_len);
+
+/* Small accessors. */
+static inline const IrOp *ir_op(const IrModule *m, uint32_t op) { return &m->ops[op]; }
+static inline uint32_t ir_operand(const IrModule *m, uint32_t op, uint32_t k) {
+  return m->operands[m->ops[op].operands + k];
+}
+static inline uint32_t ir_result(const IrModule *m, uint32_t op, uint32_t k) {
+  return m->ops[op].results + k;
+}
+static inline uint32_t ir_vtype(const IrModule *m, uint32_t v) { return m->values[v].type; }
+/* Parent op of a block / of an op (IR_NONE for op 0). */
+uint32_t ir_block_parent_op(const IrModule *m, uint32_t block);
+uint32_t ir_op_parent(const IrModule *m, uint32_t op);
+/* Property / attribute lookup by C string (0 if absent). */
+uint32_t ir_op_prop(const IrModule *m, uint32_t op, const char *name);
+uint32_t ir_op_attr(const IrModule *m, uint32_t op, const char *name);
+
+/* ====================================================================== */
+/* Builder                                                                */
+/* ====================================================================== */
+
+/* The builder holds ops, blocks, regions and values under builder-local
+ * handles, with growable per-block op lists. irb_freeze lays the tree rooted
+ * at one op out in freeze order and renumbers everything. */
+
+typedef struct IrBSucc {
+  uint32_t block;          /* builder block handle */
+  uint32_t first, count;   /* range of IrOpSpec.operands passed to it */
+} IrBSucc;
+
+typedef struct IrOpSpec {
+  uint32_t name;                 /* op name string id */
+  uint32_t loc;
+  const uint32_t *operands;      /* builder value handles */
+  uint32_t n_operands;
+  const uint32_t *result_types;
+  uint32_t n_results;
+  const uint32_t *regions;       /* detached region handles to attach, or
+                                    NULL to create n_regions empty ones */
+  uint32_t n_regions;
+  const IrBSucc *succs;
+  uint32_t n_succs;
+  uint32_t props, attrs;         /* DICT attr ids or 0 */
+} IrOpSpec;
+
+IrBuilder *irb_new(IrCtx *c);
+void irb_free(IrBuilder *b);
+IrCtx *irb_ctx(IrBuilder *b);
+/* A new detached region (attach it with IrOpSpec.regions). */
+uint32_t irb_region(IrBuilder *b);
+/* Append a new empty block to a region. */
+uint32_t irb_block(IrBuilder *b, uint32_t region);
+uint32_t irb_block_arg(IrBuilder *b, uint32_t block, uint32_t type);
+/* Append an op to the end of `block` (IR_NONE: a root op in no block). The
+ * opcode is looked up from the name. Returns the op handle. */
+uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s);
+uint32_t irb_op_result(IrBuilder *b, uint32_t op, uint32_t k);
+uint32_t irb_op_region(IrBuilder *b, uint32_t op, uint32_t k);
+uint32_t irb_region_n_blocks(IrBuilder *b, uint32_t region);
+uint32_t irb_region_block(IrBuilder *b, uint32_t region, uint32_t k);
+uint32_t irb_block_n_ops(IrBuilder *b, uint32_t block);
+uint32_t irb_block_op(IrBuilder *b, uint32_t block, uint32_t k);
+uint32_t irb_op_name(IrBuilder *b, uint32_t op);   /* name string id */
+uint32_t irb_value_type(IrBuilder *b, uint32_t v);
+/* A placeholder value for a forward reference; later irb_resolve binds it
+ * to the real value. Freeze fails (returns NULL, reason in *why) if a
+ * placeholder that is used was never resolved. */
+uint32_t irb_placeholder(IrBuilder *b, uint32_t type);
+void irb_resolve(IrBuilder *b, uint32_t placeholder, uint32_t value);
+/* Lay out the tree rooted at `root` (normally the builtin.module op). */
+IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why);
+
+/* ====================================================================== */
+/* Text: parser, printer                                                  */
+/* ====================================================================== */
+
+typedef struct IrParseOpts {
+  const char *filename;    /* for locations and diagnostics */
+  uint32_t first_line;     /* line number of the first line of `text`
+                              (1 normally; >1 for split chunks) */
+  int allow_unregistered;  /* accept unknown ops in the custom form? (never:
+                              unknown ops must use the generic form; this
+                              only silences the dialect check) */
+} IrParseOpts;
+
+/* Parse one module of MLIR text. On error, reports through `d` (one located
+ * error per problem where recovery is sound, at least one) and returns NULL. */
+IrModule *ir_parse(IrCtx *c, const char *text, size_t len,
+                   const IrParseOpts *o, IrDiag *d);
+
+/* Split text at MLIR's `// -----` marker lines. Calls `fn` for each chunk
+ * with its text and the line number of its first line. Returns the number
+ * of chunks, or the first non-zero value returned by fn, negated. */
+int ir_split_input(const char *text, size_t len,
+                   int (*fn)(void *ud, const char *chunk, size_t n,
+                             uint32_t first_line),
+                   void *ud);
+
+typedef struct IrPrintOpts {
+  int generic;     /* every op in generic form */
+  int debuginfo;   /* print loc(...) after ops */
+} IrPrintOpts;
+
+/* Print a module as MLIR text the way mlir-opt does (value names, aliases,
+ * indentation). Returns 0, or -1 on a write error. */
+int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o);
+
+/* ====================================================================== */
+/* Verifier                                                               */
+/* ====================================================================== */
+
+/* SSA dominance, operand/result counts and types of registered ops (their
+ * verify hooks), terminators, successor arguments. Reports every problem
+ * through `d`; returns 0 if valid, -1 otherwise. */
+int ir_verify(const IrModule *m, IrDiag *d);
+
+#define IR_VERSION_STRING "0.1.0"
+
+#endif

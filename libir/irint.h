@@ -1,0 +1,284 @@
+/*
+ * irint.h - libir's internal header: memory helpers, and the contract between
+ * the text parser / printer cores (parse*.c, print*.c) and the per-dialect
+ * custom syntax files (syntax_*.c). Not installed; tools and passes use ir.h.
+ *
+ * Cross-file prototypes are grouped by the .c file that defines them.
+ */
+#ifndef IRINT_H
+#define IRINT_H
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "ir.h"
+
+/* ====================================================================== */
+/* mem.c: checked allocation, growable vectors, arena                     */
+/* ====================================================================== */
+
+/* malloc/realloc that die on exhaustion (sizes are bounded by the readers,
+ * so running out of memory is not an input error we can report). */
+void *ir_xmalloc(size_t n);
+void *ir_xcalloc(size_t n, size_t sz);
+void *ir_xrealloc(void *p, size_t n);
+
+/* Grow `*p` (elements of `sz` bytes, capacity *cap) to hold `need`. */
+void ir_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);
+#define IR_VPUSH(arr, n, cap, x)                                              \
+  do {                                                                       \
+    if ((n) >= (cap)) ir_vgrow((void **)&(arr), &(cap), (n) + 1, sizeof *(arr)); \
+    (arr)[(n)++] = (x);                                                      \
+  } while (0)
+
+/* A bump arena: many small allocations freed at once. */
+typedef struct IrArena {
+  struct IrArenaChunk *head;
+} IrArena;
+void *ir_arena_alloc(IrArena *a, size_t n);   /* 16-byte aligned, zeroed */
+char *ir_arena_strdup(IrArena *a, const char *s, size_t n);
+void ir_arena_free(IrArena *a);
+
+/* 64-bit hash of bytes (XXH3-class quality is not needed here; libir has no
+ * dependency on xxHash, only format/ does). */
+uint64_t ir_hash_bytes(const void *p, size_t n, uint64_t seed);
+
+/* ====================================================================== */
+/* The parser contract (parse.c, lex.c, parse_type.c, parse_attr.c)       */
+/* ====================================================================== */
+
+typedef enum {
+  IR_TK_EOF, IR_TK_ERROR,
+  IR_TK_BARE_ID,     /* foo, foo.bar, i32, index, dense, true ... */
+  IR_TK_PERCENT_ID,  /* %name, %0 (text excludes the %) */
+  IR_TK_CARET_ID,    /* ^bb0 */
+  IR_TK_AT_ID,       /* @sym or @"quoted" (text is the unquoted name) */
+  IR_TK_HASH_ID,     /* #alias or #dialect.attr (text excludes the #) */
+  IR_TK_BANG_ID,     /* !alias or !dialect.type */
+  IR_TK_INT,         /* 42, 0x2A (text as written; sign is a separate '-') */
+  IR_TK_FLOAT,       /* 1.0, 1.5e-3 */
+  IR_TK_STRING,      /* "..." (text is the raw quoted body, escapes kept) */
+  IR_TK_ARROW,       /* -> */
+  IR_TK_LPAREN, IR_TK_RPAREN, IR_TK_LBRACE, IR_TK_RBRACE,
+  IR_TK_LSQUARE, IR_TK_RSQUARE, IR_TK_LESS, IR_TK_GREATER,
+  IR_TK_COLON, IR_TK_COMMA, IR_TK_EQUAL, IR_TK_PLUS, IR_TK_MINUS,
+  IR_TK_STAR, IR_TK_QUESTION, IR_TK_VBAR, IR_TK_DOT,
+  IR_TK_FILE_METADATA_BEGIN, /* {-# */
+  IR_TK_FILE_METADATA_END,   /* #-} */
+} IrTokKind;
+
+typedef struct IrTok {
+  IrTokKind kind;
+  const char *text;  /* points into the source */
+  uint32_t len;
+  uint32_t line, col;
+} IrTok;
+
+/* A use of an SSA name before its type is known: `%name` or `%name#k`. */
+typedef struct IrRef {
+  const char *name;  /* points into the source, without the % */
+  uint32_t len;
+  uint32_t num;      /* the #k suffix, 0 if none */
+  uint32_t loc;      /* location of the use, for diagnostics */
+} IrRef;
+
+/* A definition of an entry block argument in custom syntax: `%x : type`
+ * (type may be filled in later), with optional attributes and location. */
+typedef struct IrArgDef {
+  IrRef ref;
+  uint32_t type;
+  uint32_t attrs;    /* DICT attr or 0 (func.func argument attributes) */
+  uint32_t loc;
+} IrArgDef;
+
+typedef struct IrNamedAttr {
+  uint32_t name;     /* string id */
+  uint32_t attr;
+} IrNamedAttr;
+
+/* What a custom parse hook fills in; the parser core then creates the op.
+ * The core has already parsed the result list (`%a, %b:2 =`) and the op
+ * name, and set name, opc, loc and n_results_expected. Use the irp_add_*
+ * functions; they grow the arrays. */
+struct IrOpState {
+  uint32_t name, opc, loc;
+  uint32_t n_results_expected;  /* from the `%a, %b:2 =` list (0 if none) */
+  uint32_t *operands;   uint32_t n_operands, cap_operands;   /* values */
+  uint32_t *types;      uint32_t n_types, cap_types;         /* results */
+  uint32_t *regions;    uint32_t n_regions, cap_regions;     /* detached */
+  IrBSucc *succs;       uint32_t n_succs, cap_succs;
+  IrNamedAttr *props;   uint32_t n_props, cap_props;
+  IrNamedAttr *attrs;   uint32_t n_attrs, cap_attrs;
+};
+
+void irp_add_operand(IrOpState *st, uint32_t value);
+void irp_add_result_type(IrOpState *st, uint32_t type);
+void irp_add_region(IrOpState *st, uint32_t region);
+/* Successor: `block` with `count` operands starting at operand `first`. */
+void irp_add_succ(IrOpState *st, uint32_t block, uint32_t first, uint32_t count);
+/* Properties by C-string name. A later add with the same name replaces. */
+void irp_add_prop(IrParser *p, IrOpState *st, const char *name, uint32_t attr);
+void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr);
+/* Set `operandSegmentSizes` to array<i32: sizes...>. */
+void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes);
+
+/* Accessors for hooks. */
+IrCtx *irp_ctx(IrParser *p);
+IrBuilder *irp_builder(IrParser *p);
+const IrTok *irp_peek(IrParser *p);            /* current token */
+const IrTok *irp_peek2(IrParser *p);           /* the one after it */
+void irp_next(IrParser *p);                    /* consume one token */
+uint32_t irp_loc_here(IrParser *p);            /* loc of current token */
+
+/* All irp_* parsing functions return 0 on success and -1 after reporting an
+ * error at the offending token ("expected ..." in MLIR's words). The
+ * irp_opt_* / irp_consume* forms return 1 if present and consumed, 0 if
+ * absent (nothing consumed), -1 on error. */
+int irp_error(IrParser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int irp_error_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+int irp_consume(IrParser *p, IrTokKind k);               /* 1 / 0 */
+int irp_expect(IrParser *p, IrTokKind k, const char *what);  /* 0 / -1 */
+int irp_consume_kw(IrParser *p, const char *kw);         /* bare id == kw */
+int irp_expect_kw(IrParser *p, const char *kw);
+/* A bare identifier (keyword) of any spelling; *s/*n point into source. */
+int irp_keyword(IrParser *p, const char **s, uint32_t *n);
+int irp_opt_keyword(IrParser *p, const char **s, uint32_t *n);
+
+int irp_int(IrParser *p, int64_t *v);             /* optional leading '-' */
+int irp_opt_int(IrParser *p, int64_t *v);
+int irp_string(IrParser *p, uint32_t *str);       /* "..." -> interned, unescaped */
+int irp_symbol(IrParser *p, uint32_t *str);       /* @name -> interned name */
+int irp_opt_symbol(IrParser *p, uint32_t *str);
+
+int irp_ref(IrParser *p, IrRef *r);               /* %name[#k] */
+int irp_opt_ref(IrParser *p, IrRef *r);
+/* Comma separated refs until the next token is not a % id (0 or more). */
+int irp_ref_list(IrParser *p, IrRef **refs, uint32_t *n);
+/* Resolve a use to a value of the given type: an existing value (type must
+ * match, else "use of value '%x' expects different type than prior uses")
+ * or a forward-reference placeholder. */
+int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value);
+int irp_resolve_list(IrParser *p, const IrRef *refs, uint32_t n,
+                     const uint32_t *types, uint32_t ntypes, IrOpState *st);
+
+int irp_type(IrParser *p, uint32_t *type);
+int irp_opt_type(IrParser *p, uint32_t *type);   /* 0 if next can't start a type */
+/* Comma separated types: `t1, t2` (0 or more are accepted if allow_empty) */
+int irp_type_list(IrParser *p, uint32_t **types, uint32_t *n);
+/* `(t1, t2)` or a single type `t` (function result style) */
+int irp_type_list_parens(IrParser *p, uint32_t **types, uint32_t *n);
+/* A function type `(ins) -> outs`. */
+int irp_function_type(IrParser *p, uint32_t *type);
+
+/* An attribute; `type_hint` is used for integer/float literals without a
+ * `: type` suffix (0 = default: i64 / f64). */
+int irp_attr(IrParser *p, uint32_t type_hint, uint32_t *attr);
+int irp_opt_attr_dict(IrParser *p, IrNamedAttr **list, uint32_t *n);
+/* `{...}` if present, merged into st: inherent names of st->opc go to
+ * props, others to attrs. */
+int irp_opt_attr_dict_into(IrParser *p, IrOpState *st);
+/* `attributes {...}` if present, merged the same way. */
+int irp_opt_attr_dict_with_keyword_into(IrParser *p, IrOpState *st);
+/* Build a DICT attr from a list. */
+uint32_t irp_dict(IrParser *p, const IrNamedAttr *list, uint32_t n);
+
+/* `%x : type` (type required if with_type) with optional `{attrs}` and
+ * `loc(...)` when allow_attrs. */
+int irp_arg_def(IrParser *p, IrArgDef *a, int with_type, int allow_attrs);
+
+/* Parse `{ ... }` into `region` (a detached builder region). If entry args
+ * are given they become the entry block's arguments (bound in the region's
+ * scope); the region may then not start with a block label that has
+ * arguments. `isolated`: the region cannot see outer values. An empty `{}`
+ * region has no blocks unless entry args are given. */
+int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
+               uint32_t n_args, int isolated);
+/* `^bb` successor reference (forward references allowed). */
+int irp_successor(IrParser *p, uint32_t *block);
+/* `^bb(%a, %b : t1, t2)` successor with optional operands, appended to st
+ * (operands and a successor entry). */
+int irp_successor_with_operands(IrParser *p, IrOpState *st);
+/* If a block of `region` is empty or does not end in an op named `term`,
+ * append `term` with no operands (MLIR's implicit terminators). */
+void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term,
+                           uint32_t loc);
+/* Location of the op being parsed may be overridden by a trailing
+ * `loc(...)`; the core handles that after the hook returns. */
+
+/* The core's generic-form parser, usable by hooks of ops that fall back to it. */
+int irp_generic_op_body(IrParser *p, IrOpState *st);
+
+/* Hook tables exported by syntax_*.c: one entry per op they implement,
+ * terminated by a NULL name. registry.c merges them into IrOpInfo. */
+typedef struct IrOpHooks {
+  const char *name;
+  int (*parse)(IrParser *p, IrOpState *st);
+  void (*print)(IrPrinter *w, const IrModule *m, uint32_t op);
+  void (*asm_names)(IrPrinter *w, const IrModule *m, uint32_t op);
+  int (*verify)(const IrModule *m, uint32_t op, IrDiag *d);
+} IrOpHooks;
+
+/* ====================================================================== */
+/* The printer contract (print.c, print_type.c, print_attr.c)             */
+/* ====================================================================== */
+
+/* Raw output. */
+void irw_str(IrPrinter *w, const char *s);
+void irw_mem(IrPrinter *w, const char *s, size_t n);
+void irw_fmt(IrPrinter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void irw_i64(IrPrinter *w, int64_t v);
+void irw_newline(IrPrinter *w);          /* newline + current indentation */
+IrCtx *irw_ctx(IrPrinter *w);
+int irw_generic(IrPrinter *w);           /* printing in generic form? */
+
+/* IR entities. */
+void irw_value(IrPrinter *w, uint32_t v);                 /* %name */
+void irw_values(IrPrinter *w, const uint32_t *vals, uint32_t n); /* a, b */
+void irw_operands(IrPrinter *w, const IrModule *m, uint32_t op,
+                  uint32_t first, uint32_t n);             /* operand list */
+void irw_type(IrPrinter *w, uint32_t type);
+void irw_types(IrPrinter *w, const uint32_t *types, uint32_t n); /* t1, t2 */
+/* Types of values. */
+void irw_value_types(IrPrinter *w, const IrModule *m, const uint32_t *vals,
+                     uint32_t n);
+/* Result types of an op: `t` for one non-function result, `(t1, t2)` else. */
+void irw_result_types(IrPrinter *w, const IrModule *m, uint32_t op);
+void irw_attr(IrPrinter *w, uint32_t attr);
+/* Attribute without its `: type` suffix where MLIR elides it. */
+void irw_attr_notype(IrPrinter *w, uint32_t attr);
+void irw_symbol(IrPrinter *w, uint32_t str);              /* @name (quoted if needed) */
+void irw_string(IrPrinter *w, uint32_t str);              /* "escaped" */
+/* ` {a = 1, b}` if `dict` has entries not named in `elide` (NULL ended);
+ * nothing otherwise. Leading space included. */
+void irw_attr_dict(IrPrinter *w, uint32_t dict, const char *const *elide);
+/* The op's props and attrs merged (props first, as MLIR's custom printers
+ * see them via getAttrs), minus elided names; ` attributes {..}` form when
+ * with_keyword. */
+void irw_op_attr_dict(IrPrinter *w, const IrModule *m, uint32_t op,
+                      const char *const *elide, int with_keyword);
+/* ` {` ... `}` region. print_entry_args: print the entry block label with
+ * its arguments; print_empty_terminators: print a block's terminator even
+ * when it has no operands and no results (MLIR elides implicit ones). */
+void irw_region(IrPrinter *w, const IrModule *m, uint32_t region,
+                int print_entry_args, int print_empty_terminators);
+/* `^bb1` or `^bb1(%a, %b : t1, t2)` for successor k of op. */
+void irw_successor(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t k);
+/* Print the op in generic form (hooks may fall back to it). */
+void irw_generic_op(IrPrinter *w, const IrModule *m, uint32_t op);
+
+/* Naming (called from asm_names hooks): suggest a name for a value, e.g.
+ * "alloc", "c0", "true". Conflicts get MLIR's `_N` suffixes. A value named
+ * for each result group start: a later result without a name joins the
+ * previous group (`%base_buffer, %offset, %sizes:2, %strides:2 = ...`). */
+void irw_set_name(IrPrinter *w, uint32_t value, const char *hint);
+
+/* ====================================================================== */
+/* registry.c                                                             */
+/* ====================================================================== */
+/* Hook tables defined by the syntax files (NULL-name terminated). */
+extern const IrOpHooks ir_hooks_builtin[], ir_hooks_func[], ir_hooks_arith[],
+    ir_hooks_memref[], ir_hooks_bufferization[], ir_hooks_cf[], ir_hooks_scf[],
+    ir_hooks_misc[], ir_hooks_test[];
+
+#endif
