@@ -20,10 +20,24 @@
 /* The 8 magic bytes every frame starts with. */
 #define IRB_MAGIC "\x89IRB\r\n\x1a\n"
 #define IRB_MAGIC_LEN 8
+/* The format version this code writes and the newest it reads (FORMAT.md:
+ * a reader accepts the same major with minor <= its own). */
+#define IRB_VERSION_MAJOR 1
+#define IRB_VERSION_MINOR 0
+
+/* Stage bits of a frame's flags: which pipeline stages have run. */
+#define IRB_STAGE_OWN      (1u << 4)   /* dd-own */
+#define IRB_STAGE_SIMPLIFY (1u << 5)   /* dd-simplify */
+#define IRB_STAGE_LOWER    (1u << 6)   /* dd-lower */
+#define IRB_STAGE_MASK     (IRB_STAGE_OWN | IRB_STAGE_SIMPLIFY | IRB_STAGE_LOWER)
+/* Flag bit: the frame has no locations. */
+#define IRB_FLAG_NO_LOCS   (1u << 8)
 
 typedef struct IrbWriteOpts {
   int zstd_level;   /* 0: uncompressed payload; 1..22: one zstd frame */
   int strip_locs;   /* drop locations (all become unknown) */
+  uint32_t stages;  /* IRB_STAGE_* bits to record in the frame (others are
+                       ignored) */
 } IrbWriteOpts;
 
 /* A growable output buffer. */
@@ -48,6 +62,8 @@ typedef struct IrbReader {
   size_t off;          /* offset of the next frame */
   const char *name;    /* input name for diagnostics ("-" for stdin) */
   size_t last_size;    /* bytes of the last frame read */
+  uint32_t last_flags; /* flags of the last frame read (IRB_STAGE_*,
+                          IRB_FLAG_NO_LOCS; compression in bits 0-3) */
 } IrbReader;
 
 void irb_reader_init(IrbReader *r, const void *data, size_t len, const char *name);

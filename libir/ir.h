@@ -16,7 +16,11 @@
  *     (with their results) get consecutive ids; then, block by block and op by
  *     op, the regions of those ops are laid out the same way, recursively.
  *     Value ids therefore grow with op ids. Region ids of an op are
- *     allocated when the op is numbered.
+ *     allocated when the op is numbered. Operand and successor ranges
+ *     follow op ids (op i's start where op i-1's end), and an empty range
+ *     starts where the next entity of its kind goes (the running cursor),
+ *     so every array is covered exactly once, in order; ir_module_check
+ *     requires exactly this layout.
  *   - Strings, types, attributes and locations are interned in an IrCtx that
  *     many modules may share (a pass's input and output share one), so equal
  *     types have equal ids. Id 0 means "none" in each table: the empty string,
@@ -90,6 +94,12 @@ _Noreturn void ir_die_(const char *file, int line, const char *fmt, ...)
 
 IrCtx *ir_ctx_new(void);
 void ir_ctx_free(IrCtx *c);
+/* Every pointer the accessors below return (ir_str_ptr, ir_type,
+ * ir_type_dims, ir_attr_u32, ir_loc_list ...) stays valid until
+ * ir_ctx_free: entries never move when the tables grow. Interning returns
+ * 0 for invalid input (an unknown kind, an id that does not exist in the
+ * ctx, a rank over IR_MAX_RANK) and when a table already holds
+ * IR_MAX_COUNT entries. */
 
 /* --- strings: bytes, not NUL-terminated in general, but the stored copy
  * is always followed by a NUL so ir_str_ptr can be used as a C string when
@@ -163,6 +173,8 @@ uint32_t ir_type_func(IrCtx *c, uint32_t nin, const uint32_t *ins,
                       uint32_t nres, const uint32_t *res);
 /* Predicates. */
 int ir_type_is_memref(const IrCtx *c, uint32_t t); /* ranked or unranked */
+/* Any integer type (signless, signed or unsigned, like MLIR's
+ * Type::isInteger(width)) of that width; width 0 = any width. */
 int ir_type_is_int(const IrCtx *c, uint32_t t, uint32_t width);
 
 /* --- attributes ---------------------------------------------------------*/
@@ -170,8 +182,9 @@ typedef enum {
   IR_A_NULL = 0,     /* id 0: absent */
   IR_A_UNIT,         /* `unit`, or a bare name in a dictionary */
   IR_A_BOOL,         /* ival = 0/1 */
-  IR_A_INT,          /* ival, type (iN or index; 0 = i64 default) */
-  IR_A_FLOAT,        /* fval, type */
+  IR_A_INT,          /* ival, type (iN or index; 0 on input = i64, stored
+                        as the i64 type id) */
+  IR_A_FLOAT,        /* fval, type (0 on input = f64, stored as f64) */
   IR_A_STRING,       /* str, type (0 = none) */
   IR_A_TYPE,         /* type */
   IR_A_ARRAY,        /* list of n attribute ids */
@@ -277,6 +290,8 @@ enum {
   IR_TR_COMMUTATIVE  = 1u << 15,
   IR_TR_SYMBOL_TABLE = 1u << 16, /* its region is a symbol table */
   IR_TR_CALL         = 1u << 17, /* call op: `callee` symbol */
+  IR_TR_GRAPH_REGION = 1u << 18, /* regions are graph regions (MLIR's
+                                    RegionKind::Graph): no dominance */
 };
 
 /* Opcodes: one per registered op, from ops.def. IR_OP_UNKNOWN is any op not
@@ -297,10 +312,12 @@ typedef struct IrModule IrModule;
 typedef struct IrOpInfo {
   const char *name;
   uint32_t traits;
-  int16_t n_operands;  /* fixed count, or -1 for variadic */
-  int16_t n_results;   /* fixed count, or -1 */
-  int16_t n_regions;   /* fixed count, or -1 */
-  int16_t n_succs;     /* fixed count, or -1 */
+  /* Counts: a fixed count (>= 0), or variadic (< 0) with at least
+   * -1 - n: -1 any number, -2 one or more, -3 two or more. */
+  int16_t n_operands;
+  int16_t n_results;
+  int16_t n_regions;
+  int16_t n_succs;
   const char *inherent; /* space separated inherent attribute names */
   /* Hooks; any may be NULL. Set from the syntax files' hook tables. */
   int (*parse)(IrParser *p, IrOpState *st);        /* custom form */
@@ -382,7 +399,9 @@ void ir_module_free(IrModule *m);
 
 /* Check every index and range of a module against the layout rules above
  * (bounds, nesting, freeze order, value definitions consistent, ids valid in
- * the ctx). 0 if sound; otherwise writes a reason to `why` and returns -1.
+ * the ctx, opc matching the name, regions nested at most IR_MAX_DEPTH deep
+ * with op 0's regions at depth 1). Linear time, never reads out of bounds.
+ * 0 if sound; otherwise writes a reason to `why` and returns -1.
  * The bytecode reader calls it; nothing else need trust raw arrays. */
 int ir_module_check(const IrModule *m, char *why, size_t why_len);
 
@@ -437,6 +456,13 @@ IrCtx *irb_ctx(IrBuilder *b);
 uint32_t irb_region(IrBuilder *b);
 /* Append a new empty block to a region. */
 uint32_t irb_block(IrBuilder *b, uint32_t region);
+/* A block in no region yet: the parser creates one for a forward reference
+ * `^bb3` and places it with irb_region_append_block when its label is
+ * reached, so blocks keep their text order (as MLIR moves them). A detached
+ * block may get arguments and ops; freezing a tree that still names one
+ * fails. */
+uint32_t irb_block_detached(IrBuilder *b);
+void irb_region_append_block(IrBuilder *b, uint32_t region, uint32_t block);
 uint32_t irb_block_arg(IrBuilder *b, uint32_t block, uint32_t type);
 /* Append an op to the end of `block` (IR_NONE: a root op in no block). The
  * opcode is looked up from the name. Returns the op handle. */
@@ -489,7 +515,14 @@ typedef struct IrPrintOpts {
 } IrPrintOpts;
 
 /* Print a module as MLIR text the way mlir-opt does (value names, aliases,
- * indentation). Returns 0, or -1 on a write error. */
+ * indentation). Returns 0, or -1 on a write error. The text is exactly
+ * MLIR's printTopLevelOperation: `#map`/`#set` aliases, the module, a
+ * newline, then (with debuginfo) the `#loc` aliases. mlir-opt itself adds
+ * one more "\n" after each module (and `// -----\n` between split chunks).
+ * In generic form value names are plain numbers counted through the whole
+ * module, as mlir-opt's --mlir-print-op-generic (unique SSA ids). Block
+ * argument locations are not in the model, so `%arg0: i32 loc(...)` is never
+ * printed. */
 int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o);
 
 /* ====================================================================== */
@@ -498,7 +531,9 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o);
 
 /* SSA dominance, operand/result counts and types of registered ops (their
  * verify hooks), terminators, successor arguments. Reports every problem
- * through `d`; returns 0 if valid, -1 otherwise. */
+ * through `d`; returns 0 if valid, -1 otherwise. The module must be sound
+ * (frozen, or accepted by ir_module_check). Time: linear, plus the region
+ * nesting depth per use of a value from an enclosing region. */
 int ir_verify(const IrModule *m, IrDiag *d);
 
 #define IR_VERSION_STRING "0.1.0"

@@ -128,7 +128,12 @@ IrBuilder *irp_builder(IrParser *p);
 const IrTok *irp_peek(IrParser *p);            /* current token */
 const IrTok *irp_peek2(IrParser *p);           /* the one after it */
 void irp_next(IrParser *p);                    /* consume one token */
-uint32_t irp_loc_here(IrParser *p);            /* loc of current token */
+/* Position of the current token, as a cheap "lazy" location: use it with
+ * irp_error_at, IrArgDef.loc, IrOpState.loc, irp_ensure_terminator; store
+ * it anywhere else (e.g. an IrOpSpec built by a hook) only through
+ * irp_loc_real, which interns it as a real file:line:col location. */
+uint32_t irp_loc_here(IrParser *p);
+uint32_t irp_loc_real(IrParser *p, uint32_t loc);
 
 /* All irp_* parsing functions return 0 on success and -1 after reporting an
  * error at the offending token ("expected ..." in MLIR's words). The
@@ -141,7 +146,7 @@ int irp_consume(IrParser *p, IrTokKind k);               /* 1 / 0 */
 int irp_expect(IrParser *p, IrTokKind k, const char *what);  /* 0 / -1 */
 int irp_consume_kw(IrParser *p, const char *kw);         /* bare id == kw */
 int irp_expect_kw(IrParser *p, const char *kw);
-/* A bare identifier (keyword) of any spelling; *s/*n point into source. */
+/* A bare identifier (keyword) of any spelling; *s and *n point into source. */
 int irp_keyword(IrParser *p, const char **s, uint32_t *n);
 int irp_opt_keyword(IrParser *p, const char **s, uint32_t *n);
 
@@ -219,9 +224,113 @@ typedef struct IrOpHooks {
   int (*verify)(const IrModule *m, uint32_t op, IrDiag *d);
 } IrOpHooks;
 
+/* ---------------------------------------------------------------------- */
+/* Parser internals shared by lex.c and parse*.c only (hooks must keep to */
+/* the irp_* API above).                                                  */
+/* ---------------------------------------------------------------------- */
+
+typedef struct IrpNames IrpNames;     /* SSA / block name tables (parse.c) */
+typedef struct IrpChunk IrpChunk;     /* scratch memory chunk (parse.c) */
+
+struct IrParser {
+  IrCtx *ctx;                /* interns everything parsed */
+  IrBuilder *b;              /* receives ops, blocks, regions, values */
+  IrDiag *diag;              /* error sink */
+  const char *fname;         /* file name for diagnostics */
+  uint32_t file;             /* its string id, for locations */
+  int allow_unregistered;    /* IrParseOpts.allow_unregistered */
+  /* lexer state (lex.c) */
+  const char *buf, *end;     /* the input; not NUL-terminated */
+  const char *cur;           /* next byte to lex */
+  const char *line_start;    /* first byte of the line holding `cur` */
+  uint32_t line;             /* line number of `cur` (first_line based) */
+  uint32_t line_first;       /* line number of the first byte of `buf` */
+  IrTok tok;                 /* current token */
+  IrTok tok2;                /* lookahead token, valid when has2 */
+  int has2;                  /* tok2 is lexed */
+  /* parser state (parse.c) */
+  int failed;                /* an error was reported: everything unwinds */
+  uint32_t depth;            /* nesting of regions, attributes and types */
+  const char *dialect;       /* default dialect of the current region */
+  uint32_t dialect_len;      /* its length */
+  IrpNames *names;           /* SSA values, blocks, aliases */
+  IrpChunk *chunks;          /* scratch chunks, newest first */
+  IrpChunk *spare;           /* one released chunk kept for reuse */
+  IrOpState **states;        /* one reusable op state per op nesting level */
+  uint32_t n_states;         /* allocated entries of `states` */
+  uint32_t op_level;         /* current op nesting level */
+  struct IrpTypeMemo {       /* type spellings seen (parse_type.c): a */
+    const char *s;           /* direct-mapped cache from source bytes */
+    uint32_t n, type;        /* to type id, so `memref<?xf32>` is */
+  } tmemo[1024];             /* parsed once, not at every use */
+};
+
+/* lex.c */
+void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line);
+/* Lex the token at p->cur into *t. */
+void ir_lex(IrParser *p, IrTok *t);
+/* Restart lexing at `at`, a byte inside the current token (how MLIR splits
+ * `4x8xf32` into dimensions); relexes p->tok. Bare ids and ints only. */
+void ir_lex_reset(IrParser *p, const char *at);
+/* Restart lexing at `at`, anywhere at or after the current token. */
+void ir_lex_seek(IrParser *p, const char *at);
+/* Unescape a string token body (MLIR escapes: \" \\ \n \t \XX) into an
+ * interned string. */
+uint32_t ir_lex_unescape(IrCtx *c, const char *s, uint32_t n);
+
+/* parse.c internals */
+void *irp_scratch(IrParser *p, size_t n);          /* freed per op */
+int irp_enter(IrParser *p);                        /* depth++ or error */
+static inline void irp_leave(IrParser *p) { p->depth--; }
+/* `#name` / `!name` alias tables (name = string id without the sigil);
+ * IR_NONE if undefined. kind: 0 attribute, 1 type, 2 location. */
+uint32_t irp_alias_attr(IrParser *p, uint32_t name);
+uint32_t irp_alias_type(IrParser *p, uint32_t name);
+uint32_t irp_alias_loc(IrParser *p, uint32_t name);
+int irp_alias_define(IrParser *p, int kind, uint32_t name, uint32_t id);
+/* A location alias used before its top-level definition: parse that
+ * definition now (MLIR prints location aliases after the module). */
+int irp_loc_alias_ahead(IrParser *p, uint32_t name, uint32_t *loc);
+/* Value of an INT token (decimal or 0x hex); -1 if it exceeds 64 bits. */
+int irp_tok_u64(const IrTok *t, uint64_t *v);
+/* Lazy location of a source position (see parse.c). */
+uint32_t irp_lazy_loc(IrParser *p, const char *at);
+/* Skip a balanced `<...>` dialect body starting at the current `<` token:
+ * *end receives the byte after the closing `>`; lexing resumes there. */
+int irp_skip_body(IrParser *p, const char **end);
+/* Does the current token start a type? */
+int irp_at_type(IrParser *p);
+
+/* parse_attr.c internals */
+/* `loc(...)` if the current token is `loc` followed by `(`: 1 and *loc set,
+ * 0 if absent, -1 on error. */
+int irp_opt_loc(IrParser *p, uint32_t *loc);
+/* Location body after `loc(` up to and including `)`. */
+int irp_loc_body(IrParser *p, uint32_t *loc);
+/* v rounded to the precision of float type t (f16, bf16, f32, ...). */
+double irp_round_float(const IrCtx *c, uint32_t t, double v);
+/* v (of float type t) spelled the way MLIR prints floats: 1.000000e+00 when
+ * that round-trips, else the shortest exact decimal, else hex bits. */
+void irp_format_float(const IrCtx *c, uint32_t t, double v, char *out, size_t cap);
+
 /* ====================================================================== */
 /* The printer contract (print.c, print_type.c, print_attr.c)             */
 /* ====================================================================== */
+
+/* How a custom `print` hook is called (as MLIR's printAssembly): the core
+ * has already printed the indentation, the result list (`%a, %b:2 = `) and
+ * the op name, with the default dialect dropped as MLIR does (`return` and
+ * `call` directly inside func.func, `module` inside a module). The hook
+ * prints everything after the name, starting with the space MLIR prints
+ * (e.g. ` %0 : memref<2xf32>`), and no trailing newline; the core then adds
+ * ` loc(...)` when debuginfo is on. A hook may instead fall back to the
+ * generic form by calling irw_generic_op(w, m, op) before printing anything
+ * else (the name is emitted lazily, so it is then replaced by the quoted
+ * generic name). asm_names hooks run before any printing, once per op
+ * (never in generic form), and only call irw_set_name. Hooks must print
+ * every value with irw_value* and every type / attribute with irw_type /
+ * irw_attr*, because the core runs them once more without output to collect
+ * the `#map` aliases in MLIR's order. */
 
 /* Raw output. */
 void irw_str(IrPrinter *w, const char *s);
@@ -252,8 +361,8 @@ void irw_string(IrPrinter *w, uint32_t str);              /* "escaped" */
 /* ` {a = 1, b}` if `dict` has entries not named in `elide` (NULL ended);
  * nothing otherwise. Leading space included. */
 void irw_attr_dict(IrPrinter *w, uint32_t dict, const char *const *elide);
-/* The op's props and attrs merged (props first, as MLIR's custom printers
- * see them via getAttrs), minus elided names; ` attributes {..}` form when
+/* The op's props and attrs merged into one sorted dictionary (as MLIR's
+ * custom printers see them via getAttrs), minus elided names; ` attributes {..}` form when
  * with_keyword. */
 void irw_op_attr_dict(IrPrinter *w, const IrModule *m, uint32_t op,
                       const char *const *elide, int with_keyword);
@@ -272,6 +381,119 @@ void irw_generic_op(IrPrinter *w, const IrModule *m, uint32_t op);
  * for each result group start: a later result without a name joins the
  * previous group (`%base_buffer, %offset, %sizes:2, %strides:2 = ...`). */
 void irw_set_name(IrPrinter *w, uint32_t value, const char *hint);
+
+/* print_float.c: a float literal exactly as MLIR's printFloatValue writes
+ * it for a value of format k (`1.500000e+00`, `0.69999999999999996`,
+ * `0x7FC00000`), NUL-terminated into out (>= 64 bytes); returns the length.
+ * For the parser's canonical dense<> bodies too. A NaN of a narrower format
+ * keeps its payload in the top bits of the double's mantissa. */
+size_t irw_format_float(char *out, double v, IrFloatKind k);
+
+/* ====================================================================== */
+/* syntax_memref.c: helpers shared by the syntax files                    */
+/* ====================================================================== */
+
+/* Verifier error at the op's location, prefixed `'name' op ` as MLIR's
+ * op->emitOpError does. Returns -1. */
+int ir_syntax_op_error(const IrModule *m, uint32_t op, IrDiag *d,
+                       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* `%x` resolved as an index operand of st; `%a, %b` (0 or more) likewise,
+ * *n receives the count. */
+int irp_index_operand(IrParser *p, IrOpState *st);
+int irp_index_operands(IrParser *p, IrOpState *st, uint32_t *n);
+/* MLIR's custom<DynamicIndexList>: `[%a, 4, %b]`. SSA uses are appended to
+ * st as index operands, vals[0..*n) gets the static list with IR_DYN for
+ * each of them (*ndyn counts them); at most `max` entries. */
+int irp_dyn_index_list(IrParser *p, IrOpState *st, int64_t *vals,
+                       uint32_t max, uint32_t *n, uint32_t *ndyn);
+/* Print such a list from the static array property `stat`, taking the
+ * dynamic entries from the op's operands starting at *next (advanced). */
+void irw_dyn_index_list(IrPrinter *w, const IrModule *m, uint32_t op,
+                        uint32_t stat, uint32_t *next);
+/* Dims, symbols and results (nres may be NULL) of an affine map attribute
+ * (or dims and symbols of an affine set); -1 if not one. */
+int ir_affine_map_arity(const IrCtx *c, uint32_t map, uint32_t *ndims,
+                        uint32_t *nsyms, uint32_t *nres);
+/* Shared by memref and tensor ops of the same shape. */
+int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
+                         uint32_t first);
+int ir_syntax_verify_reassoc(const IrModule *m, uint32_t op, IrDiag *d,
+                             uint32_t big, uint32_t small);
+int ir_syntax_parse_reshape(IrParser *p, IrOpState *st, int expand);
+void ir_syntax_print_reshape(IrPrinter *w, const IrModule *m, uint32_t op,
+                             int expand);
+int ir_syntax_parse_dim(IrParser *p, IrOpState *st);
+void ir_syntax_print_dim(IrPrinter *w, const IrModule *m, uint32_t op);
+void ir_syntax_names_dim(IrPrinter *w, const IrModule *m, uint32_t op);
+
+/* ====================================================================== */
+/* syntax_builtin.c: list helpers shared by the syntax files              */
+/* ====================================================================== */
+
+/* Growable lists of SSA uses and of types for hooks that parse lists before
+ * they can resolve them; zero-initialise, free with ir_syntax_*_free. */
+typedef struct IrRefVec {
+  IrRef *v;          /* the uses */
+  uint32_t n, cap;   /* count, capacity */
+} IrRefVec;
+typedef struct IrTypeVec {
+  uint32_t *v;       /* type ids */
+  uint32_t n, cap;   /* count, capacity */
+} IrTypeVec;
+void ir_syntax_refs_free(IrRefVec *v);
+void ir_syntax_types_free(IrTypeVec *v);
+/* One `%x` appended to v. */
+int ir_syntax_parse_ref(IrParser *p, IrRefVec *v);
+/* `%a, %b`: 0 or more (none when the next token is not a % id). */
+int ir_syntax_parse_refs(IrParser *p, IrRefVec *v);
+/* `t1, t2`: 1 or more. */
+int ir_syntax_parse_types(IrParser *p, IrTypeVec *v);
+/* What follows `->` (MLIR's parseFunctionResultTypes): `(t1, t2)`, `()`
+ * or one type. */
+int ir_syntax_parse_result_types(IrParser *p, IrTypeVec *v);
+/* An error a custom parser reports itself (MLIR's OpAsmParser::emitError):
+ * `custom op 'name' ` + message, at loc (0: the current token). -1. */
+int ir_syntax_parse_error(IrParser *p, const IrOpState *st, uint32_t loc,
+                          const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Resolve uses against as many types (else MLIR's "N operands present, but
+ * expected M" at loc) and append them to st's operands. */
+int ir_syntax_add_operands(IrParser *p, IrOpState *st, const IrRefVec *r,
+                           const uint32_t *types, uint32_t ntypes,
+                           uint32_t loc);
+/* Resolve every use against one type and append them. */
+int ir_syntax_add_operands_of(IrParser *p, IrOpState *st, const IrRefVec *r,
+                              uint32_t type);
+int ir_syntax_operand(IrParser *p, IrOpState *st, const IrRef *r,
+                      uint32_t type);
+/* `t1, t2` of operands first..first+n / of the results. */
+void ir_syntax_print_operand_types(IrPrinter *w, const IrModule *m,
+                                   uint32_t op, uint32_t first, uint32_t n);
+void ir_syntax_print_result_types(IrPrinter *w, const IrModule *m,
+                                  uint32_t op);
+/* MLIR's printOptionalArrowTypeList of the results: nothing, ` -> t` or
+ * ` -> (t1, t2)`. */
+void ir_syntax_print_arrow_results(IrPrinter *w, const IrModule *m,
+                                   uint32_t op);
+/* MLIR's printFunctionalType: `(ins) -> out` or `(ins) -> (outs)`; the
+ * second form takes the op's operand and result types. */
+void ir_syntax_print_functional_type(IrPrinter *w, const uint32_t *ins,
+                                     uint32_t nin, const uint32_t *outs,
+                                     uint32_t nout);
+void ir_syntax_print_op_functional_type(IrPrinter *w, const IrModule *m,
+                                        uint32_t op);
+/* Attribute constructors the hooks need: `{}`, `[a, b]`, and an opaque
+ * dialect attribute from its full spelling (`#arith.fastmath<none>`). */
+uint32_t ir_syntax_empty_dict(IrCtx *c);
+uint32_t ir_syntax_array(IrCtx *c, const uint32_t *attrs, uint32_t n);
+uint32_t ir_syntax_opaque_attr(IrCtx *c, const char *spelling);
+/* Is attr a string attribute equal to s? */
+int ir_syntax_attr_is_str(const IrCtx *c, uint32_t attr, const char *s);
+
+/* syntax_func.c: the `attr-dict (%a, %b : t1, t2)?` syntax of func.return,
+ * scf.yield and the other yield-like terminators. */
+int ir_syntax_parse_yield(IrParser *p, IrOpState *st);
+void ir_syntax_print_yield(IrPrinter *w, const IrModule *m, uint32_t op);
 
 /* ====================================================================== */
 /* registry.c                                                             */

@@ -1,0 +1,1065 @@
+/*
+ * read.c - the .irb reader (FORMAT.md). Validates the frame header, the
+ * checksum and the zstd frame before looking at the payload; then decodes
+ * the tables, interning each entry into the IrCtx as soon as it is read and
+ * checked (entries only refer backwards), and the structure straight into
+ * the arrays of one ir_module_alloc'd module, recomputing every id and range
+ * the way freeze lays them out. Every count is bounded by the bytes left
+ * before anything is allocated for it. ir_module_check is the last gate.
+ *
+ * Errors unwind with longjmp to irb_read_next, which frees what the decoder
+ * holds (all of it is reachable from the Dec struct) and prints one line.
+ */
+#include <inttypes.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xxhash.h>
+#define ZSTD_STATIC_LINKING_ONLY /* ZSTD_getFrameHeader, for the window */
+#include <zstd.h>
+
+#include "irbint.h"
+
+/* A decoded op kind (FORMAT.md 3.2). */
+typedef struct DKind {
+  uint32_t name;                 /* ctx string id */
+  uint16_t opc;                  /* opcode looked up from the name */
+  uint32_t nopd, nres, nreg, nsucc, mask;
+} DKind;
+
+typedef struct Dec {
+  jmp_buf jb;               /* longjmp target of fail() */
+  char msg[320];            /* the error reason */
+  size_t err_pos;           /* payload offset of the error */
+  const uint8_t *base, *p, *end;  /* the uncompressed payload, cursor */
+  IrCtx *c;
+  int no_locs;              /* flag 8: no location fields */
+  /* File index -> ctx id maps; index 0 is "none" -> 0. */
+  uint32_t *smap, *tmap, *amap, *lmap;
+  uint32_t n_strs;          /* strings in the file (ids 1..n_strs) */
+  uint32_t decl_types, decl_attrs, decl_locs;  /* declared entry counts */
+  uint32_t n_types, n_attrs, n_locs;           /* entries read so far */
+  uint16_t *tdep, *adep, *ldep;   /* nesting depth per file index */
+  int have_file;            /* a file:line:col entry has been read */
+  uint32_t last_file, last_line;
+  DKind *kinds;
+  uint32_t n_kinds;
+  uint32_t *u32s;           /* scratch for entry lists */
+  int64_t *i64s;
+  uint32_t u32_cap, i64_cap;
+  IrModule *m;              /* the module being filled */
+  uint32_t prev_loc;        /* file index of the previous op's location */
+  uint32_t next_op, next_value, next_block, next_region, next_operand,
+      next_succ;
+} Dec;
+
+static _Noreturn void fail(Dec *D, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static _Noreturn void fail(Dec *D, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(D->msg, sizeof D->msg, fmt, ap);
+  va_end(ap);
+  D->err_pos = (size_t)(D->p - D->base);
+  longjmp(D->jb, 1);
+}
+
+static inline size_t left(const Dec *D) { return (size_t)(D->end - D->p); }
+
+/* {====================================================================== */
+/* Varints (FORMAT.md section 2). The cursor only moves on success, so an
+ * error points at the start of the bad varint.                            */
+
+static uint64_t rd_u64(Dec *D) {
+  const uint8_t *p = D->p;
+  if (p < D->end && *p < 0x80) {
+    D->p = p + 1;
+    return *p;
+  }
+  uint64_t v = 0;
+  for (int i = 0;; i++) {
+    if (p >= D->end) fail(D, "truncated payload");
+    uint8_t b = *p++;
+    if (i == 9 && b > 1) fail(D, "varint overflow");
+    v |= (uint64_t)(b & 0x7f) << (7 * i);
+    if (!(b & 0x80)) {
+      if (b == 0) fail(D, "non-canonical varint");
+      D->p = p;
+      return v;
+    }
+  }
+}
+
+static uint32_t rd_u32(Dec *D) {
+  const uint8_t *p = D->p;
+  if (p < D->end && *p < 0x80) {
+    D->p = p + 1;
+    return *p;
+  }
+  uint64_t v = rd_u64(D);
+  if (v > UINT32_MAX) {
+    D->p = p;
+    fail(D, "varint overflow");
+  }
+  return (uint32_t)v;
+}
+
+static int64_t rd_s64(Dec *D) { return irb_unzigzag(rd_u64(D)); }
+
+static uint8_t rd_byte(Dec *D) {
+  if (D->p >= D->end) fail(D, "truncated payload");
+  return *D->p++;
+}
+
+/* A count of items that each take at least `min` bytes of what is left. */
+static uint32_t rd_count(Dec *D, unsigned min, const char *what) {
+  const uint8_t *at = D->p;
+  uint32_t n = rd_u32(D);
+  if (n > IR_MAX_COUNT || (uint64_t)n * min > left(D)) {
+    D->p = at;
+    fail(D, "%s count %" PRIu32 " exceeds bytes left (%zu)", what, n, left(D));
+  }
+  return n;
+}
+
+/* }====================================================================== */
+
+/* {====================================================================== */
+/* Table references: always backwards, so no cycles; each raises *depth.   */
+
+static uint32_t rd_str(Dec *D) {
+  const uint8_t *at = D->p;
+  uint32_t i = rd_u32(D);
+  if (i > D->n_strs) {
+    D->p = at;
+    fail(D, "string index %" PRIu32 " out of range (%" PRIu32 " strings)", i,
+         D->n_strs + 1);
+  }
+  return D->smap[i];
+}
+
+static uint32_t rd_type(Dec *D, unsigned *depth) {
+  const uint8_t *at = D->p;
+  uint32_t i = rd_u32(D);
+  if (i > D->n_types) {
+    D->p = at;
+    fail(D, "type index %" PRIu32 " out of range (%" PRIu32 " types)", i,
+         D->n_types + 1);
+  }
+  if (D->tdep[i] > *depth) *depth = D->tdep[i];
+  return D->tmap[i];
+}
+
+static uint32_t rd_attr(Dec *D, unsigned *depth) {
+  const uint8_t *at = D->p;
+  uint32_t i = rd_u32(D);
+  if (i > D->n_attrs) {
+    D->p = at;
+    fail(D, "attribute index %" PRIu32 " out of range (%" PRIu32 " attributes)",
+         i, D->n_attrs + 1);
+  }
+  if (D->adep[i] > *depth) *depth = D->adep[i];
+  return D->amap[i];
+}
+
+static uint32_t rd_loc_ref(Dec *D, unsigned *depth) {
+  const uint8_t *at = D->p;
+  uint32_t i = rd_u32(D);
+  if (i > D->n_locs) {
+    D->p = at;
+    fail(D, "location index %" PRIu32 " out of range (%" PRIu32 " locations)",
+         i, D->n_locs + 1);
+  }
+  if (D->ldep[i] > *depth) *depth = D->ldep[i];
+  return D->lmap[i];
+}
+
+/* Non-none variants. */
+static uint32_t need(Dec *D, const uint8_t *at, uint32_t id, const char *what) {
+  if (id == 0) {
+    D->p = at;
+    fail(D, "%s must not be none", what);
+  }
+  return id;
+}
+#define RD_NEED(D, fn, depth, what) \
+  need(D, (D)->p, fn(D, depth), what)
+
+/* }====================================================================== */
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) ir_die("out of memory (%zu bytes)", n);
+  return p;
+}
+
+static void scratch(Dec *D, uint32_t n_u32, uint32_t n_i64) {
+  if (n_u32 > D->u32_cap) {
+    free(D->u32s);
+    D->u32_cap = n_u32 > 64 ? n_u32 : 64;
+    D->u32s = xmalloc((size_t)D->u32_cap * sizeof *D->u32s);
+  }
+  if (n_i64 > D->i64_cap) {
+    free(D->i64s);
+    D->i64_cap = n_i64 > 64 ? n_i64 : 64;
+    D->i64s = xmalloc((size_t)D->i64_cap * sizeof *D->i64s);
+  }
+}
+
+static void check_depth(Dec *D, const uint8_t *at, unsigned depth) {
+  if (depth > IR_MAX_DEPTH) {
+    D->p = at;
+    fail(D, "nesting deeper than %d", IR_MAX_DEPTH);
+  }
+}
+
+/* {====================================================================== */
+/* Entries (FORMAT.md 3.1)                                                  */
+
+static void rd_dims(Dec *D, uint32_t rank, int allow_dyn) {
+  scratch(D, 0, rank);
+  for (uint32_t i = 0; i < rank; i++) {
+    const uint8_t *at = D->p;
+    int64_t x = irb_dim_dec(rd_u64(D));
+    if (x == IR_DYN && !allow_dyn) {
+      D->p = at;
+      fail(D, "dynamic dimension in vector");
+    }
+    if (x < 0 && x != IR_DYN) {
+      D->p = at;
+      fail(D, "negative dimension %" PRId64, x);
+    }
+    D->i64s[i] = x;
+  }
+}
+
+static uint32_t rd_rank(Dec *D) {
+  const uint8_t *at = D->p;
+  uint32_t r = rd_u32(D);
+  if (r > IR_MAX_RANK) {
+    D->p = at;
+    fail(D, "rank %" PRIu32 " exceeds %d", r, IR_MAX_RANK);
+  }
+  return r;
+}
+
+static void rd_type_entry(Dec *D, uint8_t tag, const uint8_t *at) {
+  if (D->n_types == D->decl_types)
+    fail(D, "too many type entries (%" PRIu32 " declared)", D->decl_types);
+  IrType t = {0};
+  unsigned d = 0;
+  uint32_t nlist = 0;
+  const uint8_t *f = D->p;
+  switch (tag) {
+  case IRB_TAG_T_INT: {
+    uint32_t u = rd_u32(D);
+    t.kind = IR_T_INT;
+    t.width = u >> 2;
+    t.sub = u & 3;
+    if (t.width == 0 || t.width > IRB_MAX_INT_WIDTH || t.sub > IR_UNSIGNED) {
+      D->p = f;
+      fail(D, "bad integer type (width %" PRIu32 ", signedness %u)", t.width, t.sub);
+    }
+    break;
+  }
+  case IRB_TAG_T_INDEX: t.kind = IR_T_INDEX; break;
+  case IRB_TAG_T_NONE: t.kind = IR_T_NONE; break;
+  case IRB_TAG_T_FLOAT: {
+    uint32_t fk = rd_u32(D);
+    if (fk >= IR_N_FLOAT_KINDS) {
+      D->p = f;
+      fail(D, "bad float kind %" PRIu32, fk);
+    }
+    t.kind = IR_T_FLOAT;
+    t.sub = irb_float_from_file[fk];
+    break;
+  }
+  case IRB_TAG_T_MEMREF: case IRB_TAG_T_TENSOR: case IRB_TAG_T_VECTOR:
+    t.kind = tag == IRB_TAG_T_MEMREF ? IR_T_MEMREF
+             : tag == IRB_TAG_T_TENSOR ? IR_T_TENSOR : IR_T_VECTOR;
+    t.n = rd_rank(D);
+    rd_dims(D, t.n, tag != IRB_TAG_T_VECTOR);
+    t.elem = RD_NEED(D, rd_type, &d, "element type");
+    if (tag == IRB_TAG_T_VECTOR) {
+      const uint8_t *s = D->p;
+      t.scalable = rd_u64(D);
+      if (t.n < 64 && (t.scalable >> t.n) != 0) {
+        D->p = s;
+        fail(D, "scalable bits beyond rank");
+      }
+    } else {
+      t.layout = rd_attr(D, &d);
+      if (tag == IRB_TAG_T_MEMREF) t.space = rd_attr(D, &d);
+    }
+    break;
+  case IRB_TAG_T_UMEMREF:
+    t.kind = IR_T_UMEMREF;
+    t.elem = RD_NEED(D, rd_type, &d, "element type");
+    t.space = rd_attr(D, &d);
+    break;
+  case IRB_TAG_T_UTENSOR: case IRB_TAG_T_COMPLEX:
+    t.kind = tag == IRB_TAG_T_UTENSOR ? IR_T_UTENSOR : IR_T_COMPLEX;
+    t.elem = RD_NEED(D, rd_type, &d, "element type");
+    break;
+  case IRB_TAG_T_FUNC: case IRB_TAG_T_TUPLE: {
+    t.kind = tag == IRB_TAG_T_FUNC ? IR_T_FUNC : IR_T_TUPLE;
+    t.n = rd_count(D, 1, "type list");
+    if (tag == IRB_TAG_T_FUNC) t.nres = rd_count(D, 1, "result type");
+    if ((uint64_t)t.n + t.nres > left(D)) fail(D, "type list exceeds bytes left");
+    nlist = t.n + t.nres;
+    scratch(D, nlist, 0);
+    for (uint32_t i = 0; i < nlist; i++)
+      D->u32s[i] = RD_NEED(D, rd_type, &d, "type list member");
+    break;
+  }
+  case IRB_TAG_T_OPAQUE:
+    t.kind = IR_T_OPAQUE;
+    t.text = rd_str(D);
+    if (ir_str_len(D->c, t.text) == 0) {
+      D->p = f;
+      fail(D, "empty opaque type");
+    }
+    break;
+  default:
+    D->p = at;
+    fail(D, "unknown entry tag 0x%02x", tag);
+  }
+  check_depth(D, at, d + 1);
+  uint32_t id = ir_type_intern(D->c, &t, D->i64s, D->u32s);
+  if (id == 0) {
+    D->p = at;
+    fail(D, "invalid type");
+  }
+  uint32_t k = ++D->n_types;
+  D->tmap[k] = id;
+  D->tdep[k] = (uint16_t)(d + 1);
+}
+
+/* memcmp order, then length: the order of dictionary names. */
+static int str_cmp(const IrCtx *c, uint32_t a, uint32_t b) {
+  size_t la = ir_str_len(c, a), lb = ir_str_len(c, b);
+  int r = memcmp(ir_str_ptr(c, a), ir_str_ptr(c, b), la < lb ? la : lb);
+  return r ? r : (la > lb) - (la < lb);
+}
+
+static void rd_attr_entry(Dec *D, uint8_t tag, const uint8_t *at) {
+  if (D->n_attrs == D->decl_attrs)
+    fail(D, "too many attribute entries (%" PRIu32 " declared)", D->decl_attrs);
+  IrAttr a = {0};
+  unsigned d = 0;
+  const uint8_t *f = D->p;
+  switch (tag) {
+  case IRB_TAG_A_UNIT: a.kind = IR_A_UNIT; break;
+  case IRB_TAG_A_BOOL: {
+    uint32_t v = rd_u32(D);
+    if (v > 1) {
+      D->p = f;
+      fail(D, "bad bool %" PRIu32, v);
+    }
+    a.kind = IR_A_BOOL;
+    a.ival = v;
+    break;
+  }
+  case IRB_TAG_A_INT:
+    a.kind = IR_A_INT;
+    a.ival = rd_s64(D);
+    a.type = rd_type(D, &d);
+    break;
+  case IRB_TAG_A_FLOAT: {
+    if (left(D) < 8) fail(D, "truncated payload");
+    uint64_t bits = irb_get_le(D->p, 8);
+    D->p += 8;
+    a.kind = IR_A_FLOAT;
+    memcpy(&a.fval, &bits, 8);
+    a.type = rd_type(D, &d);
+    break;
+  }
+  case IRB_TAG_A_STRING: case IRB_TAG_A_DENSE: case IRB_TAG_A_OPAQUE:
+    a.kind = tag == IRB_TAG_A_STRING ? IR_A_STRING
+             : tag == IRB_TAG_A_DENSE ? IR_A_DENSE : IR_A_OPAQUE;
+    a.str = rd_str(D);
+    if (tag == IRB_TAG_A_OPAQUE && ir_str_len(D->c, a.str) == 0) {
+      D->p = f;
+      fail(D, "empty opaque attribute");
+    }
+    a.type = rd_type(D, &d);
+    break;
+  case IRB_TAG_A_TYPE:
+    a.kind = IR_A_TYPE;
+    a.type = RD_NEED(D, rd_type, &d, "type attribute");
+    break;
+  case IRB_TAG_A_ARRAY:
+    a.kind = IR_A_ARRAY;
+    a.n = rd_count(D, 1, "array");
+    scratch(D, a.n, 0);
+    for (uint32_t i = 0; i < a.n; i++)
+      D->u32s[i] = RD_NEED(D, rd_attr, &d, "array element");
+    break;
+  case IRB_TAG_A_DICT:
+    a.kind = IR_A_DICT;
+    a.n = rd_count(D, 2, "dictionary");
+    scratch(D, 2 * a.n, 0);
+    for (uint32_t i = 0; i < a.n; i++) {
+      const uint8_t *nm = D->p;
+      D->u32s[2 * i] = rd_str(D);
+      if (i > 0 && str_cmp(D->c, D->u32s[2 * i - 2], D->u32s[2 * i]) >= 0) {
+        D->p = nm;
+        fail(D, "dictionary names not strictly sorted");
+      }
+      D->u32s[2 * i + 1] = RD_NEED(D, rd_attr, &d, "dictionary value");
+    }
+    break;
+  case IRB_TAG_A_SYMREF:
+    a.kind = IR_A_SYMREF;
+    a.str = rd_str(D);
+    a.n = rd_count(D, 1, "nested symbol");
+    scratch(D, a.n, 0);
+    for (uint32_t i = 0; i < a.n; i++) D->u32s[i] = rd_str(D);
+    break;
+  case IRB_TAG_A_DENSE_ARRAY:
+    a.kind = IR_A_DENSE_ARRAY;
+    a.type = RD_NEED(D, rd_type, &d, "dense array element type");
+    a.n = rd_count(D, 1, "dense array");
+    scratch(D, 0, a.n);
+    for (uint32_t i = 0; i < a.n; i++) D->i64s[i] = rd_s64(D);
+    break;
+  case IRB_TAG_A_AFFINE_MAP: case IRB_TAG_A_AFFINE_SET:
+    a.kind = tag == IRB_TAG_A_AFFINE_MAP ? IR_A_AFFINE_MAP : IR_A_AFFINE_SET;
+    a.str = rd_str(D);
+    break;
+  case IRB_TAG_A_STRIDED:
+    a.kind = IR_A_STRIDED;
+    a.ival = irb_dim_dec(rd_u64(D));
+    a.n = rd_count(D, 1, "stride");
+    if (a.n > IR_MAX_RANK) {
+      D->p = f;
+      fail(D, "rank %" PRIu32 " exceeds %d", a.n, IR_MAX_RANK);
+    }
+    scratch(D, 0, a.n);
+    for (uint32_t i = 0; i < a.n; i++) D->i64s[i] = irb_dim_dec(rd_u64(D));
+    break;
+  default:
+    D->p = at;
+    fail(D, "unknown entry tag 0x%02x", tag);
+  }
+  check_depth(D, at, d + 1);
+  uint32_t id = ir_attr_intern(D->c, &a, D->u32s, D->i64s);
+  if (id == 0) {
+    D->p = at;
+    fail(D, "invalid attribute");
+  }
+  uint32_t k = ++D->n_attrs;
+  D->amap[k] = id;
+  D->adep[k] = (uint16_t)(d + 1);
+}
+
+static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
+  if (D->n_locs == D->decl_locs)
+    fail(D, "too many location entries (%" PRIu32 " declared)", D->decl_locs);
+  IrLoc l = {0};
+  unsigned d = 0;
+  switch (tag >= IRB_TAG_L_FILE_SHORT ? IRB_TAG_L_FILE_NEXT : tag) {
+  case IRB_TAG_L_FILE:
+    l.kind = IR_L_FILE;
+    l.file = rd_str(D);
+    l.line = rd_u32(D);
+    l.col = rd_u32(D);
+    break;
+  case IRB_TAG_L_FILE_NEXT: {
+    if (!D->have_file) {
+      D->p = at;
+      fail(D, "same-file location without a previous file location");
+    }
+    const uint8_t *f = D->p;
+    int64_t delta;
+    if (tag >= IRB_TAG_L_FILE_SHORT) {
+      delta = (int64_t)tag - IRB_TAG_L_FILE_SHORT + IRB_LINE_SHORT_MIN;
+    } else {
+      delta = rd_s64(D);
+      if (delta >= IRB_LINE_SHORT_MIN && delta <= IRB_LINE_SHORT_MAX) {
+        D->p = at;
+        fail(D, "non-canonical location entry (line delta %" PRId64 ")", delta);
+      }
+    }
+    int64_t line = (int64_t)D->last_line + delta;
+    if (delta < -(int64_t)UINT32_MAX || delta > (int64_t)UINT32_MAX ||
+        line < 0 || line > (int64_t)UINT32_MAX) {
+      D->p = f;
+      fail(D, "line out of range");
+    }
+    l.kind = IR_L_FILE;
+    l.file = D->last_file;
+    l.line = (uint32_t)line;
+    l.col = rd_u32(D);
+    break;
+  }
+  case IRB_TAG_L_NAME:
+    l.kind = IR_L_NAME;
+    l.a = rd_str(D);
+    l.b = rd_loc_ref(D, &d);
+    break;
+  case IRB_TAG_L_CALLSITE:
+    l.kind = IR_L_CALLSITE;
+    l.a = RD_NEED(D, rd_loc_ref, &d, "callee location");
+    l.b = RD_NEED(D, rd_loc_ref, &d, "caller location");
+    break;
+  case IRB_TAG_L_FUSED:
+    l.kind = IR_L_FUSED;
+    l.n = rd_count(D, 1, "fused location");
+    scratch(D, l.n, 0);
+    for (uint32_t i = 0; i < l.n; i++)
+      D->u32s[i] = RD_NEED(D, rd_loc_ref, &d, "fused location member");
+    l.b = rd_attr(D, &d);
+    break;
+  default:
+    D->p = at;
+    fail(D, "unknown entry tag 0x%02x", tag);
+  }
+  if (l.kind == IR_L_FILE) {
+    D->have_file = 1;
+    D->last_file = l.file;
+    D->last_line = l.line;
+  }
+  check_depth(D, at, d + 1);
+  uint32_t id = ir_loc_intern(D->c, &l, D->u32s);
+  if (id == 0) {
+    D->p = at;
+    fail(D, "invalid location");
+  }
+  uint32_t k = ++D->n_locs;
+  D->lmap[k] = id;
+  D->ldep[k] = (uint16_t)(d + 1);
+}
+
+/* }====================================================================== */
+
+static void rd_tables(Dec *D) {
+  D->n_strs = rd_count(D, 1, "string");
+  D->smap = xmalloc(((size_t)D->n_strs + 1) * sizeof *D->smap);
+  D->smap[0] = 0;
+  for (uint32_t i = 1; i <= D->n_strs; i++) {
+    const uint8_t *at = D->p;
+    uint32_t v = rd_u32(D), n = v >> 1;
+    const char *s;
+    if (v & 1) {
+      if (n >= irb_n_static_strs) {
+        D->p = at;
+        fail(D, "static string %" PRIu32 " out of range (%" PRIu32 " static strings)",
+             n, irb_n_static_strs);
+      }
+      s = irb_static_strs[n];
+      n = (uint32_t)strlen(s);
+    } else {
+      if (n > left(D)) fail(D, "truncated payload (string of %" PRIu32 " bytes)", n);
+      s = (const char *)D->p;
+      D->p += n;
+    }
+    D->smap[i] = ir_str(D->c, s, n);
+    if (n && !D->smap[i]) {
+      D->p = at;
+      fail(D, "string table of the context is full");
+    }
+  }
+
+  const uint8_t *at = D->p;
+  D->decl_types = rd_u32(D);
+  D->decl_attrs = rd_u32(D);
+  D->decl_locs = rd_u32(D);
+  uint64_t total = (uint64_t)D->decl_types + D->decl_attrs + D->decl_locs;
+  if (D->decl_types > IR_MAX_COUNT || D->decl_attrs > IR_MAX_COUNT ||
+      D->decl_locs > IR_MAX_COUNT || total > left(D)) {
+    D->p = at;
+    fail(D, "entry counts %" PRIu32 "+%" PRIu32 "+%" PRIu32 " exceed bytes left (%zu)",
+         D->decl_types, D->decl_attrs, D->decl_locs, left(D));
+  }
+  if (D->no_locs && D->decl_locs) {
+    D->p = at;
+    fail(D, "locations in a frame flagged as stripped");
+  }
+  D->tmap = xmalloc(((size_t)D->decl_types + 1) * sizeof *D->tmap);
+  D->amap = xmalloc(((size_t)D->decl_attrs + 1) * sizeof *D->amap);
+  D->lmap = xmalloc(((size_t)D->decl_locs + 1) * sizeof *D->lmap);
+  D->tdep = xmalloc(((size_t)D->decl_types + 1) * 2);
+  D->adep = xmalloc(((size_t)D->decl_attrs + 1) * 2);
+  D->ldep = xmalloc(((size_t)D->decl_locs + 1) * 2);
+  D->tmap[0] = D->amap[0] = D->lmap[0] = 0;
+  D->tdep[0] = D->adep[0] = D->ldep[0] = 0;
+  for (uint64_t i = 0; i < total; i++) {
+    const uint8_t *e = D->p;
+    uint8_t tag = rd_byte(D);
+    if (tag >= 0x41) rd_loc_entry(D, tag, e);
+    else if (tag >= 0x21) rd_attr_entry(D, tag, e);
+    else rd_type_entry(D, tag, e);
+  }
+  if (D->n_types != D->decl_types || D->n_attrs != D->decl_attrs) {
+    D->p = at;
+    fail(D, "declared %" PRIu32 " types and %" PRIu32 " attributes, found %"
+         PRIu32 " and %" PRIu32, D->decl_types, D->decl_attrs, D->n_types,
+         D->n_attrs);
+  }
+
+  D->n_kinds = rd_count(D, 2, "kind");
+  D->kinds = xmalloc(((size_t)D->n_kinds + 1) * sizeof *D->kinds);
+  for (uint32_t i = 0; i < D->n_kinds; i++) {
+    DKind *k = &D->kinds[i];
+    const uint8_t *f = D->p;
+    k->name = rd_str(D);
+    const char *s = ir_str_ptr(D->c, k->name);
+    size_t n = ir_str_len(D->c, k->name);
+    int ok = n > 0 && n <= IRB_MAX_OPNAME;
+    for (size_t j = 0; ok && j < n; j++) {
+      unsigned char ch = (unsigned char)s[j];
+      ok = ch >= 0x20 && ch != 0x7f && ch != '"' && ch != '\\';
+    }
+    if (!ok) {
+      D->p = f;
+      fail(D, "bad op name");
+    }
+    k->opc = (uint16_t)ir_op_lookup(s, n);
+    f = D->p;
+    uint64_t shape = rd_u64(D);
+    if ((shape >> 8) > IR_MAX_COUNT) {
+      D->p = f;
+      fail(D, "op kind counts out of range");
+    }
+    k->nopd = (uint32_t)(shape >> 8);
+    k->mask = (uint32_t)(shape & 3);
+    uint32_t cnt[3];
+    for (int j = 0; j < 3; j++) {
+      cnt[j] = (uint32_t)(shape >> (2 + 2 * j)) & 3;
+      if (cnt[j] == 3) {
+        f = D->p;
+        cnt[j] = rd_u32(D);
+        if (cnt[j] < 3 || cnt[j] > IR_MAX_COUNT) {
+          D->p = f;
+          fail(D, "op kind count %" PRIu32 " out of range or not canonical", cnt[j]);
+        }
+      }
+    }
+    k->nres = cnt[0];
+    k->nreg = cnt[1];
+    k->nsucc = cnt[2];
+  }
+}
+
+/* {====================================================================== */
+/* Structure (FORMAT.md 3.3)                                                */
+
+static uint32_t rd_dict(Dec *D, const char *what) {
+  const uint8_t *at = D->p;
+  unsigned d = 0;
+  uint32_t a = RD_NEED(D, rd_attr, &d, what);
+  if (ir_attr(D->c, a)->kind != IR_A_DICT) {
+    D->p = at;
+    fail(D, "%s must be a dictionary", what);
+  }
+  return a;
+}
+
+static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
+  IrModule *m = D->m;
+  const uint8_t *at = D->p;
+  if (D->next_op >= m->n_ops)
+    fail(D, "more ops than declared (%" PRIu32 ")", m->n_ops);
+  uint32_t id = D->next_op++;
+  uint32_t head = rd_u32(D), ki = head;
+  int64_t loc_delta = 0;
+  if (!D->no_locs) {
+    ki = head >> 1;
+    if (head & 1) {
+      const uint8_t *f = D->p;
+      uint64_t u = rd_u64(D);
+      loc_delta = u > 0x1ffffffffull ? INT64_MAX : irb_unzigzag(u);
+      if (loc_delta == 0) {
+        D->p = f;
+        fail(D, "non-canonical location delta");
+      }
+    }
+  }
+  if (ki >= D->n_kinds) {
+    D->p = at;
+    fail(D, "kind index %" PRIu32 " out of range (%" PRIu32 " kinds)", ki,
+         D->n_kinds);
+  }
+  const DKind *K = &D->kinds[ki];
+  if ((uint64_t)D->next_operand + K->nopd > m->n_operands ||
+      (uint64_t)D->next_value + K->nres > m->n_values ||
+      (uint64_t)D->next_region + K->nreg > m->n_regions ||
+      (uint64_t)D->next_succ + K->nsucc > m->n_succs) {
+    D->p = at;
+    fail(D, "op %" PRIu32 " exceeds the declared operands, values, regions or"
+         " successors", id);
+  }
+  if (!reg && K->nsucc) {
+    D->p = at;
+    fail(D, "top op has successors");
+  }
+  IrOp *o = &m->ops[id];
+  o->name = K->name;
+  o->opc = K->opc;
+  o->flags = 0;
+  o->block = parent_block;
+  o->operands = D->next_operand;
+  o->n_operands = K->nopd;
+  o->results = D->next_value;
+  o->n_results = K->nres;
+  o->regions = D->next_region;
+  o->n_regions = K->nreg;
+  o->succs = D->next_succ;
+  o->n_succs = K->nsucc;
+  D->next_operand += K->nopd;
+  D->next_value += K->nres;
+  D->next_region += K->nreg;
+  D->next_succ += K->nsucc;
+
+  int64_t cur = o->results;
+  uint32_t *opd = m->operands + o->operands;
+  for (uint32_t i = 0; i < K->nopd; i++) {
+    const uint8_t *f = D->p;
+    uint64_t u = rd_u64(D);
+    int64_t v = u > 0x1ffffffffull ? -1 : cur - 1 - irb_unzigzag(u);
+    if (v < 0 || v >= (int64_t)m->n_values) {
+      D->p = f;
+      fail(D, "operand value %" PRId64 " out of range (%" PRIu32 " values)", v,
+           m->n_values);
+    }
+    opd[i] = (uint32_t)v;
+  }
+  unsigned dd = 0;
+  for (uint32_t i = 0; i < K->nres; i++) {
+    IrValue *v = &m->values[cur + i];
+    v->type = RD_NEED(D, rd_type, &dd, "result type");
+    v->def = id;
+    v->num = i;
+    v->kind = IR_VAL_RESULT;
+  }
+  o->props = K->mask & IRB_KIND_PROPS ? rd_dict(D, "properties") : 0;
+  o->attrs = K->mask & IRB_KIND_ATTRS ? rd_dict(D, "attributes") : 0;
+  o->loc = 0;
+  if (!D->no_locs) {
+    int64_t l = loc_delta == INT64_MAX ? -1 : (int64_t)D->prev_loc + 1 + loc_delta;
+    if (l < 0 || l > (int64_t)D->n_locs) {
+      D->p = at;
+      fail(D, "location index %" PRId64 " out of range (%" PRIu32 " locations)",
+           l, D->n_locs + 1);
+    }
+    D->prev_loc = (uint32_t)l;
+    o->loc = D->lmap[l];
+  }
+  for (uint32_t i = 0; i < K->nreg; i++) m->regions[o->regions + i].op = id;
+  uint64_t end = 0;
+  for (uint32_t i = 0; i < K->nsucc; i++) {
+    IrSucc *s = &m->succs[o->succs + i];
+    const uint8_t *f = D->p;
+    uint32_t b = rd_u32(D);
+    if (b >= reg->n_blocks) {
+      D->p = f;
+      fail(D, "successor block %" PRIu32 " out of range (%" PRIu32
+           " blocks in region)", b, reg->n_blocks);
+    }
+    f = D->p;
+    uint64_t start = end + rd_u32(D);
+    uint32_t n = rd_u32(D);
+    if (start + n > K->nopd) {
+      D->p = f;
+      fail(D, "successor operands out of range");
+    }
+    s->block = reg->blocks + b;
+    s->operands = o->operands + (uint32_t)start;
+    s->n_operands = n;
+    end = start + n;
+  }
+}
+
+static void rd_region(Dec *D, uint32_t r, unsigned depth) {
+  IrModule *m = D->m;
+  const uint8_t *at = D->p;
+  if (depth > IR_MAX_DEPTH) fail(D, "regions nested deeper than %d", IR_MAX_DEPTH);
+  uint32_t nb = rd_u32(D);
+  if ((uint64_t)D->next_block + nb > m->n_blocks) {
+    D->p = at;
+    fail(D, "more blocks than declared (%" PRIu32 ")", m->n_blocks);
+  }
+  IrRegion *R = &m->regions[r];
+  R->blocks = D->next_block;
+  R->n_blocks = nb;
+  D->next_block += nb;
+  uint32_t first_op = D->next_op;
+  for (uint32_t i = 0; i < nb; i++) {
+    uint32_t bid = R->blocks + i;
+    IrBlock *B = &m->blocks[bid];
+    B->region = r;
+    at = D->p;
+    uint32_t na = rd_u32(D);
+    if ((uint64_t)D->next_value + na > m->n_values) {
+      D->p = at;
+      fail(D, "more values than declared (%" PRIu32 ")", m->n_values);
+    }
+    B->args = D->next_value;
+    B->n_args = na;
+    D->next_value += na;
+    unsigned dd = 0;
+    for (uint32_t j = 0; j < na; j++) {
+      IrValue *v = &m->values[B->args + j];
+      v->type = RD_NEED(D, rd_type, &dd, "argument type");
+      v->def = bid;
+      v->num = j;
+      v->kind = IR_VAL_ARG;
+    }
+    at = D->p;
+    uint32_t no = rd_u32(D);
+    if ((uint64_t)D->next_op + no > m->n_ops) {
+      D->p = at;
+      fail(D, "more ops than declared (%" PRIu32 ")", m->n_ops);
+    }
+    B->ops = D->next_op;
+    B->n_ops = no;
+    for (uint32_t j = 0; j < no; j++) rd_op(D, bid, R);
+  }
+  uint32_t last_op = D->next_op;
+  for (uint32_t op = first_op; op < last_op; op++)
+    for (uint32_t k = 0; k < m->ops[op].n_regions; k++)
+      rd_region(D, m->ops[op].regions + k, depth + 1);
+}
+
+static void rd_structure(Dec *D) {
+  const uint8_t *at = D->p;
+  uint32_t n[6];
+  for (int i = 0; i < 6; i++) n[i] = rd_u32(D);
+  /* n_ops, n_operands, n_values, n_blocks, n_regions, n_succs */
+  uint64_t need = (uint64_t)n[0] + n[1] + n[2] + 2ull * n[3] + n[4] + 3ull * n[5];
+  for (int i = 0; i < 6; i++)
+    if (n[i] > IR_MAX_COUNT) need = UINT64_MAX;
+  if (need > left(D) || n[0] == 0) {
+    D->p = at;
+    fail(D, "module of %" PRIu32 " ops, %" PRIu32 " operands, %" PRIu32
+         " values, %" PRIu32 " blocks, %" PRIu32 " regions, %" PRIu32
+         " successors exceeds payload bytes left (%zu)",
+         n[0], n[1], n[2], n[3], n[4], n[5], left(D));
+  }
+  D->m = ir_module_alloc(D->c, n[0], n[1], n[2], n[3], n[4], n[5]);
+  if (!D->m) fail(D, "cannot allocate the module");
+  IrModule *m = D->m;
+  rd_op(D, IR_NONE, NULL);
+  for (uint32_t k = 0; k < m->ops[0].n_regions; k++)
+    rd_region(D, m->ops[0].regions + k, 1);
+  if (D->p != D->end)
+    fail(D, "%zu trailing bytes in payload", left(D));
+  if (D->next_op != n[0] || D->next_operand != n[1] || D->next_value != n[2] ||
+      D->next_block != n[3] || D->next_region != n[4] || D->next_succ != n[5]) {
+    D->p = at;
+    fail(D, "declared %" PRIu32 " ops, %" PRIu32 " operands, %" PRIu32
+         " values, %" PRIu32 " blocks, %" PRIu32 " regions, %" PRIu32
+         " successors; found %" PRIu32 ", %" PRIu32 ", %" PRIu32 ", %" PRIu32
+         ", %" PRIu32 ", %" PRIu32, n[0], n[1], n[2], n[3], n[4], n[5],
+         D->next_op, D->next_operand, D->next_value, D->next_block,
+         D->next_region, D->next_succ);
+  }
+  char why[256] = "";
+  if (ir_module_check(m, why, sizeof why) != 0) {
+    D->p = D->base;
+    fail(D, "invalid module: %s", why);
+  }
+}
+
+/* }====================================================================== */
+
+static void dec_free(Dec *D) {
+  free(D->smap);
+  free(D->tmap);
+  free(D->amap);
+  free(D->lmap);
+  free(D->tdep);
+  free(D->adep);
+  free(D->ldep);
+  free(D->kinds);
+  free(D->u32s);
+  free(D->i64s);
+}
+
+/* Decode one uncompressed payload. On error returns NULL with the reason in
+ * D->msg and the payload offset in D->err_pos. */
+static IrModule *decode(Dec *D, IrCtx *c, const uint8_t *p, size_t n, int no_locs) {
+  D->base = D->p = p;
+  D->end = p + n;
+  D->c = c;
+  D->no_locs = no_locs;
+  if (setjmp(D->jb)) {
+    if (D->m) ir_module_free(D->m);
+    D->m = NULL;
+    dec_free(D);
+    return NULL;
+  }
+  rd_tables(D);
+  rd_structure(D);
+  IrModule *m = D->m;
+  D->m = NULL;
+  dec_free(D);
+  return m;
+}
+
+/* {====================================================================== */
+/* Frames                                                                   */
+
+void irb_reader_init(IrbReader *r, const void *data, size_t len, const char *name) {
+  memset(r, 0, sizeof *r);
+  r->data = data;
+  r->len = len;
+  r->name = name ? name : "-";
+}
+
+static int frame_error(IrbReader *r, IrDiag *d, size_t off, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int frame_error(IrbReader *r, IrDiag *d, size_t off, const char *fmt, ...) {
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  char where[300];
+  snprintf(where, sizeof where, "%s:%zu", r->name, off);
+  ir_diag_at(d, where, 0, 0, IR_SEV_ERROR, "%s", msg);
+  return -1;
+}
+
+/* A varint of the frame header at h[*pos] (n bytes in all), at most `max`.
+ * NULL on success (advancing *pos), else the reason. */
+static const char *hdr_varint(const uint8_t *h, size_t n, size_t *pos,
+                              uint64_t *v, uint64_t max) {
+  uint64_t x = 0;
+  for (size_t i = 0;; i++) {
+    if (*pos + i >= n) return "truncated frame header";
+    uint8_t b = h[*pos + i];
+    if (i == 9 && b > 1) return "varint overflow";
+    x |= (uint64_t)(b & 0x7f) << (7 * i);
+    if (!(b & 0x80)) {
+      if (b == 0 && i > 0) return "non-canonical varint";
+      if (x > max) return "varint overflow";
+      *pos += i + 1;
+      *v = x;
+      return NULL;
+    }
+  }
+}
+
+int irb_read_next(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d) {
+  *out = NULL;
+  if (r->off >= r->len) return 0;
+  const uint8_t *h = r->data + r->off;
+  size_t off = r->off, rem = r->len - r->off;
+  size_t cmp = rem < IRB_MAGIC_LEN ? rem : IRB_MAGIC_LEN;
+  if (memcmp(h, IRB_MAGIC, cmp) != 0)
+    return frame_error(r, d, off, "bad magic (not an .irb frame)");
+  if (rem < IRB_MAGIC_LEN + 4)
+    return frame_error(r, d, off, "truncated frame header (%zu bytes)", rem);
+  unsigned major = (unsigned)irb_get_le(h + 8, 2), minor = (unsigned)irb_get_le(h + 10, 2);
+  if (major != IRB_VERSION_MAJOR || minor > IRB_VERSION_MINOR)
+    return frame_error(r, d, off + 8,
+                       "unsupported format version %u.%u (this reader reads "
+                       "%d.0 to %d.%d)", major, minor, IRB_VERSION_MAJOR,
+                       IRB_VERSION_MAJOR, IRB_VERSION_MINOR);
+  size_t pos = IRB_MAGIC_LEN + 4;
+  uint64_t flags64, stored, raw;
+  const char *why;
+  if ((why = hdr_varint(h, rem, &pos, &flags64, UINT32_MAX)))
+    return frame_error(r, d, off + pos, "%s in frame header", why);
+  uint32_t flags = (uint32_t)flags64;
+  uint32_t comp = flags & IRB_FLAG_COMP_MASK;
+  if (comp > IRB_COMP_ZSTD)
+    return frame_error(r, d, off + 12, "unknown compression method %" PRIu32, comp);
+  if (flags & IRB_FLAG_REQUIRED_RESERVED)
+    return frame_error(r, d, off + 12, "unknown required flags 0x%" PRIx32,
+                       flags & IRB_FLAG_REQUIRED_RESERVED);
+  size_t at = pos;
+  if ((why = hdr_varint(h, rem, &pos, &stored, UINT64_MAX)))
+    return frame_error(r, d, off + pos, "%s in frame header", why);
+  if (stored > IRB_MAX_PAYLOAD)
+    return frame_error(r, d, off + at, "payload too large (%" PRIu64
+                       " bytes, limit %" PRIu64 ")", stored, IRB_MAX_PAYLOAD);
+  raw = stored;
+  if (comp != IRB_COMP_NONE) {
+    at = pos;
+    if ((why = hdr_varint(h, rem, &pos, &raw, UINT64_MAX)))
+      return frame_error(r, d, off + pos, "%s in frame header", why);
+    if (raw > IRB_MAX_PAYLOAD)
+      return frame_error(r, d, off + at, "payload too large (%" PRIu64
+                         " bytes, limit %" PRIu64 ")", raw, IRB_MAX_PAYLOAD);
+  }
+  if (rem - pos < 8)
+    return frame_error(r, d, off, "truncated frame header (%zu bytes)", rem);
+  uint64_t hash = irb_get_le(h + pos, 8);
+  size_t hash_off = off + pos;
+  pos += 8;
+  if (stored > rem - pos)
+    return frame_error(r, d, off, "truncated frame (payload of %" PRIu64
+                       " bytes, %zu left)", stored, rem - pos);
+  const uint8_t *sp = h + pos;
+  size_t poff = off + pos;
+  const uint8_t *payload = sp;
+  uint8_t *buf = NULL;
+  if (comp != IRB_COMP_NONE) {
+    if (stored < 4 || irb_get_le(sp, 4) != ZSTD_MAGICNUMBER)
+      return frame_error(r, d, poff, "not a zstd frame");
+    unsigned long long cs = ZSTD_getFrameContentSize(sp, stored);
+    if (cs == ZSTD_CONTENTSIZE_UNKNOWN)
+      return frame_error(r, d, poff, "zstd frame content size unknown");
+    if (cs == ZSTD_CONTENTSIZE_ERROR)
+      return frame_error(r, d, poff, "not a zstd frame");
+    if (cs != raw)
+      return frame_error(r, d, poff, "zstd content size %llu differs from raw"
+                         " size %" PRIu64, cs, raw);
+    ZSTD_frameHeader fh;
+    size_t hr = ZSTD_getFrameHeader(&fh, sp, stored);
+    if (hr != 0)
+      return frame_error(r, d, poff, "zstd: %s", ZSTD_isError(hr)
+                         ? ZSTD_getErrorName(hr) : "truncated frame header");
+    if (fh.windowSize > (1ull << IRB_ZSTD_WINDOWLOG_MAX))
+      return frame_error(r, d, poff, "zstd window of %llu bytes exceeds 2^%d",
+                         fh.windowSize, IRB_ZSTD_WINDOWLOG_MAX);
+    size_t fcs = ZSTD_findFrameCompressedSize(sp, stored);
+    if (ZSTD_isError(fcs))
+      return frame_error(r, d, poff, "zstd: %s", ZSTD_getErrorName(fcs));
+    if (fcs != stored)
+      return frame_error(r, d, poff + fcs, "trailing bytes after zstd frame");
+    buf = xmalloc(raw);
+    ZSTD_DCtx *dc = ZSTD_createDCtx();
+    if (!dc) ir_die("out of memory");
+    size_t zr = ZSTD_DCtx_setParameter(dc, ZSTD_d_windowLogMax, IRB_ZSTD_WINDOWLOG_MAX);
+    if (!ZSTD_isError(zr)) zr = ZSTD_decompressDCtx(dc, buf, raw, sp, stored);
+    ZSTD_freeDCtx(dc);
+    if (ZSTD_isError(zr) || zr != raw) {
+      free(buf);
+      return frame_error(r, d, poff, "zstd: %s", ZSTD_isError(zr)
+                         ? ZSTD_getErrorName(zr) : "content size mismatch");
+    }
+    payload = buf;
+  }
+  uint64_t got = XXH3_64bits(payload, raw);
+  if (got != hash) {
+    free(buf);
+    return frame_error(r, d, hash_off, "checksum mismatch (stored %016" PRIx64
+                       ", computed %016" PRIx64 ")", hash, got);
+  }
+  Dec *D = calloc(1, sizeof *D);
+  if (!D) ir_die("out of memory");
+  IrModule *m = decode(D, c, payload, raw, (flags & IRB_FLAG_NO_LOCS) != 0);
+  int rc = 1;
+  if (!m) {
+    if (buf)
+      rc = frame_error(r, d, poff, "%s (uncompressed payload offset %zu)",
+                       D->msg, D->err_pos);
+    else
+      rc = frame_error(r, d, poff + D->err_pos, "%s", D->msg);
+  }
+  free(D);
+  free(buf);
+  if (rc < 0) return rc;
+  r->off = off + pos + stored;
+  r->last_size = pos + stored;
+  r->last_flags = flags;
+  *out = m;
+  return 1;
+}

@@ -1,0 +1,744 @@
+/*
+ * write.c - the .irb writer (FORMAT.md). One walk over the module in layout
+ * (freeze) order writes the structure and, at the first use of each string,
+ * type, attribute, location and op kind, appends its table entry: the dense
+ * first-use numbering is then known the moment an index is first needed, and
+ * no hash table is ever iterated, so the bytes depend only on the module.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xxhash.h>
+#include <zstd.h>
+
+#include "irbint.h"
+
+/* {====================================================================== */
+/* Buffers                                                                  */
+
+void irb_buf_reserve(IrbBuf *b, size_t extra) {
+  if (b->cap - b->len >= extra) return;
+  size_t cap = b->cap ? b->cap : 256;
+  while (cap - b->len < extra) {
+    if (cap > SIZE_MAX / 2) ir_die("irb buffer too large");
+    cap *= 2;
+  }
+  uint8_t *p = realloc(b->data, cap);
+  if (!p) ir_die("out of memory (%zu bytes)", cap);
+  b->data = p;
+  b->cap = cap;
+}
+
+void irb_buf_free(IrbBuf *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+int irb_is_bytecode(const void *p, size_t n) {
+  return n >= IRB_MAGIC_LEN && memcmp(p, IRB_MAGIC, IRB_MAGIC_LEN) == 0;
+}
+
+/* }====================================================================== */
+
+/* {====================================================================== */
+/* Id maps: ctx id -> file index, open addressing. Key 0 is never stored
+ * (ctx id 0 is "none" and always maps to file index 0).                    */
+
+typedef struct IdMap {
+  uint32_t *key;   /* ctx ids, 0 = empty slot */
+  uint32_t *val;   /* file indices */
+  uint32_t cap;    /* power of two, 0 before the first insert */
+  uint32_t n;      /* entries stored */
+} IdMap;
+
+static inline uint32_t map_slot(uint32_t k, uint32_t mask) {
+  uint32_t h = k * 0x9E3779B1u;
+  return (h ^ (h >> 15)) & mask;
+}
+
+static uint32_t map_get(const IdMap *m, uint32_t k) {
+  if (m->cap == 0) return IR_NONE;
+  uint32_t mask = m->cap - 1;
+  for (uint32_t i = map_slot(k, mask);; i = (i + 1) & mask) {
+    if (m->key[i] == k) return m->val[i];
+    if (m->key[i] == 0) return IR_NONE;
+  }
+}
+
+static void map_put(IdMap *m, uint32_t k, uint32_t v);
+
+static void map_grow(IdMap *m) {
+  IdMap old = *m;
+  m->cap = old.cap ? old.cap * 2 : 64;
+  m->key = calloc(m->cap, sizeof *m->key);
+  m->val = malloc(m->cap * sizeof *m->val);
+  if (!m->key || !m->val) ir_die("out of memory");
+  m->n = 0;
+  for (uint32_t i = 0; i < old.cap; i++)
+    if (old.key[i]) map_put(m, old.key[i], old.val[i]);
+  free(old.key);
+  free(old.val);
+}
+
+static void map_put(IdMap *m, uint32_t k, uint32_t v) {
+  if ((m->n + 1) * 2 > m->cap) map_grow(m);
+  uint32_t mask = m->cap - 1, i = map_slot(k, mask);
+  while (m->key[i]) i = (i + 1) & mask;
+  m->key[i] = k;
+  m->val[i] = v;
+  m->n++;
+}
+
+/* File index of an entry already written (0 for id 0). */
+static inline uint32_t look(const IdMap *m, uint32_t k) {
+  return k ? map_get(m, k) : 0;
+}
+
+static void map_free(IdMap *m) {
+  free(m->key);
+  free(m->val);
+}
+
+/* }====================================================================== */
+
+/* An op kind (FORMAT.md 3.2). */
+typedef struct Kind {
+  uint32_t name;                 /* ctx string id */
+  uint32_t nopd, nres, nreg, nsucc, mask;
+} Kind;
+
+typedef struct W {
+  jmp_buf jb;               /* longjmp target of wfail */
+  char msg[256];            /* error text */
+  const IrModule *m;
+  const IrCtx *c;
+  int strip;                /* no locations */
+  IrbBuf strs, ents, kinds, st;  /* the payload's parts, assembled at the end */
+  IrbBuf pl;                /* the whole uncompressed payload */
+  IrbBuf z;                 /* its zstd frame */
+  IdMap smap, tmap, amap, lmap;  /* ctx id -> file index (1-based) */
+  uint32_t n_strs, n_types, n_attrs, n_locs;
+  uint16_t *tdep, *adep, *ldep;   /* nesting depth per file index */
+  uint32_t tdep_cap, adep_cap, ldep_cap;
+  Kind *kv;                 /* kinds by file index */
+  uint32_t n_kinds, kv_cap;
+  uint32_t *kh;             /* hash of kind -> index + 1, 0 = empty */
+  uint32_t kh_cap;
+  int have_file;            /* a FILE location entry has been written */
+  uint32_t last_file, last_line;  /* its file (ctx id) and line */
+  uint32_t prev_loc;        /* file index of the previous op's location */
+  /* Layout counters, checked against the module's own ids. */
+  uint32_t next_op, next_value, next_block, next_region, next_operand,
+      next_succ;
+} W;
+
+static _Noreturn void wfail(W *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static _Noreturn void wfail(W *w, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(w->msg, sizeof w->msg, fmt, ap);
+  va_end(ap);
+  longjmp(w->jb, 1);
+}
+
+/* Record the depth of a new entry (1-based file index k). */
+static void set_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k,
+                      unsigned depth) {
+  if (depth > IR_MAX_DEPTH)
+    wfail(w, "cannot encode: nesting deeper than %d", IR_MAX_DEPTH);
+  if (k >= *cap) {
+    uint32_t nc = *cap ? *cap * 2 : 256;
+    while (nc <= k) nc *= 2;
+    uint16_t *p = realloc(*dep, nc * sizeof *p);
+    if (!p) ir_die("out of memory");
+    *dep = p;
+    *cap = nc;
+  }
+  (*dep)[k] = (uint16_t)depth;
+}
+
+static uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
+static uint32_t w_loc(W *w, uint32_t l, unsigned *depth);
+
+static uint32_t w_str(W *w, uint32_t s) {
+  if (s == 0) return 0;
+  uint32_t k = map_get(&w->smap, s);
+  if (k != IR_NONE) return k;
+  k = ++w->n_strs;
+  map_put(&w->smap, s, k);
+  size_t n = ir_str_len(w->c, s);
+  const char *p = ir_str_ptr(w->c, s);
+  /* A static string costs its index (odd), any other its length (even). */
+  for (uint32_t i = 0; i < irb_n_static_strs; i++) {
+    const char *t = irb_static_strs[i];
+    if (t[0] == p[0] && strlen(t) == n && !memcmp(t, p, n)) {
+      irb_buf_varint(&w->strs, 2 * (uint64_t)i + 1);
+      return k;
+    }
+  }
+  irb_buf_varint(&w->strs, 2 * (uint64_t)n);
+  irb_buf_bytes(&w->strs, p, n);
+  return k;
+}
+
+/* Ensure a type has its entry; returns its file index and raises *depth to
+ * cover it. */
+static uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
+  if (t == 0) return 0;
+  uint32_t k = map_get(&w->tmap, t);
+  if (k != IR_NONE) {
+    if (w->tdep[k] > *depth) *depth = w->tdep[k];
+    return k;
+  }
+  const IrType *ty = ir_type(w->c, t);
+  unsigned d = 0;
+  uint32_t elem = 0, lay = 0, sp = 0, txt = 0;
+  const uint32_t *list = NULL;
+  uint32_t nlist = 0;
+  /* Children first (post-order), so every reference points backwards. */
+  switch (ty->kind) {
+  case IR_T_MEMREF: case IR_T_TENSOR:
+    elem = w_type(w, ty->elem, &d);
+    lay = w_attr(w, ty->layout, &d);
+    if (ty->kind == IR_T_MEMREF) sp = w_attr(w, ty->space, &d);
+    break;
+  case IR_T_UMEMREF:
+    elem = w_type(w, ty->elem, &d);
+    sp = w_attr(w, ty->space, &d);
+    break;
+  case IR_T_UTENSOR: case IR_T_VECTOR: case IR_T_COMPLEX:
+    elem = w_type(w, ty->elem, &d);
+    break;
+  case IR_T_FUNC: case IR_T_TUPLE:
+    list = ir_type_list(w->c, t);
+    nlist = ty->kind == IR_T_FUNC ? ty->n + ty->nres : ty->n;
+    for (uint32_t i = 0; i < nlist; i++) w_type(w, list[i], &d);
+    break;
+  case IR_T_OPAQUE:
+    txt = w_str(w, ty->text);
+    break;
+  default:
+    break;
+  }
+  IrbBuf *b = &w->ents;
+  const int64_t *dims = NULL;
+  switch (ty->kind) {
+  case IR_T_INT:
+    irb_buf_byte(b, IRB_TAG_T_INT);
+    irb_buf_varint(b, ((uint64_t)ty->width << 2) | ty->sub);
+    break;
+  case IR_T_INDEX: irb_buf_byte(b, IRB_TAG_T_INDEX); break;
+  case IR_T_NONE: irb_buf_byte(b, IRB_TAG_T_NONE); break;
+  case IR_T_FLOAT:
+    if (ty->sub >= IR_N_FLOAT_KINDS) wfail(w, "cannot encode float kind %u", ty->sub);
+    irb_buf_byte(b, IRB_TAG_T_FLOAT);
+    irb_buf_varint(b, irb_float_to_file[ty->sub]);
+    break;
+  case IR_T_MEMREF: case IR_T_TENSOR: case IR_T_VECTOR:
+    irb_buf_byte(b, ty->kind == IR_T_MEMREF   ? IRB_TAG_T_MEMREF
+                    : ty->kind == IR_T_TENSOR ? IRB_TAG_T_TENSOR
+                                              : IRB_TAG_T_VECTOR);
+    irb_buf_varint(b, ty->n);
+    dims = ir_type_dims(w->c, t);
+    for (uint32_t i = 0; i < ty->n; i++) irb_buf_varint(b, irb_dim_enc(dims[i]));
+    irb_buf_varint(b, elem);
+    if (ty->kind == IR_T_VECTOR) {
+      irb_buf_varint(b, ty->scalable);
+    } else {
+      irb_buf_varint(b, lay);
+      if (ty->kind == IR_T_MEMREF) irb_buf_varint(b, sp);
+    }
+    break;
+  case IR_T_UMEMREF:
+    irb_buf_byte(b, IRB_TAG_T_UMEMREF);
+    irb_buf_varint(b, elem);
+    irb_buf_varint(b, sp);
+    break;
+  case IR_T_UTENSOR: case IR_T_COMPLEX:
+    irb_buf_byte(b, ty->kind == IR_T_UTENSOR ? IRB_TAG_T_UTENSOR : IRB_TAG_T_COMPLEX);
+    irb_buf_varint(b, elem);
+    break;
+  case IR_T_FUNC: case IR_T_TUPLE:
+    irb_buf_byte(b, ty->kind == IR_T_FUNC ? IRB_TAG_T_FUNC : IRB_TAG_T_TUPLE);
+    irb_buf_varint(b, ty->n);
+    if (ty->kind == IR_T_FUNC) irb_buf_varint(b, ty->nres);
+    for (uint32_t i = 0; i < nlist; i++)
+      irb_buf_varint(b, look(&w->tmap, list[i]));
+    break;
+  case IR_T_OPAQUE:
+    irb_buf_byte(b, IRB_TAG_T_OPAQUE);
+    irb_buf_varint(b, txt);
+    break;
+  default:
+    wfail(w, "cannot encode type kind %u", ty->kind);
+  }
+  k = ++w->n_types;
+  map_put(&w->tmap, t, k);
+  set_depth(w, &w->tdep, &w->tdep_cap, k, d + 1);
+  if (d + 1 > *depth) *depth = d + 1;
+  return k;
+}
+
+static uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
+  if (a == 0) return 0;
+  uint32_t k = map_get(&w->amap, a);
+  if (k != IR_NONE) {
+    if (w->adep[k] > *depth) *depth = w->adep[k];
+    return k;
+  }
+  const IrAttr *at = ir_attr(w->c, a);
+  const uint32_t *u32 = NULL;
+  const int64_t *i64 = NULL;
+  unsigned d = 0;
+  uint32_t ty = 0, str = 0;
+  /* Children first. */
+  switch (at->kind) {
+  case IR_A_INT: case IR_A_FLOAT: case IR_A_TYPE: case IR_A_DENSE_ARRAY:
+    ty = w_type(w, at->type, &d);
+    break;
+  case IR_A_STRING: case IR_A_DENSE: case IR_A_OPAQUE:
+    str = w_str(w, at->str);
+    ty = w_type(w, at->type, &d);
+    break;
+  case IR_A_AFFINE_MAP: case IR_A_AFFINE_SET:
+    str = w_str(w, at->str);
+    break;
+  case IR_A_ARRAY:
+    u32 = ir_attr_u32(w->c, a);
+    for (uint32_t i = 0; i < at->n; i++) w_attr(w, u32[i], &d);
+    break;
+  case IR_A_DICT:
+    u32 = ir_attr_u32(w->c, a);
+    for (uint32_t i = 0; i < at->n; i++) {
+      w_str(w, u32[2 * i]);
+      w_attr(w, u32[2 * i + 1], &d);
+    }
+    break;
+  case IR_A_SYMREF:
+    u32 = ir_attr_u32(w->c, a);
+    str = w_str(w, at->str);
+    for (uint32_t i = 0; i < at->n; i++) w_str(w, u32[i]);
+    break;
+  default:
+    break;
+  }
+  IrbBuf *b = &w->ents;
+  switch (at->kind) {
+  case IR_A_UNIT: irb_buf_byte(b, IRB_TAG_A_UNIT); break;
+  case IR_A_BOOL:
+    irb_buf_byte(b, IRB_TAG_A_BOOL);
+    irb_buf_varint(b, at->ival != 0);
+    break;
+  case IR_A_INT:
+    irb_buf_byte(b, IRB_TAG_A_INT);
+    irb_buf_svarint(b, at->ival);
+    irb_buf_varint(b, ty);
+    break;
+  case IR_A_FLOAT: {
+    uint64_t bits;
+    uint8_t le[8];
+    memcpy(&bits, &at->fval, 8);
+    irb_put_le(le, bits, 8);
+    irb_buf_byte(b, IRB_TAG_A_FLOAT);
+    irb_buf_bytes(b, le, 8);
+    irb_buf_varint(b, ty);
+    break;
+  }
+  case IR_A_STRING: case IR_A_DENSE: case IR_A_OPAQUE:
+    irb_buf_byte(b, at->kind == IR_A_STRING  ? IRB_TAG_A_STRING
+                    : at->kind == IR_A_DENSE ? IRB_TAG_A_DENSE
+                                             : IRB_TAG_A_OPAQUE);
+    irb_buf_varint(b, str);
+    irb_buf_varint(b, ty);
+    break;
+  case IR_A_TYPE:
+    irb_buf_byte(b, IRB_TAG_A_TYPE);
+    irb_buf_varint(b, ty);
+    break;
+  case IR_A_ARRAY:
+    irb_buf_byte(b, IRB_TAG_A_ARRAY);
+    irb_buf_varint(b, at->n);
+    for (uint32_t i = 0; i < at->n; i++) irb_buf_varint(b, look(&w->amap, u32[i]));
+    break;
+  case IR_A_DICT:
+    irb_buf_byte(b, IRB_TAG_A_DICT);
+    irb_buf_varint(b, at->n);
+    for (uint32_t i = 0; i < at->n; i++) {
+      irb_buf_varint(b, look(&w->smap, u32[2 * i]));
+      irb_buf_varint(b, look(&w->amap, u32[2 * i + 1]));
+    }
+    break;
+  case IR_A_SYMREF:
+    irb_buf_byte(b, IRB_TAG_A_SYMREF);
+    irb_buf_varint(b, str);
+    irb_buf_varint(b, at->n);
+    for (uint32_t i = 0; i < at->n; i++) irb_buf_varint(b, w_str(w, u32[i]));
+    break;
+  case IR_A_DENSE_ARRAY:
+    i64 = ir_attr_i64(w->c, a);
+    irb_buf_byte(b, IRB_TAG_A_DENSE_ARRAY);
+    irb_buf_varint(b, ty);
+    irb_buf_varint(b, at->n);
+    for (uint32_t i = 0; i < at->n; i++) irb_buf_svarint(b, i64[i]);
+    break;
+  case IR_A_AFFINE_MAP: case IR_A_AFFINE_SET:
+    irb_buf_byte(b, at->kind == IR_A_AFFINE_MAP ? IRB_TAG_A_AFFINE_MAP
+                                                : IRB_TAG_A_AFFINE_SET);
+    irb_buf_varint(b, str);
+    break;
+  case IR_A_STRIDED:
+    i64 = ir_attr_i64(w->c, a);
+    irb_buf_byte(b, IRB_TAG_A_STRIDED);
+    irb_buf_varint(b, irb_dim_enc(at->ival));
+    irb_buf_varint(b, at->n);
+    for (uint32_t i = 0; i < at->n; i++) irb_buf_varint(b, irb_dim_enc(i64[i]));
+    break;
+  default:
+    wfail(w, "cannot encode attribute kind %u", at->kind);
+  }
+  k = ++w->n_attrs;
+  map_put(&w->amap, a, k);
+  set_depth(w, &w->adep, &w->adep_cap, k, d + 1);
+  if (d + 1 > *depth) *depth = d + 1;
+  return k;
+}
+
+static uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
+  if (l == 0) return 0;
+  uint32_t k = map_get(&w->lmap, l);
+  if (k != IR_NONE) {
+    if (w->ldep[k] > *depth) *depth = w->ldep[k];
+    return k;
+  }
+  const IrLoc *lo = ir_loc(w->c, l);
+  const uint32_t *list = NULL;
+  unsigned d = 0;
+  uint32_t a = 0, bb = 0;
+  switch (lo->kind) {
+  case IR_L_FILE: a = w_str(w, lo->file); break;
+  case IR_L_NAME:
+    a = w_str(w, lo->a);
+    bb = w_loc(w, lo->b, &d);
+    break;
+  case IR_L_CALLSITE:
+    a = w_loc(w, lo->a, &d);
+    bb = w_loc(w, lo->b, &d);
+    break;
+  case IR_L_FUSED:
+    list = ir_loc_list(w->c, l);
+    for (uint32_t i = 0; i < lo->n; i++) w_loc(w, list[i], &d);
+    bb = w_attr(w, lo->b, &d);
+    break;
+  default:
+    wfail(w, "cannot encode location kind %u", lo->kind);
+  }
+  IrbBuf *b = &w->ents;
+  switch (lo->kind) {
+  case IR_L_FILE:
+    if (w->have_file && w->last_file == lo->file) {
+      int64_t dl = (int64_t)lo->line - (int64_t)w->last_line;
+      if (dl >= IRB_LINE_SHORT_MIN && dl <= IRB_LINE_SHORT_MAX) {
+        irb_buf_byte(b, (uint8_t)(IRB_TAG_L_FILE_SHORT - IRB_LINE_SHORT_MIN + dl));
+      } else {
+        irb_buf_byte(b, IRB_TAG_L_FILE_NEXT);
+        irb_buf_svarint(b, dl);
+      }
+    } else {
+      irb_buf_byte(b, IRB_TAG_L_FILE);
+      irb_buf_varint(b, a);
+      irb_buf_varint(b, lo->line);
+    }
+    irb_buf_varint(b, lo->col);
+    w->have_file = 1;
+    w->last_file = lo->file;
+    w->last_line = lo->line;
+    break;
+  case IR_L_NAME: case IR_L_CALLSITE:
+    irb_buf_byte(b, lo->kind == IR_L_NAME ? IRB_TAG_L_NAME : IRB_TAG_L_CALLSITE);
+    irb_buf_varint(b, a);
+    irb_buf_varint(b, bb);
+    break;
+  case IR_L_FUSED:
+    irb_buf_byte(b, IRB_TAG_L_FUSED);
+    irb_buf_varint(b, lo->n);
+    for (uint32_t i = 0; i < lo->n; i++) irb_buf_varint(b, look(&w->lmap, list[i]));
+    irb_buf_varint(b, bb);
+    break;
+  }
+  k = ++w->n_locs;
+  map_put(&w->lmap, l, k);
+  set_depth(w, &w->ldep, &w->ldep_cap, k, d + 1);
+  if (d + 1 > *depth) *depth = d + 1;
+  return k;
+}
+
+static uint32_t kind_hash(const Kind *k) {
+  uint32_t h = k->name * 0x9E3779B1u;
+  h = (h ^ k->nopd) * 0x85EBCA77u;
+  h = (h ^ k->nres) * 0xC2B2AE3Du;
+  h = (h ^ (k->nreg << 8) ^ (k->nsucc << 16) ^ (k->mask << 24)) * 0x27D4EB2Fu;
+  return h ^ (h >> 16);
+}
+
+static uint32_t w_kind(W *w, const Kind *k) {
+  if ((w->n_kinds + 1) * 2 > w->kh_cap) {
+    free(w->kh);
+    w->kh_cap = w->kh_cap ? w->kh_cap * 2 : 64;
+    w->kh = calloc(w->kh_cap, sizeof *w->kh);
+    if (!w->kh) ir_die("out of memory");
+    for (uint32_t i = 0; i < w->n_kinds; i++) {
+      uint32_t j = kind_hash(&w->kv[i]) & (w->kh_cap - 1);
+      while (w->kh[j]) j = (j + 1) & (w->kh_cap - 1);
+      w->kh[j] = i + 1;
+    }
+  }
+  uint32_t mask = w->kh_cap - 1, j = kind_hash(k) & mask;
+  for (; w->kh[j]; j = (j + 1) & mask)
+    if (memcmp(&w->kv[w->kh[j] - 1], k, sizeof *k) == 0) return w->kh[j] - 1;
+  if (w->n_kinds == w->kv_cap) {
+    w->kv_cap = w->kv_cap ? w->kv_cap * 2 : 32;
+    w->kv = realloc(w->kv, w->kv_cap * sizeof *w->kv);
+    if (!w->kv) ir_die("out of memory");
+  }
+  w->kv[w->n_kinds] = *k;
+  w->kh[j] = w->n_kinds + 1;
+  /* name, then the shape: mask | nres | nreg | nsucc in two bits each (3:
+   * the count follows) | nopd << 8, so most kinds cost 2-3 bytes. */
+  uint32_t esc[3] = {k->nres, k->nreg, k->nsucc};
+  uint64_t shape = k->mask | ((uint64_t)k->nopd << 8);
+  for (int i = 0; i < 3; i++)
+    shape |= (uint64_t)(esc[i] < 3 ? esc[i] : 3) << (2 + 2 * i);
+  irb_buf_varint(&w->kinds, w_str(w, k->name));
+  irb_buf_varint(&w->kinds, shape);
+  for (int i = 0; i < 3; i++)
+    if (esc[i] >= 3) irb_buf_varint(&w->kinds, esc[i]);
+  return w->n_kinds++;
+}
+
+/* {====================================================================== */
+/* The structure, in layout order (FORMAT.md 3.3)                           */
+
+static void w_op(W *w, uint32_t id, uint32_t parent_block,
+                 const IrRegion *reg) {
+  const IrModule *m = w->m;
+  if (id != w->next_op || id >= m->n_ops)
+    wfail(w, "module is not in freeze order (op %u where %u expected)", id,
+          w->next_op);
+  w->next_op++;
+  const IrOp *o = &m->ops[id];
+  if (o->block != parent_block)
+    wfail(w, "op %u: parent block %u, expected %u", id, o->block, parent_block);
+  if (o->results != w->next_value || o->operands != w->next_operand ||
+      o->regions != w->next_region || o->succs != w->next_succ ||
+      (uint64_t)o->results + o->n_results > m->n_values ||
+      (uint64_t)o->operands + o->n_operands > m->n_operands ||
+      (uint64_t)o->regions + o->n_regions > m->n_regions ||
+      (uint64_t)o->succs + o->n_succs > m->n_succs)
+    wfail(w, "op %u: ranges are not in freeze order", id);
+  w->next_value += o->n_results;
+  w->next_operand += o->n_operands;
+  w->next_region += o->n_regions;
+  w->next_succ += o->n_succs;
+
+  Kind k = {o->name, o->n_operands, o->n_results, o->n_regions, o->n_succs,
+            (o->props ? IRB_KIND_PROPS : 0) | (o->attrs ? IRB_KIND_ATTRS : 0)};
+  IrbBuf *b = &w->st;
+  uint32_t ki = w_kind(w, &k);
+  unsigned dd = 0;
+  if (w->strip) {
+    irb_buf_varint(b, ki);
+  } else {
+    /* head = kind << 1 | (location is not the next one); then the delta */
+    uint32_t l = w_loc(w, o->loc, &dd);
+    int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
+    w->prev_loc = l;
+    irb_buf_varint(b, ((uint64_t)ki << 1) | (delta != 0));
+    if (delta) irb_buf_svarint(b, delta);
+  }
+  int64_t cur = o->results;
+  for (uint32_t i = 0; i < o->n_operands; i++)
+    irb_buf_svarint(b, cur - 1 - (int64_t)m->operands[o->operands + i]);
+  for (uint32_t i = 0; i < o->n_results; i++) {
+    const IrValue *v = &m->values[o->results + i];
+    if (v->type == 0) wfail(w, "op %u: result %u has no type", id, i);
+    irb_buf_varint(b, w_type(w, v->type, &dd));
+  }
+  if (o->props) irb_buf_varint(b, w_attr(w, o->props, &dd));
+  if (o->attrs) irb_buf_varint(b, w_attr(w, o->attrs, &dd));
+  uint32_t end = 0;
+  for (uint32_t i = 0; i < o->n_succs; i++) {
+    const IrSucc *s = &m->succs[o->succs + i];
+    if (!reg || s->block < reg->blocks || s->block - reg->blocks >= reg->n_blocks)
+      wfail(w, "op %u: successor %u is not a block of its region", id, i);
+    uint32_t start = s->n_operands ? s->operands - o->operands : end;
+    if (s->n_operands &&
+        (s->operands < o->operands + end ||
+         (uint64_t)s->operands + s->n_operands > (uint64_t)o->operands + o->n_operands))
+      wfail(w, "op %u: successor operand ranges out of order", id);
+    irb_buf_varint(b, s->block - reg->blocks);
+    irb_buf_varint(b, start - end);
+    irb_buf_varint(b, s->n_operands);
+    end = start + s->n_operands;
+  }
+}
+
+static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
+  const IrModule *m = w->m;
+  if (depth > IR_MAX_DEPTH)
+    wfail(w, "cannot encode: regions nested deeper than %d", IR_MAX_DEPTH);
+  if (r >= m->n_regions) wfail(w, "region %u out of range", r);
+  const IrRegion *R = &m->regions[r];
+  if (R->op != parent_op || R->blocks != w->next_block ||
+      (uint64_t)R->blocks + R->n_blocks > m->n_blocks)
+    wfail(w, "region %u is not in freeze order", r);
+  w->next_block += R->n_blocks;
+  IrbBuf *b = &w->st;
+  irb_buf_varint(b, R->n_blocks);
+  uint32_t first_op = w->next_op;
+  for (uint32_t i = 0; i < R->n_blocks; i++) {
+    uint32_t bid = R->blocks + i;
+    const IrBlock *B = &m->blocks[bid];
+    if (B->region != r || B->args != w->next_value || B->ops != w->next_op ||
+        (uint64_t)B->args + B->n_args > m->n_values)
+      wfail(w, "block %u is not in freeze order", bid);
+    irb_buf_varint(b, B->n_args);
+    unsigned dd = 0;
+    for (uint32_t j = 0; j < B->n_args; j++) {
+      uint32_t t = m->values[B->args + j].type;
+      if (t == 0) wfail(w, "block %u: argument %u has no type", bid, j);
+      irb_buf_varint(&w->st, w_type(w, t, &dd));
+    }
+    w->next_value += B->n_args;
+    irb_buf_varint(&w->st, B->n_ops);
+    for (uint32_t j = 0; j < B->n_ops; j++) w_op(w, B->ops + j, bid, R);
+  }
+  uint32_t last_op = w->next_op;
+  for (uint32_t op = first_op; op < last_op; op++)
+    for (uint32_t k = 0; k < m->ops[op].n_regions; k++)
+      w_region(w, m->ops[op].regions + k, op, depth + 1);
+}
+
+/* }====================================================================== */
+
+static void w_free(W *w) {
+  irb_buf_free(&w->strs);
+  irb_buf_free(&w->ents);
+  irb_buf_free(&w->kinds);
+  irb_buf_free(&w->st);
+  irb_buf_free(&w->pl);
+  irb_buf_free(&w->z);
+  map_free(&w->smap);
+  map_free(&w->tmap);
+  map_free(&w->amap);
+  map_free(&w->lmap);
+  free(w->tdep);
+  free(w->adep);
+  free(w->ldep);
+  free(w->kv);
+  free(w->kh);
+}
+
+/* Build the uncompressed payload of `m` into `pl`. */
+static void w_payload(W *w, IrbBuf *pl) {
+  const IrModule *m = w->m;
+  if (m->n_ops == 0) wfail(w, "module has no top op");
+  w_op(w, 0, IR_NONE, NULL);
+  const IrOp *top = &m->ops[0];
+  for (uint32_t k = 0; k < top->n_regions; k++)
+    w_region(w, top->regions + k, 0, 1);
+  if (w->next_op != m->n_ops || w->next_value != m->n_values ||
+      w->next_block != m->n_blocks || w->next_region != m->n_regions ||
+      w->next_operand != m->n_operands || w->next_succ != m->n_succs)
+    wfail(w, "module has entries outside the tree of op 0");
+
+  if (getenv("IRB_STATS")) fprintf(stderr, "STATS strs %u/%zu ents %u+%u+%u/%zu kinds %u/%zu st %zu ops %u\n", w->n_strs, w->strs.len, w->n_types, w->n_attrs, w->n_locs, w->ents.len, w->n_kinds, w->kinds.len, w->st.len, m->n_ops);
+  size_t total = w->strs.len + w->ents.len + w->kinds.len + w->st.len + 80;
+  irb_buf_reserve(pl, total);
+  irb_buf_varint(pl, w->n_strs);
+  irb_buf_bytes(pl, w->strs.data, w->strs.len);
+  irb_buf_varint(pl, w->n_types);
+  irb_buf_varint(pl, w->n_attrs);
+  irb_buf_varint(pl, w->n_locs);
+  irb_buf_bytes(pl, w->ents.data, w->ents.len);
+  irb_buf_varint(pl, w->n_kinds);
+  irb_buf_bytes(pl, w->kinds.data, w->kinds.len);
+  irb_buf_varint(pl, m->n_ops);
+  irb_buf_varint(pl, m->n_operands);
+  irb_buf_varint(pl, m->n_values);
+  irb_buf_varint(pl, m->n_blocks);
+  irb_buf_varint(pl, m->n_regions);
+  irb_buf_varint(pl, m->n_succs);
+  irb_buf_bytes(pl, w->st.data, w->st.len);
+}
+
+/* Everything after setjmp lives in *w or is only read, so longjmp cannot
+ * clobber it. */
+static int write_frame(W *w, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d) {
+  size_t hdr = out->len;
+  if (setjmp(w->jb)) {
+    out->len = hdr;
+    ir_diag(d, w->c, 0, IR_SEV_ERROR, "irb: %s", w->msg);
+    return -1;
+  }
+  IrbBuf *pl = &w->pl;
+  w_payload(w, pl);
+  if (pl->len > IRB_MAX_PAYLOAD)
+    wfail(w, "payload of %zu bytes exceeds the limit of %llu", pl->len,
+          (unsigned long long)IRB_MAX_PAYLOAD);
+  uint32_t flags = (o->stages & IRB_STAGE_MASK) | (w->strip ? IRB_FLAG_NO_LOCS : 0);
+  uint64_t hash = XXH3_64bits(pl->data, pl->len);
+  const uint8_t *body = pl->data;
+  size_t stored = pl->len;
+  if (o->zstd_level > 0) {
+    flags |= IRB_COMP_ZSTD;
+    size_t bound = ZSTD_compressBound(pl->len);
+    irb_buf_reserve(&w->z, bound);
+    ZSTD_CCtx *cc = ZSTD_createCCtx();
+    if (!cc) ir_die("out of memory");
+    size_t r = ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, o->zstd_level);
+    if (!ZSTD_isError(r)) r = ZSTD_CCtx_setParameter(cc, ZSTD_c_contentSizeFlag, 1);
+    if (!ZSTD_isError(r)) r = ZSTD_CCtx_setParameter(cc, ZSTD_c_checksumFlag, 0);
+    if (!ZSTD_isError(r)) r = ZSTD_compress2(cc, w->z.data, bound, pl->data, pl->len);
+    ZSTD_freeCCtx(cc);
+    if (ZSTD_isError(r)) wfail(w, "zstd: %s", ZSTD_getErrorName(r));
+    body = w->z.data;
+    stored = r;
+  }
+  /* The header (FORMAT.md section 1). */
+  uint8_t le[8];
+  irb_buf_bytes(out, IRB_MAGIC, IRB_MAGIC_LEN);
+  irb_put_le(le, IRB_VERSION_MAJOR, 2);
+  irb_put_le(le + 2, IRB_VERSION_MINOR, 2);
+  irb_buf_bytes(out, le, 4);
+  irb_buf_varint(out, flags);
+  irb_buf_varint(out, stored);
+  if (flags & IRB_FLAG_COMP_MASK) irb_buf_varint(out, pl->len);
+  irb_put_le(le, hash, 8);
+  irb_buf_bytes(out, le, 8);
+  irb_buf_bytes(out, body, stored);
+  return 0;
+}
+
+int irb_write(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d) {
+  IrbWriteOpts def = {0};
+  if (!o) o = &def;
+  if (o->zstd_level < 0 || o->zstd_level > ZSTD_maxCLevel()) {
+    ir_diag(d, m->ctx, 0, IR_SEV_ERROR, "irb: bad zstd level %d (0..%d)",
+            o->zstd_level, ZSTD_maxCLevel());
+    return -1;
+  }
+  W *w = calloc(1, sizeof *w);
+  if (!w) ir_die("out of memory");
+  w->m = m;
+  w->c = m->ctx;
+  w->strip = o->strip_locs != 0;
+  int rc = write_frame(w, o, out, d);
+  w_free(w);
+  free(w);
+  return rc;
+}

@@ -1,0 +1,456 @@
+/*
+ * builder.c - IrBuilder: ops, blocks, regions and values under builder-local
+ * handles, with growable per-block op lists, and irb_freeze which lays a
+ * tree out flat in freeze order (see ir.h).
+ *
+ * Freeze is two linear sweeps with an explicit stack, so nesting depth
+ * costs heap, not C stack:
+ *   1. number: walk the tree in freeze order, giving every op, value, block
+ *      and region its final id and writing its IrOp / IrValue / IrBlock /
+ *      IrRegion record (operand and successor slots are reserved);
+ *   2. link: once every value and block has its id, fill the operands
+ *      (following placeholder chains) and the successors.
+ */
+#include <stdlib.h>
+
+#include "irint.h"
+
+enum { BV_RESULT = IR_VAL_RESULT, BV_ARG = IR_VAL_ARG, BV_PLACEHOLDER };
+
+typedef struct BOp {
+  uint32_t name, opc, loc;
+  uint32_t block;                 /* parent block, IR_NONE for a root op */
+  uint32_t operands, n_operands;  /* range of IrBuilder.operands */
+  uint32_t results, n_results;    /* first result value, count */
+  uint32_t regions, n_regions;    /* range of IrBuilder.opregs */
+  uint32_t succs, n_succs;        /* range of IrBuilder.succs */
+  uint32_t props, attrs;          /* DICT attrs or 0 */
+} BOp;
+
+typedef struct BVal {
+  uint32_t type;
+  uint32_t def;                   /* op (RESULT) or block (ARG) */
+  uint32_t num;                   /* result / argument number */
+  uint32_t kind;                  /* BV_* */
+  uint32_t fwd;                   /* PLACEHOLDER: resolved value or IR_NONE */
+} BVal;
+
+typedef struct BBlock {
+  uint32_t region;                /* parent region, IR_NONE while detached */
+  uint32_t *ops, n_ops, cap_ops;  /* op handles in order */
+  uint32_t *args, n_args, cap_args; /* argument value handles */
+} BBlock;
+
+typedef struct BRegion {
+  uint32_t op;                    /* parent op, IR_NONE while detached */
+  uint32_t *blocks, n_blocks, cap_blocks;
+} BRegion;
+
+struct IrBuilder {
+  IrCtx *ctx;
+  BOp *ops;         uint32_t n_ops, cap_ops;
+  BVal *vals;       uint32_t n_vals, cap_vals;
+  BBlock *blocks;   uint32_t n_blocks, cap_blocks;
+  BRegion *regions; uint32_t n_regions, cap_regions;
+  uint32_t *operands; uint32_t n_operands, cap_operands; /* value handles */
+  uint32_t *opregs; uint32_t n_opregs, cap_opregs;       /* region handles */
+  IrBSucc *succs;   uint32_t n_succs, cap_succs;
+};
+
+IrBuilder *irb_new(IrCtx *c) {
+  IrBuilder *b = ir_xcalloc(1, sizeof *b);
+  b->ctx = c;
+  return b;
+}
+
+void irb_free(IrBuilder *b) {
+  if (!b) return;
+  for (uint32_t i = 0; i < b->n_blocks; i++) {
+    free(b->blocks[i].ops);
+    free(b->blocks[i].args);
+  }
+  for (uint32_t i = 0; i < b->n_regions; i++) free(b->regions[i].blocks);
+  free(b->ops);
+  free(b->vals);
+  free(b->blocks);
+  free(b->regions);
+  free(b->operands);
+  free(b->opregs);
+  free(b->succs);
+  free(b);
+}
+
+IrCtx *irb_ctx(IrBuilder *b) { return b->ctx; }
+
+/* Handles are u32 and IR_NONE is reserved: a builder that grows past
+ * IR_MAX_COUNT of anything is a runaway caller (readers bound their
+ * input far below that). */
+static uint32_t next_handle(uint32_t n) {
+  if (n >= IR_MAX_COUNT) ir_die("builder table overflow");
+  return n;
+}
+
+uint32_t irb_region(IrBuilder *b) {
+  uint32_t r = next_handle(b->n_regions);
+  BRegion reg = {IR_NONE, NULL, 0, 0};
+  IR_VPUSH(b->regions, b->n_regions, b->cap_regions, reg);
+  return r;
+}
+
+uint32_t irb_block(IrBuilder *b, uint32_t region) {
+  ir_assert(region < b->n_regions);
+  uint32_t h = next_handle(b->n_blocks);
+  BBlock blk = {region, NULL, 0, 0, NULL, 0, 0};
+  IR_VPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
+  BRegion *r = &b->regions[region];
+  IR_VPUSH(r->blocks, r->n_blocks, r->cap_blocks, h);
+  return h;
+}
+
+uint32_t irb_block_detached(IrBuilder *b) {
+  uint32_t h = next_handle(b->n_blocks);
+  BBlock blk = {IR_NONE, NULL, 0, 0, NULL, 0, 0};
+  IR_VPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
+  return h;
+}
+
+void irb_region_append_block(IrBuilder *b, uint32_t region, uint32_t block) {
+  ir_assert(region < b->n_regions && block < b->n_blocks);
+  ir_assert(b->blocks[block].region == IR_NONE);
+  b->blocks[block].region = region;
+  BRegion *r = &b->regions[region];
+  IR_VPUSH(r->blocks, r->n_blocks, r->cap_blocks, block);
+}
+
+static uint32_t new_value(IrBuilder *b, uint32_t type, uint32_t def,
+                          uint32_t num, uint32_t kind) {
+  uint32_t v = next_handle(b->n_vals);
+  BVal val = {type, def, num, kind, IR_NONE};
+  IR_VPUSH(b->vals, b->n_vals, b->cap_vals, val);
+  return v;
+}
+
+uint32_t irb_block_arg(IrBuilder *b, uint32_t block, uint32_t type) {
+  ir_assert(block < b->n_blocks);
+  BBlock *blk = &b->blocks[block];
+  uint32_t v = new_value(b, type, block, blk->n_args, BV_ARG);
+  IR_VPUSH(blk->args, blk->n_args, blk->cap_args, v);
+  return v;
+}
+
+uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
+  ir_assert(block == IR_NONE || block < b->n_blocks);
+  uint32_t h = next_handle(b->n_ops);
+  BOp op = {0};
+  op.name = s->name;
+  op.opc = ir_op_lookup(ir_str_ptr(b->ctx, s->name), ir_str_len(b->ctx, s->name));
+  op.loc = s->loc;
+  op.block = block;
+  op.props = s->props;
+  op.attrs = s->attrs;
+
+  op.operands = b->n_operands;
+  op.n_operands = s->n_operands;
+  for (uint32_t i = 0; i < s->n_operands; i++) {
+    ir_assert(s->operands[i] < b->n_vals);
+    IR_VPUSH(b->operands, b->n_operands, b->cap_operands, s->operands[i]);
+  }
+
+  op.results = b->n_vals;
+  op.n_results = s->n_results;
+  for (uint32_t i = 0; i < s->n_results; i++)
+    new_value(b, s->result_types[i], h, i, BV_RESULT);
+
+  op.regions = b->n_opregs;
+  op.n_regions = s->n_regions;
+  for (uint32_t i = 0; i < s->n_regions; i++) {
+    uint32_t r = s->regions ? s->regions[i] : irb_region(b);
+    ir_assert(r < b->n_regions && b->regions[r].op == IR_NONE);
+    b->regions[r].op = h;
+    IR_VPUSH(b->opregs, b->n_opregs, b->cap_opregs, r);
+  }
+
+  op.succs = b->n_succs;
+  op.n_succs = s->n_succs;
+  for (uint32_t i = 0; i < s->n_succs; i++) {
+    IrBSucc sc = s->succs[i];
+    ir_assert(sc.block < b->n_blocks);
+    ir_assert((uint64_t)sc.first + sc.count <= s->n_operands);
+    IR_VPUSH(b->succs, b->n_succs, b->cap_succs, sc);
+  }
+
+  IR_VPUSH(b->ops, b->n_ops, b->cap_ops, op);
+  if (block != IR_NONE) {
+    BBlock *blk = &b->blocks[block];
+    IR_VPUSH(blk->ops, blk->n_ops, blk->cap_ops, h);
+  }
+  return h;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Accessors                                                              */
+
+uint32_t irb_op_result(IrBuilder *b, uint32_t op, uint32_t k) {
+  ir_assert(op < b->n_ops && k < b->ops[op].n_results);
+  return b->ops[op].results + k;
+}
+
+uint32_t irb_op_region(IrBuilder *b, uint32_t op, uint32_t k) {
+  ir_assert(op < b->n_ops && k < b->ops[op].n_regions);
+  return b->opregs[b->ops[op].regions + k];
+}
+
+uint32_t irb_region_n_blocks(IrBuilder *b, uint32_t region) {
+  ir_assert(region < b->n_regions);
+  return b->regions[region].n_blocks;
+}
+
+uint32_t irb_region_block(IrBuilder *b, uint32_t region, uint32_t k) {
+  ir_assert(region < b->n_regions && k < b->regions[region].n_blocks);
+  return b->regions[region].blocks[k];
+}
+
+uint32_t irb_block_n_ops(IrBuilder *b, uint32_t block) {
+  ir_assert(block < b->n_blocks);
+  return b->blocks[block].n_ops;
+}
+
+uint32_t irb_block_op(IrBuilder *b, uint32_t block, uint32_t k) {
+  ir_assert(block < b->n_blocks && k < b->blocks[block].n_ops);
+  return b->blocks[block].ops[k];
+}
+
+uint32_t irb_op_name(IrBuilder *b, uint32_t op) {
+  ir_assert(op < b->n_ops);
+  return b->ops[op].name;
+}
+
+uint32_t irb_value_type(IrBuilder *b, uint32_t v) {
+  ir_assert(v < b->n_vals);
+  return b->vals[v].type;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Placeholders                                                           */
+
+uint32_t irb_placeholder(IrBuilder *b, uint32_t type) {
+  return new_value(b, type, IR_NONE, 0, BV_PLACEHOLDER);
+}
+
+void irb_resolve(IrBuilder *b, uint32_t ph, uint32_t value) {
+  ir_assert(ph < b->n_vals && value < b->n_vals && ph != value);
+  ir_assert(b->vals[ph].kind == BV_PLACEHOLDER);
+  b->vals[ph].fwd = value;
+}
+
+/* The value a handle stands for after following placeholder chains (with
+ * path compression), or IR_NONE if the chain ends in an unresolved
+ * placeholder or loops. */
+static uint32_t final_value(IrBuilder *b, uint32_t v) {
+  uint32_t x = v, steps = 0;
+  while (b->vals[x].kind == BV_PLACEHOLDER) {
+    x = b->vals[x].fwd;
+    if (x == IR_NONE || ++steps > b->n_vals) return IR_NONE;
+  }
+  while (b->vals[v].kind == BV_PLACEHOLDER) {
+    uint32_t next = b->vals[v].fwd;
+    b->vals[v].fwd = x;
+    v = next;
+  }
+  return x;
+}
+
+/* ====================================================================== */
+/* Freeze                                                                 */
+/* ====================================================================== */
+
+typedef struct Out {
+  IrOp *ops;        uint32_t n_ops, cap_ops;
+  IrValue *vals;    uint32_t n_vals, cap_vals;
+  IrBlock *blocks;  uint32_t n_blocks, cap_blocks;
+  IrRegion *regs;   uint32_t n_regs, cap_regs;
+  uint32_t *op_of;  uint32_t n_op_of, cap_op_of;  /* new op -> handle */
+  uint32_t *reg_of; uint32_t n_reg_of, cap_reg_of; /* new region -> handle */
+  uint64_t n_operands, n_succs;
+  uint32_t *new_op, *new_val, *new_blk;  /* handle -> new id (IR_NONE) */
+} Out;
+
+/* Number op `h` into new block `blk`: its id, results and region ids. */
+static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
+  const BOp *bo = &b->ops[h];
+  if (o->new_op[h] != IR_NONE) return -1;  /* nested in itself */
+  uint32_t id = o->n_ops;
+  o->new_op[h] = id;
+  IrOp op = {0};
+  op.name = bo->name;
+  op.opc = (uint16_t)bo->opc;
+  op.loc = bo->loc;
+  op.block = blk;
+  op.operands = (uint32_t)o->n_operands;
+  op.n_operands = bo->n_operands;
+  op.results = o->n_vals;
+  op.n_results = bo->n_results;
+  op.regions = o->n_regs;
+  op.n_regions = bo->n_regions;
+  op.succs = (uint32_t)o->n_succs;
+  op.n_succs = bo->n_succs;
+  op.props = bo->props;
+  op.attrs = bo->attrs;
+  o->n_operands += bo->n_operands;
+  o->n_succs += bo->n_succs;
+  if (o->n_operands > IR_MAX_COUNT || o->n_succs > IR_MAX_COUNT) return -2;
+  IR_VPUSH(o->ops, o->n_ops, o->cap_ops, op);
+  IR_VPUSH(o->op_of, o->n_op_of, o->cap_op_of, h);
+  for (uint32_t k = 0; k < bo->n_results; k++) {
+    o->new_val[bo->results + k] = o->n_vals;
+    IrValue v = {b->vals[bo->results + k].type, id, k, IR_VAL_RESULT};
+    IR_VPUSH(o->vals, o->n_vals, o->cap_vals, v);
+  }
+  for (uint32_t k = 0; k < bo->n_regions; k++) {
+    uint32_t r = b->opregs[bo->regions + k];
+    IrRegion reg = {0, b->regions[r].n_blocks, id};
+    IR_VPUSH(o->regs, o->n_regs, o->cap_regs, reg);
+    IR_VPUSH(o->reg_of, o->n_reg_of, o->cap_reg_of, r);
+  }
+  return 0;
+}
+
+/* Lay out new region `rid`: its blocks, then their args and ops. */
+static int layout_region(IrBuilder *b, Out *o, uint32_t rid) {
+  const BRegion *br = &b->regions[o->reg_of[rid]];
+  uint32_t first = o->n_blocks;
+  o->regs[rid].blocks = first;
+  for (uint32_t i = 0; i < br->n_blocks; i++) {
+    o->new_blk[br->blocks[i]] = o->n_blocks;
+    IrBlock blk = {0, 0, 0, 0, rid};
+    IR_VPUSH(o->blocks, o->n_blocks, o->cap_blocks, blk);
+  }
+  for (uint32_t i = 0; i < br->n_blocks; i++) {
+    const BBlock *bb = &b->blocks[br->blocks[i]];
+    uint32_t id = first + i;
+    o->blocks[id].args = o->n_vals;
+    o->blocks[id].n_args = bb->n_args;
+    for (uint32_t k = 0; k < bb->n_args; k++) {
+      o->new_val[bb->args[k]] = o->n_vals;
+      IrValue v = {b->vals[bb->args[k]].type, id, k, IR_VAL_ARG};
+      IR_VPUSH(o->vals, o->n_vals, o->cap_vals, v);
+    }
+    o->blocks[id].ops = o->n_ops;
+    o->blocks[id].n_ops = bb->n_ops;
+    for (uint32_t k = 0; k < bb->n_ops; k++) {
+      int r = number_op(b, o, bb->ops[k], id);
+      if (r) return r;
+    }
+  }
+  return 0;
+}
+
+static void out_free(Out *o) {
+  free(o->ops);
+  free(o->vals);
+  free(o->blocks);
+  free(o->regs);
+  free(o->op_of);
+  free(o->reg_of);
+  free(o->new_op);
+  free(o->new_val);
+  free(o->new_blk);
+}
+
+static uint32_t *none_map(uint32_t n) {
+  uint32_t *m = ir_xmalloc((size_t)(n ? n : 1) * sizeof *m);
+  memset(m, 0xff, (size_t)n * sizeof *m);
+  return m;
+}
+
+IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
+  const char *dummy;
+  if (!why) why = &dummy;
+  *why = NULL;
+  ir_assert(root < b->n_ops);
+  Out o = {0};
+  o.new_op = none_map(b->n_ops);
+  o.new_val = none_map(b->n_vals);
+  o.new_blk = none_map(b->n_blocks);
+  IrModule *m = NULL;
+
+  /* 1. number. The stack holds ranges [lo, hi) of new region ids still to
+   * lay out; laying out a region pushes the range of its ops' regions, so
+   * regions come out depth first, op by op, as freeze order wants. */
+  uint32_t (*stack)[2] = NULL, sp = 0, cap = 0;
+  int r = number_op(b, &o, root, IR_NONE);
+  if (!r) {
+    uint32_t range[2] = {0, o.n_regs};
+    ir_vgrow((void **)&stack, &cap, 1, sizeof *stack);
+    memcpy(stack[sp++], range, sizeof range);
+  }
+  while (!r && sp) {
+    if (stack[sp - 1][0] == stack[sp - 1][1]) {
+      sp--;
+      continue;
+    }
+    uint32_t rid = stack[sp - 1][0]++;
+    uint32_t lo = o.n_regs;
+    r = layout_region(b, &o, rid);
+    if (!r && o.n_regs > lo) {
+      if (sp >= cap) ir_vgrow((void **)&stack, &cap, sp + 1, sizeof *stack);
+      stack[sp][0] = lo;
+      stack[sp][1] = o.n_regs;
+      sp++;
+    }
+  }
+  free(stack);
+  if (r == -1) {
+    *why = "an op is nested inside itself";
+    goto out;
+  }
+  if (r) {
+    *why = "module too large";
+    goto out;
+  }
+
+  m = ir_module_alloc(b->ctx, o.n_ops, (uint32_t)o.n_operands, o.n_vals,
+                      o.n_blocks, o.n_regs, (uint32_t)o.n_succs);
+  if (!m) {
+    *why = "module too large";
+    goto out;
+  }
+  if (o.n_ops) memcpy(m->ops, o.ops, o.n_ops * sizeof *o.ops);
+  if (o.n_vals) memcpy(m->values, o.vals, o.n_vals * sizeof *o.vals);
+  if (o.n_blocks) memcpy(m->blocks, o.blocks, o.n_blocks * sizeof *o.blocks);
+  if (o.n_regs) memcpy(m->regions, o.regs, o.n_regs * sizeof *o.regs);
+
+  /* 2. link operands and successors. */
+  for (uint32_t i = 0; i < o.n_ops; i++) {
+    const BOp *bo = &b->ops[o.op_of[i]];
+    IrOp *op = &m->ops[i];
+    for (uint32_t k = 0; k < bo->n_operands; k++) {
+      uint32_t v = final_value(b, b->operands[bo->operands + k]);
+      if (v == IR_NONE) {
+        *why = "use of an unresolved forward reference";
+        goto fail;
+      }
+      if (o.new_val[v] == IR_NONE) {
+        *why = "operand defined outside the frozen tree";
+        goto fail;
+      }
+      m->operands[op->operands + k] = o.new_val[v];
+    }
+    for (uint32_t k = 0; k < bo->n_succs; k++) {
+      const IrBSucc *s = &b->succs[bo->succs + k];
+      if (o.new_blk[s->block] == IR_NONE) {
+        *why = "successor block outside the frozen tree";
+        goto fail;
+      }
+      IrSucc sc = {o.new_blk[s->block], op->operands + s->first, s->count};
+      m->succs[op->succs + k] = sc;
+    }
+  }
+  goto out;
+fail:
+  ir_module_free(m);
+  m = NULL;
+out:
+  out_free(&o);
+  return m;
+}

@@ -1,0 +1,97 @@
+/*
+ * ctx.h - the inside of IrCtx, shared by ctx.c and ctx_{str,type,attr,loc}.c
+ * only. Everything else goes through the accessors of ir.h.
+ */
+#ifndef CTX_H
+#define CTX_H
+
+#include "irint.h"
+
+/* Paged storage: entries never move once created, so pointers handed out by
+ * ir_type(), ir_attr(), ir_str_ptr() ... stay valid while the table grows. */
+#define IR_PG_BITS 10
+#define IR_PG_SIZE (1u << IR_PG_BITS)
+typedef struct IrPages {
+  void **page;                  /* IR_PG_SIZE entries each */
+  uint32_t n_pages, cap_pages;
+} IrPages;
+
+static inline void *ir_pg_at(const IrPages *p, size_t sz, uint32_t i) {
+  return (char *)p->page[i >> IR_PG_BITS] + (size_t)(i & (IR_PG_SIZE - 1)) * sz;
+}
+/* Entry i, creating its page if needed (i is at most one past the end). */
+void *ir_pg_slot(IrPages *p, size_t sz, uint32_t i);
+
+/* Open addressing, linear probing; a slot holds an id, 0 = empty. */
+typedef struct IrHtab {
+  uint32_t *slot;
+  uint32_t cap;                 /* power of two (0 before first use) */
+  uint32_t n;                   /* ids stored */
+} IrHtab;
+
+typedef int (*IrEqFn)(const IrCtx *c, uint32_t id, const void *key);
+/* The slot holding an id equal to key, or the empty slot where it goes. */
+uint32_t *ir_ht_find(const IrCtx *c, IrHtab *h, uint64_t hash, IrEqFn eq,
+                     const void *key);
+/* Make room for one more id (rehashing ids 1..n_ids-1). */
+void ir_ht_reserve(const IrCtx *c, IrHtab *h, uint32_t n_ids,
+                   uint64_t (*hash_of)(const IrCtx *, uint32_t));
+
+typedef struct IrStrEnt {
+  const char *p;                /* bytes, NUL follows (arena) */
+  size_t len;
+  uint64_t hash;
+} IrStrEnt;
+
+typedef struct IrTypeEnt {
+  IrType t;                     /* canonical: unused fields zero */
+  const int64_t *dims;          /* t.n dims for shaped kinds (arena) */
+  const uint32_t *list;         /* FUNC/TUPLE member types (arena) */
+  uint64_t hash;
+} IrTypeEnt;
+
+typedef struct IrAttrEnt {
+  IrAttr a;                     /* canonical: unused fields zero */
+  const uint32_t *u32;          /* ARRAY/DICT/SYMREF list (arena) */
+  const int64_t *i64;           /* DENSE_ARRAY/STRIDED values (arena) */
+  uint64_t hash;
+} IrAttrEnt;
+
+typedef struct IrLocEnt {
+  IrLoc l;                      /* canonical: unused fields zero */
+  const uint32_t *list;         /* FUSED members (arena) */
+  uint64_t hash;
+} IrLocEnt;
+
+struct IrCtx {
+  IrPages strs, types, attrs, locs;       /* the entries, id-indexed */
+  uint32_t n_strs, n_types, n_attrs, n_locs;
+  IrHtab str_ht, type_ht, attr_ht, loc_ht;
+  uint32_t pool_i64, pool_u32;  /* elements handed out so far: the values of
+                                   IrType.dims / .list, IrAttr.list ... */
+  IrArena arena;                /* string bytes and lists */
+};
+
+static inline IrStrEnt *ir_str_ent(const IrCtx *c, uint32_t id) {
+  return ir_pg_at(&c->strs, sizeof(IrStrEnt), id);
+}
+static inline IrTypeEnt *ir_type_ent(const IrCtx *c, uint32_t id) {
+  return ir_pg_at(&c->types, sizeof(IrTypeEnt), id);
+}
+static inline IrAttrEnt *ir_attr_ent(const IrCtx *c, uint32_t id) {
+  return ir_pg_at(&c->attrs, sizeof(IrAttrEnt), id);
+}
+static inline IrLocEnt *ir_loc_ent(const IrCtx *c, uint32_t id) {
+  return ir_pg_at(&c->locs, sizeof(IrLocEnt), id);
+}
+
+/* Reserve `n` elements of a virtual pool; IR_NONE if the pool would pass
+ * IR_MAX_COUNT. */
+static inline uint32_t ir_pool_take(uint32_t *pool, uint64_t n) {
+  if (*pool + n > IR_MAX_COUNT) return IR_NONE;
+  uint32_t off = *pool;
+  *pool += (uint32_t)n;
+  return off;
+}
+
+#endif

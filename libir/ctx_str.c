@@ -1,0 +1,65 @@
+/*
+ * ctx_str.c - interned strings. Id 0 is "". The bytes are copied into the
+ * context's arena with a NUL after them.
+ */
+#include "ctx.h"
+
+typedef struct StrKey {
+  const char *s;
+  size_t n;
+  uint64_t hash;
+} StrKey;
+
+static uint64_t str_hash(const char *s, size_t n) {
+  return ir_hash_bytes(s, n, 0x5354u);
+}
+
+static int str_eq(const IrCtx *c, uint32_t id, const void *key) {
+  const StrKey *k = key;
+  const IrStrEnt *e = ir_str_ent(c, id);
+  return e->hash == k->hash && e->len == k->n && !memcmp(e->p, k->s, k->n);
+}
+
+static uint64_t str_hash_of(const IrCtx *c, uint32_t id) {
+  return ir_str_ent(c, id)->hash;
+}
+
+uint32_t ir_str_find(const IrCtx *c, const char *s, size_t n) {
+  if (n == 0) return 0;
+  if (!c->str_ht.cap) return IR_NONE;
+  StrKey k = {s, n, str_hash(s, n)};
+  uint32_t id = *ir_ht_find(c, (IrHtab *)&c->str_ht, k.hash, str_eq, &k);
+  return id ? id : IR_NONE;
+}
+
+/* Returns 0 ("") when the table holds IR_MAX_COUNT strings already. */
+uint32_t ir_str(IrCtx *c, const char *s, size_t n) {
+  if (n == 0) return 0;
+  ir_ht_reserve(c, &c->str_ht, c->n_strs, str_hash_of);
+  StrKey k = {s, n, str_hash(s, n)};
+  uint32_t *slot = ir_ht_find(c, &c->str_ht, k.hash, str_eq, &k);
+  if (*slot) return *slot;
+  if (c->n_strs >= IR_MAX_COUNT) return 0;
+  uint32_t id = c->n_strs++;
+  IrStrEnt *e = ir_pg_slot(&c->strs, sizeof *e, id);
+  e->p = ir_arena_strdup(&c->arena, s, n);
+  e->len = n;
+  e->hash = k.hash;
+  *slot = id;
+  c->str_ht.n++;
+  return id;
+}
+
+uint32_t ir_cstr(IrCtx *c, const char *s) { return ir_str(c, s, strlen(s)); }
+
+const char *ir_str_ptr(const IrCtx *c, uint32_t id) {
+  ir_assert(id < c->n_strs);
+  return ir_str_ent(c, id)->p;
+}
+
+size_t ir_str_len(const IrCtx *c, uint32_t id) {
+  ir_assert(id < c->n_strs);
+  return ir_str_ent(c, id)->len;
+}
+
+uint32_t ir_n_strs(const IrCtx *c) { return c->n_strs; }

@@ -1,0 +1,199 @@
+/*
+ * ctx_type.c - interned types. A type is its IrType with every field its
+ * kind does not use cleared, plus its dims (shaped kinds) or member list
+ * (FUNC, TUPLE); two types are equal when those bytes are equal.
+ */
+#include <stdlib.h>
+
+#include "ctx.h"
+
+typedef struct TypeKey {
+  IrType t;                 /* canonical, dims/list zero */
+  const int64_t *dims;
+  uint32_t nd;
+  const uint32_t *list;
+  uint32_t nl;
+  uint64_t hash;
+} TypeKey;
+
+/* Canonicalise `in` into k->t (fields of other kinds cleared) and check the
+ * ids it refers to. 0 if invalid. */
+static int canon(const IrCtx *c, const IrType *in, TypeKey *k) {
+  IrType *t = &k->t;
+  memset(t, 0, sizeof *t);
+  t->kind = in->kind;
+  k->nd = k->nl = 0;
+  switch (in->kind) {
+  case IR_T_INT:
+    if (in->sub > IR_UNSIGNED || in->width > 0xffffff) return 0;
+    t->sub = in->sub;
+    t->width = in->width;
+    break;
+  case IR_T_INDEX: case IR_T_NONE:
+    break;
+  case IR_T_FLOAT:
+    if (in->sub >= IR_N_FLOAT_KINDS) return 0;
+    t->sub = in->sub;
+    break;
+  case IR_T_MEMREF: case IR_T_TENSOR: case IR_T_VECTOR:
+    if (in->n > IR_MAX_RANK) return 0;
+    t->n = k->nd = in->n;
+    t->layout = in->kind != IR_T_VECTOR ? in->layout : 0;
+    t->space = in->kind == IR_T_MEMREF ? in->space : 0;
+    if (in->kind == IR_T_VECTOR) {
+      if (in->n < 64 && (in->scalable >> in->n)) return 0;
+      t->scalable = in->scalable;
+    }
+    /* fallthrough */
+  case IR_T_UMEMREF: case IR_T_UTENSOR: case IR_T_COMPLEX:
+    if (!in->elem || in->elem >= c->n_types) return 0;
+    t->elem = in->elem;
+    if (in->kind == IR_T_UMEMREF) t->space = in->space;
+    break;
+  case IR_T_FUNC:
+    if ((uint64_t)in->n + in->nres > IR_MAX_COUNT) return 0;
+    t->n = in->n;
+    t->nres = in->nres;
+    k->nl = in->n + in->nres;
+    break;
+  case IR_T_TUPLE:
+    if (in->n > IR_MAX_COUNT) return 0;
+    t->n = k->nl = in->n;
+    break;
+  case IR_T_OPAQUE:
+    if (!in->text || in->text >= c->n_strs) return 0;
+    t->text = in->text;
+    break;
+  default:
+    return 0;
+  }
+  if (t->layout >= c->n_attrs || t->space >= c->n_attrs) return 0;
+  return 1;
+}
+
+static int type_eq(const IrCtx *c, uint32_t id, const void *key) {
+  const TypeKey *k = key;
+  const IrTypeEnt *e = ir_type_ent(c, id);
+  if (e->hash != k->hash) return 0;
+  IrType t = e->t;
+  t.dims = t.list = 0;
+  return !memcmp(&t, &k->t, sizeof t) &&
+         (!k->nd || !memcmp(e->dims, k->dims, k->nd * sizeof *k->dims)) &&
+         (!k->nl || !memcmp(e->list, k->list, k->nl * sizeof *k->list));
+}
+
+static uint64_t type_hash_of(const IrCtx *c, uint32_t id) {
+  return ir_type_ent(c, id)->hash;
+}
+
+/* Returns 0 for an invalid type (unknown kind, rank over IR_MAX_RANK, ids
+ * that do not exist in `c`) or when the table is full (IR_MAX_COUNT). */
+uint32_t ir_type_intern(IrCtx *c, const IrType *in, const int64_t *dims,
+                        const uint32_t *types) {
+  TypeKey k;
+  if (!canon(c, in, &k)) return 0;
+  k.dims = dims;
+  k.list = types;
+  if ((k.nd && !dims) || (k.nl && !types)) return 0;
+  for (uint32_t i = 0; i < k.nd; i++)
+    if (dims[i] < 0 && dims[i] != IR_DYN) return 0;
+  for (uint32_t i = 0; i < k.nl; i++)
+    if (!types[i] || types[i] >= c->n_types) return 0;
+  uint64_t h = ir_hash_bytes(&k.t, sizeof k.t, 0x5459u);
+  if (k.nd) h = ir_hash_bytes(dims, k.nd * sizeof *dims, h);
+  if (k.nl) h = ir_hash_bytes(types, k.nl * sizeof *types, h);
+  k.hash = h;
+
+  ir_ht_reserve(c, &c->type_ht, c->n_types, type_hash_of);
+  uint32_t *slot = ir_ht_find(c, &c->type_ht, h, type_eq, &k);
+  if (*slot) return *slot;
+  if (c->n_types >= IR_MAX_COUNT) return 0;
+  uint32_t off_d = 0, off_l = 0;
+  if (k.nd && (off_d = ir_pool_take(&c->pool_i64, k.nd)) == IR_NONE) return 0;
+  if (k.nl && (off_l = ir_pool_take(&c->pool_u32, k.nl)) == IR_NONE) return 0;
+
+  uint32_t id = c->n_types++;
+  IrTypeEnt *e = ir_pg_slot(&c->types, sizeof *e, id);
+  e->t = k.t;
+  e->t.dims = off_d;
+  e->t.list = off_l;
+  if (k.nd) {
+    int64_t *d = ir_arena_alloc(&c->arena, k.nd * sizeof *d);
+    memcpy(d, dims, k.nd * sizeof *d);
+    e->dims = d;
+  }
+  if (k.nl) {
+    uint32_t *l = ir_arena_alloc(&c->arena, k.nl * sizeof *l);
+    memcpy(l, types, k.nl * sizeof *l);
+    e->list = l;
+  }
+  e->hash = h;
+  *slot = id;
+  c->type_ht.n++;
+  return id;
+}
+
+const IrType *ir_type(const IrCtx *c, uint32_t id) {
+  ir_assert(id < c->n_types);
+  return &ir_type_ent(c, id)->t;
+}
+
+const int64_t *ir_type_dims(const IrCtx *c, uint32_t id) {
+  ir_assert(id < c->n_types);
+  return ir_type_ent(c, id)->dims;
+}
+
+const uint32_t *ir_type_list(const IrCtx *c, uint32_t id) {
+  ir_assert(id < c->n_types);
+  return ir_type_ent(c, id)->list;
+}
+
+uint32_t ir_n_types(const IrCtx *c) { return c->n_types; }
+
+/* ---------------------------------------------------------------------- */
+
+uint32_t ir_type_int(IrCtx *c, uint32_t width) {
+  IrType t = {.kind = IR_T_INT, .sub = IR_SIGNLESS, .width = width};
+  return ir_type_intern(c, &t, NULL, NULL);
+}
+
+uint32_t ir_type_index(IrCtx *c) {
+  IrType t = {.kind = IR_T_INDEX};
+  return ir_type_intern(c, &t, NULL, NULL);
+}
+
+uint32_t ir_type_float(IrCtx *c, IrFloatKind k) {
+  IrType t = {.kind = IR_T_FLOAT, .sub = (uint8_t)k};
+  return ir_type_intern(c, &t, NULL, NULL);
+}
+
+uint32_t ir_type_memref(IrCtx *c, uint32_t rank, const int64_t *dims,
+                        uint32_t elem, uint32_t layout, uint32_t space) {
+  IrType t = {.kind = IR_T_MEMREF, .n = rank, .elem = elem, .layout = layout,
+              .space = space};
+  return ir_type_intern(c, &t, dims, NULL);
+}
+
+uint32_t ir_type_func(IrCtx *c, uint32_t nin, const uint32_t *ins,
+                      uint32_t nres, const uint32_t *res) {
+  IrType t = {.kind = IR_T_FUNC, .n = nin, .nres = nres};
+  if ((uint64_t)nin + nres > IR_MAX_COUNT) return 0;
+  uint32_t buf[16], *l = nin + nres <= 16 ? buf : ir_xmalloc((nin + nres) * sizeof *l);
+  if (nin) memcpy(l, ins, nin * sizeof *l);
+  if (nres) memcpy(l + nin, res, nres * sizeof *l);
+  uint32_t id = ir_type_intern(c, &t, NULL, l);
+  if (l != buf) free(l);
+  return id;
+}
+
+int ir_type_is_memref(const IrCtx *c, uint32_t t) {
+  if (!t || t >= c->n_types) return 0;
+  int k = ir_type_ent(c, t)->t.kind;
+  return k == IR_T_MEMREF || k == IR_T_UMEMREF;
+}
+
+int ir_type_is_int(const IrCtx *c, uint32_t t, uint32_t width) {
+  if (!t || t >= c->n_types) return 0;
+  const IrType *ty = &ir_type_ent(c, t)->t;
+  return ty->kind == IR_T_INT && (!width || ty->width == width);
+}

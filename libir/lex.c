@@ -1,0 +1,303 @@
+/*
+ * lex.c - the MLIR tokenizer.
+ *
+ * One pass over the bytes, never past `end` (the input is not
+ * NUL-terminated), no allocation. Newlines only occur between tokens (a
+ * string may not span lines), so the line count is kept while skipping
+ * blanks and comments. Token texts point into the source; prefixes such as
+ * `%` are excluded from the text as irint.h documents.
+ */
+#include <stdlib.h>
+
+#include "irint.h"
+
+/* Character classes, one table lookup per byte. */
+enum {
+  C_ALPHA = 1,   /* [a-zA-Z] */
+  C_DIGIT = 2,   /* [0-9] */
+  C_BARE = 4,    /* continues a bare id: [a-zA-Z0-9_$.] */
+  C_SUFFIX = 8,  /* continues a suffix id: [a-zA-Z0-9_$.-] */
+  C_HEX = 16,    /* [0-9a-fA-F] */
+};
+
+static unsigned char cls[256];
+
+static void init_classes(void) {
+  if (cls['a']) return;
+  for (int c = 0; c < 256; c++) {
+    unsigned char k = 0;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) k |= C_ALPHA | C_BARE | C_SUFFIX;
+    if (c >= '0' && c <= '9') k |= C_DIGIT | C_BARE | C_SUFFIX | C_HEX;
+    if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) k |= C_HEX;
+    if (c == '_' || c == '$' || c == '.') k |= C_BARE | C_SUFFIX;
+    if (c == '-') k |= C_SUFFIX;
+    cls[c] = k;
+  }
+}
+
+void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line) {
+  init_classes();
+  p->buf = p->cur = p->line_start = text;
+  p->end = text + len;
+  p->line = first_line ? first_line : 1;
+  p->has2 = 0;
+}
+
+/* Byte at q, or 0 past the end. */
+static inline unsigned char at(const IrParser *p, const char *q) {
+  return q < p->end ? (unsigned char)*q : 0;
+}
+
+static void lex_error(IrParser *p, IrTok *t, const char *where, const char *msg) {
+  t->kind = IR_TK_ERROR;
+  if (!p->failed) {
+    p->failed = 1;
+    ir_diag_at(p->diag, p->fname, t->line,
+               (uint32_t)(where - p->line_start) + 1, IR_SEV_ERROR, "%s", msg);
+  }
+  p->cur = p->end; /* nothing after an error is looked at */
+}
+
+/* Skip `[a-zA-Z0-9_$.-]*`-style runs of class k. */
+static inline const char *skip(const IrParser *p, const char *q, unsigned k) {
+  while (q < p->end && (cls[(unsigned char)*q] & k)) q++;
+  return q;
+}
+
+/* A suffix id after a sigil: digits, or [a-zA-Z_$.-][a-zA-Z0-9_$.-]*.
+ * Returns the end, or NULL if none follows. */
+static const char *suffix_id(const IrParser *p, const char *q) {
+  unsigned char c = at(p, q);
+  if (cls[c] & C_DIGIT) return skip(p, q, C_DIGIT);
+  if ((cls[c] & C_SUFFIX) && q < p->end) return skip(p, q + 1, C_SUFFIX);
+  return NULL;
+}
+
+/* String body starting after the opening quote; returns the closing quote
+ * or NULL after reporting. */
+static const char *string_body(IrParser *p, IrTok *t, const char *q) {
+  for (;;) {
+    if (q >= p->end) {
+      lex_error(p, t, t->text, "expected '\"' in string literal");
+      return NULL;
+    }
+    char c = *q;
+    if (c == '"') return q;
+    if (c == '\n' || c == '\v' || c == '\f') {
+      lex_error(p, t, t->text, "expected '\"' in string literal");
+      return NULL;
+    }
+    if (c == '\\') {
+      unsigned char d = at(p, q + 1);
+      if (d == '"' || d == '\\' || d == 'n' || d == 't') {
+        q += 2;
+      } else if ((cls[d] & C_HEX) && (cls[at(p, q + 2)] & C_HEX)) {
+        q += 3;
+      } else {
+        lex_error(p, t, q, "unknown escape in string literal");
+        return NULL;
+      }
+      continue;
+    }
+    q++;
+  }
+}
+
+void ir_lex(IrParser *p, IrTok *t) {
+  const char *q = p->cur, *e = p->end;
+  /* blanks and comments */
+  for (;;) {
+    while (q < e && (*q == ' ' || *q == '\t' || *q == '\r')) q++;
+    if (q >= e) break;
+    if (*q == '\n') {
+      q++;
+      p->line++;
+      p->line_start = q;
+      continue;
+    }
+    if (*q == '/' && q + 1 < e && q[1] == '/') {
+      const char *nl = memchr(q, '\n', (size_t)(e - q));
+      q = nl ? nl : e;
+      continue;
+    }
+    break;
+  }
+  t->line = p->line;
+  t->col = (uint32_t)(q - p->line_start) + 1;
+  t->text = q;
+  t->len = 0;
+  if (q >= e) {
+    t->kind = IR_TK_EOF;
+    p->cur = q;
+    return;
+  }
+  unsigned char c = (unsigned char)*q;
+  const char *s = q + 1; /* end of the token so far */
+  IrTokKind k;
+  switch (c) {
+  case '(': k = IR_TK_LPAREN; break;
+  case ')': k = IR_TK_RPAREN; break;
+  case '}': k = IR_TK_RBRACE; break;
+  case '[': k = IR_TK_LSQUARE; break;
+  case ']': k = IR_TK_RSQUARE; break;
+  case '<': k = IR_TK_LESS; break;
+  case '>': k = IR_TK_GREATER; break;
+  case ':': k = IR_TK_COLON; break;
+  case ',': k = IR_TK_COMMA; break;
+  case '=': k = IR_TK_EQUAL; break;
+  case '+': k = IR_TK_PLUS; break;
+  case '*': k = IR_TK_STAR; break;
+  case '?': k = IR_TK_QUESTION; break;
+  case '|': k = IR_TK_VBAR; break;
+  case '.': k = IR_TK_DOT; break;
+  case '{':
+    k = IR_TK_LBRACE;
+    if (at(p, s) == '-' && at(p, s + 1) == '#') k = IR_TK_FILE_METADATA_BEGIN, s += 2;
+    break;
+  case '-':
+    k = IR_TK_MINUS;
+    if (at(p, s) == '>') k = IR_TK_ARROW, s++;
+    break;
+  case '"': {
+    const char *close = string_body(p, t, s);
+    if (!close) return;
+    t->kind = IR_TK_STRING;
+    t->text = s;
+    t->len = (uint32_t)(close - s);
+    p->cur = close + 1;
+    return;
+  }
+  case '@': {
+    t->kind = IR_TK_AT_ID;
+    if (at(p, s) == '"') {
+      t->text = s + 1;
+      const char *close = string_body(p, t, s + 1);
+      if (!close) return;
+      t->len = (uint32_t)(close - (s + 1));
+      p->cur = close + 1;
+      return;
+    }
+    unsigned char d = at(p, s);
+    if (!(cls[d] & C_ALPHA) && d != '_') {
+      lex_error(p, t, q, "@ identifier expected to start with letter or '_'");
+      return;
+    }
+    const char *end = skip(p, s + 1, C_BARE);
+    t->text = s;
+    t->len = (uint32_t)(end - s);
+    p->cur = end;
+    return;
+  }
+  case '#':
+    if (at(p, s) == '-' && at(p, s + 1) == '}') {
+      k = IR_TK_FILE_METADATA_END;
+      s += 2;
+      break;
+    }
+    /* fallthrough */
+  case '%': case '^': case '!': {
+    const char *end = suffix_id(p, s);
+    if (!end) {
+      lex_error(p, t, q,
+                c == '%' ? "invalid SSA name" :
+                c == '^' ? "invalid block name" :
+                c == '#' ? "invalid attribute name" : "invalid type identifier");
+      return;
+    }
+    t->kind = c == '%' ? IR_TK_PERCENT_ID : c == '^' ? IR_TK_CARET_ID :
+              c == '#' ? IR_TK_HASH_ID : IR_TK_BANG_ID;
+    t->text = s;
+    t->len = (uint32_t)(end - s);
+    p->cur = end;
+    return;
+  }
+  default:
+    if ((cls[c] & C_ALPHA) || c == '_') {
+      k = IR_TK_BARE_ID;
+      s = skip(p, s, C_BARE);
+    } else if (cls[c] & C_DIGIT) {
+      k = IR_TK_INT;
+      if (c == '0' && at(p, s) == 'x' && (cls[at(p, s + 1)] & C_HEX)) {
+        s = skip(p, s + 2, C_HEX);
+      } else {
+        s = skip(p, s, C_DIGIT);
+        if (at(p, s) == '.') {
+          k = IR_TK_FLOAT;
+          s = skip(p, s + 1, C_DIGIT);
+          unsigned char x = at(p, s);
+          if (x == 'e' || x == 'E') {
+            unsigned char y = at(p, s + 1);
+            if ((cls[y] & C_DIGIT) ||
+                ((y == '-' || y == '+') && (cls[at(p, s + 2)] & C_DIGIT)))
+              s = skip(p, s + 2, C_DIGIT);
+          }
+        }
+      }
+    } else {
+      lex_error(p, t, q, "unexpected character");
+      return;
+    }
+  }
+  t->kind = k;
+  t->len = (uint32_t)(s - q);
+  p->cur = s;
+}
+
+void ir_lex_reset(IrParser *p, const char *where) {
+  /* `where` lies inside the current token, so on its line. */
+  p->has2 = 0;
+  p->line = p->tok.line;
+  p->line_start = p->tok.text - (p->tok.col - 1);
+  /* prefixed tokens exclude their sigil from text; col still points at it */
+  if (where < p->line_start) where = p->line_start;
+  p->cur = where;
+  ir_lex(p, &p->tok);
+}
+
+static int hexval(unsigned char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return c - 'A' + 10;
+}
+
+uint32_t ir_lex_unescape(IrCtx *c, const char *s, uint32_t n) {
+  if (!memchr(s, '\\', n)) return ir_str(c, s, n);
+  char small[256] = {0};
+  char *buf = n <= sizeof small ? small : ir_xmalloc(n);
+  uint32_t o = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (s[i] != '\\' || i + 1 >= n) {
+      buf[o++] = s[i];
+      continue;
+    }
+    char d = s[++i];
+    if (d == 'n') buf[o++] = '\n';
+    else if (d == 't') buf[o++] = '\t';
+    else if (d == '"' || d == '\\') buf[o++] = d;
+    else if (i + 1 < n) {
+      buf[o++] = (char)(hexval((unsigned char)d) * 16 + hexval((unsigned char)s[i + 1]));
+      i++;
+    }
+  }
+  uint32_t id = ir_str(c, buf, o);
+  if (buf != small) free(buf);
+  return id;
+}
+
+void ir_lex_seek(IrParser *p, const char *where) {
+  const char *ls = p->tok.text;
+  if (ls > p->end) ls = p->end;
+  while (ls > p->buf && ls[-1] != '\n') ls--;
+  uint32_t line = p->tok.line;
+  for (const char *q = p->tok.text; q < where;) {
+    const char *nl = memchr(q, '\n', (size_t)(where - q));
+    if (!nl) break;
+    line++;
+    ls = q = nl + 1;
+  }
+  p->has2 = 0;
+  p->line = line;
+  p->line_start = ls;
+  p->cur = where;
+  ir_lex(p, &p->tok);
+}

@@ -1,0 +1,180 @@
+/*
+ * mem.c - checked allocation, growable vectors, the bump arena and the byte
+ * hash every table of libir uses.
+ *
+ * Allocation failure is not an input error here: every reader bounds what
+ * input can make us allocate (IR_MAX_COUNT), so running out of memory means
+ * the machine is out of memory and we die loudly rather than limp on.
+ */
+#include <stdlib.h>
+
+#include "irint.h"
+
+#ifdef __has_feature
+#if __has_feature(address_sanitizer)
+#define IR_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(IR_ASAN)
+#define IR_ASAN 1
+#endif
+#ifdef IR_ASAN
+void __asan_poison_memory_region(void const volatile *addr, size_t size);
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
+#define POISON(p, n) __asan_poison_memory_region((p), (n))
+#define UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+/* ====================================================================== */
+/* Checked malloc                                                         */
+/* ====================================================================== */
+
+void *ir_xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) ir_die("out of memory (%zu bytes)", n);
+  return p;
+}
+
+void *ir_xcalloc(size_t n, size_t sz) {
+  void *p = calloc(n ? n : 1, sz ? sz : 1);
+  if (!p) ir_die("out of memory (%zu x %zu bytes)", n, sz);
+  return p;
+}
+
+void *ir_xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) ir_die("out of memory (%zu bytes)", n);
+  return q;
+}
+
+/* Capacity doubles (at least 8) so a push is amortised O(1). */
+void ir_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz) {
+  if (need <= *cap) return;
+  uint64_t c = *cap < 8 ? 8 : *cap;
+  while (c < need) c *= 2;
+  if (c > UINT32_MAX) c = UINT32_MAX;
+  if (c < need || c * sz / sz != c) ir_die("vector overflow (%u)", need);
+  *p = ir_xrealloc(*p, (size_t)(c * sz));
+  *cap = (uint32_t)c;
+}
+
+/* ====================================================================== */
+/* Arena                                                                  */
+/* ====================================================================== */
+
+/* A chunk of arena memory; allocations are carved from `mem` front to
+ * back. Under ASan the unused tail stays poisoned and a 16-byte redzone
+ * separates allocations, so overruns of arena objects are caught too. */
+struct IrArenaChunk {
+  struct IrArenaChunk *next;  /* older chunk */
+  size_t used;                /* bytes handed out (including redzones) */
+  size_t cap;                 /* bytes in mem */
+  _Alignas(16) unsigned char mem[];
+};
+
+#define ARENA_CHUNK (64 * 1024 - 64)
+#ifdef IR_ASAN
+#define REDZONE 16
+#else
+#define REDZONE 0
+#endif
+
+void *ir_arena_alloc(IrArena *a, size_t n) {
+  size_t need = (n + 15) & ~(size_t)15;
+  if (need < n) ir_die("arena overflow");
+  struct IrArenaChunk *c = a->head;
+  if (!c || c->cap - c->used < need + REDZONE) {
+    size_t cap = need + REDZONE > ARENA_CHUNK ? need + REDZONE : ARENA_CHUNK;
+    c = ir_xmalloc(sizeof *c + cap);
+    c->next = a->head;
+    c->used = 0;
+    c->cap = cap;
+    POISON(c->mem, cap);
+    a->head = c;
+  }
+  void *p = c->mem + c->used;
+  c->used += need + REDZONE;
+  UNPOISON(p, n);
+  memset(p, 0, n);
+  return p;
+}
+
+char *ir_arena_strdup(IrArena *a, const char *s, size_t n) {
+  char *p = ir_arena_alloc(a, n + 1);
+  if (n) memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+void ir_arena_free(IrArena *a) {
+  struct IrArenaChunk *c = a->head;
+  while (c) {
+    struct IrArenaChunk *next = c->next;
+    UNPOISON(c->mem, c->cap);
+    free(c);
+    c = next;
+  }
+  a->head = NULL;
+}
+
+/* ====================================================================== */
+/* Hash                                                                   */
+/* ====================================================================== */
+
+/* A wyhash-style hash: 64x64->128 multiply-fold over 16-byte stripes. Fast
+ * on short keys (names, small structs), well mixed, no dependencies. */
+
+static inline uint64_t rd64(const unsigned char *p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return v;
+}
+
+static inline uint64_t rd32(const unsigned char *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+static inline uint64_t mix(uint64_t a, uint64_t b) {
+  __uint128_t r = (__uint128_t)a * b;
+  return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+
+#define P0 0xa0761d6478bd642full
+#define P1 0xe7037ed1a0b428dbull
+#define P2 0x8ebc6af09c88c6e3ull
+#define P3 0x589965cc75374cc3ull
+
+uint64_t ir_hash_bytes(const void *data, size_t n, uint64_t seed) {
+  const unsigned char *p = data;
+  uint64_t a, b;
+  seed ^= mix(seed ^ P0, P1);
+  if (n <= 16) {
+    if (n >= 4) {
+      a = (rd32(p) << 32) | rd32(p + ((n >> 3) << 2));
+      b = (rd32(p + n - 4) << 32) | rd32(p + n - 4 - ((n >> 3) << 2));
+    } else if (n > 0) {
+      a = ((uint64_t)p[0] << 16) | ((uint64_t)p[n >> 1] << 8) | p[n - 1];
+      b = 0;
+    } else {
+      a = b = 0;
+    }
+  } else {
+    size_t i = n;
+    while (i > 16) {
+      seed = mix(rd64(p) ^ P1, rd64(p + 8) ^ seed);
+      p += 16;
+      i -= 16;
+    }
+    a = rd64(p + i - 16);
+    b = rd64(p + i - 8);
+  }
+  a ^= P1;
+  b ^= seed;
+  __uint128_t r = (__uint128_t)a * b;
+  return mix((uint64_t)r ^ P0 ^ n, (uint64_t)(r >> 64) ^ P1);
+}

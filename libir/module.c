@@ -1,0 +1,242 @@
+/*
+ * module.c - module allocation, the layout checker, and small queries.
+ *
+ * ir_module_check is what makes raw arrays (from the bytecode reader)
+ * safe to walk: it replays the freeze order over the arrays themselves, so
+ * every range must start exactly where the previous one of its kind ended.
+ * That one rule gives "every op, block, region, value, operand and
+ * successor is claimed exactly once" for free, and the whole check is one
+ * linear sweep that reads nothing before checking its index. It also
+ * enforces the readers' nesting bound (IR_MAX_DEPTH regions deep), which
+ * keeps the verifier's walks up the region tree short.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "irint.h"
+
+/* One allocation: the header, then each array, each aligned to 8. */
+IrModule *ir_module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
+                          uint32_t n_values, uint32_t n_blocks,
+                          uint32_t n_regions, uint32_t n_succs) {
+  if (n_ops > IR_MAX_COUNT || n_operands > IR_MAX_COUNT ||
+      n_values > IR_MAX_COUNT || n_blocks > IR_MAX_COUNT ||
+      n_regions > IR_MAX_COUNT || n_succs > IR_MAX_COUNT)
+    return NULL;
+#define AL(x) (((x) + 7) & ~(size_t)7)
+  size_t off_ops = AL(sizeof(IrModule));
+  size_t off_opd = off_ops + AL((size_t)n_ops * sizeof(IrOp));
+  size_t off_val = off_opd + AL((size_t)n_operands * sizeof(uint32_t));
+  size_t off_blk = off_val + AL((size_t)n_values * sizeof(IrValue));
+  size_t off_reg = off_blk + AL((size_t)n_blocks * sizeof(IrBlock));
+  size_t off_suc = off_reg + AL((size_t)n_regions * sizeof(IrRegion));
+  size_t total = off_suc + AL((size_t)n_succs * sizeof(IrSucc));
+#undef AL
+  char *p = calloc(1, total);
+  if (!p) return NULL;
+  IrModule *m = (IrModule *)p;
+  m->ctx = c;
+  m->ops = (IrOp *)(p + off_ops);
+  m->n_ops = n_ops;
+  m->operands = (uint32_t *)(p + off_opd);
+  m->n_operands = n_operands;
+  m->values = (IrValue *)(p + off_val);
+  m->n_values = n_values;
+  m->blocks = (IrBlock *)(p + off_blk);
+  m->n_blocks = n_blocks;
+  m->regions = (IrRegion *)(p + off_reg);
+  m->n_regions = n_regions;
+  m->succs = (IrSucc *)(p + off_suc);
+  m->n_succs = n_succs;
+  return m;
+}
+
+void ir_module_free(IrModule *m) { free(m); }
+
+/* ====================================================================== */
+/* Layout check                                                           */
+/* ====================================================================== */
+
+typedef struct Check {
+  const IrModule *m;
+  char *why;
+  size_t why_len;
+  /* cursors: the id the next entity of each kind must have */
+  uint64_t op, val, blk, reg, opd, succ;
+} Check;
+
+static int bad(Check *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int bad(Check *k, const char *fmt, ...) {
+  if (k->why && k->why_len) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(k->why, k->why_len, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+/* Check op `id` (its cursor position was checked by the caller) as a
+ * member of block `blk`, and claim its results, regions, operands and
+ * successors. */
+static int check_op(Check *k, uint32_t id, uint32_t blk) {
+  const IrModule *m = k->m;
+  const IrCtx *c = m->ctx;
+  const IrOp *op = &m->ops[id];
+  if (op->block != blk) return bad(k, "op %u: wrong parent block", id);
+  if (!op->name || op->name >= ir_n_strs(c))
+    return bad(k, "op %u: bad name string %u", id, op->name);
+  uint32_t opc = ir_op_lookup(ir_str_ptr(c, op->name), ir_str_len(c, op->name));
+  if (op->opc != opc) return bad(k, "op %u: opcode does not match its name", id);
+  if (op->flags) return bad(k, "op %u: reserved flags set", id);
+  if (op->loc >= ir_n_locs(c)) return bad(k, "op %u: bad location %u", id, op->loc);
+  if (op->props && (op->props >= ir_n_attrs(c) || ir_attr(c, op->props)->kind != IR_A_DICT))
+    return bad(k, "op %u: properties are not a dictionary", id);
+  if (op->attrs && (op->attrs >= ir_n_attrs(c) || ir_attr(c, op->attrs)->kind != IR_A_DICT))
+    return bad(k, "op %u: attributes are not a dictionary", id);
+
+  /* results */
+  if (op->results != k->val || k->val + op->n_results > m->n_values)
+    return bad(k, "op %u: result range out of order or bounds", id);
+  for (uint32_t i = 0; i < op->n_results; i++) {
+    const IrValue *v = &m->values[op->results + i];
+    if (v->kind != IR_VAL_RESULT || v->def != id || v->num != i)
+      return bad(k, "value %u: not result %u of op %u", op->results + i, i, id);
+    if (!v->type || v->type >= ir_n_types(c))
+      return bad(k, "value %u: bad type %u", op->results + i, v->type);
+  }
+  k->val += op->n_results;
+
+  /* regions: ids allocated now, laid out later */
+  if (op->regions != k->reg || k->reg + op->n_regions > m->n_regions)
+    return bad(k, "op %u: region range out of order or bounds", id);
+  for (uint32_t i = 0; i < op->n_regions; i++)
+    if (m->regions[op->regions + i].op != id)
+      return bad(k, "region %u: parent is not op %u", op->regions + i, id);
+  k->reg += op->n_regions;
+
+  /* operands */
+  if (op->operands != k->opd || k->opd + op->n_operands > m->n_operands)
+    return bad(k, "op %u: operand range out of order or bounds", id);
+  for (uint32_t i = 0; i < op->n_operands; i++)
+    if (m->operands[op->operands + i] >= m->n_values)
+      return bad(k, "op %u: operand %u out of bounds", id, i);
+  k->opd += op->n_operands;
+
+  /* successors */
+  if (op->succs != k->succ || k->succ + op->n_succs > m->n_succs)
+    return bad(k, "op %u: successor range out of order or bounds", id);
+  for (uint32_t i = 0; i < op->n_succs; i++) {
+    const IrSucc *s = &m->succs[op->succs + i];
+    if (s->block >= m->n_blocks)
+      return bad(k, "op %u: successor %u block out of bounds", id, i);
+    if (s->operands < op->operands ||
+        (uint64_t)s->operands + s->n_operands > (uint64_t)op->operands + op->n_operands)
+      return bad(k, "op %u: successor %u operands outside the op's", id, i);
+  }
+  k->succ += op->n_succs;
+  return 0;
+}
+
+/* Lay out region `rid` the way freeze would and compare. */
+static int check_region(Check *k, uint32_t rid) {
+  const IrModule *m = k->m;
+  const IrRegion *r = &m->regions[rid];
+  if (r->blocks != k->blk || k->blk + r->n_blocks > m->n_blocks)
+    return bad(k, "region %u: block range out of order or bounds", rid);
+  k->blk += r->n_blocks;
+  for (uint32_t b = r->blocks; b < r->blocks + r->n_blocks; b++) {
+    const IrBlock *blk = &m->blocks[b];
+    if (blk->region != rid) return bad(k, "block %u: parent is not region %u", b, rid);
+    if (blk->args != k->val || k->val + blk->n_args > m->n_values)
+      return bad(k, "block %u: argument range out of order or bounds", b);
+    for (uint32_t i = 0; i < blk->n_args; i++) {
+      const IrValue *v = &m->values[blk->args + i];
+      if (v->kind != IR_VAL_ARG || v->def != b || v->num != i)
+        return bad(k, "value %u: not argument %u of block %u", blk->args + i, i, b);
+      if (!v->type || v->type >= ir_n_types(m->ctx))
+        return bad(k, "value %u: bad type %u", blk->args + i, v->type);
+    }
+    k->val += blk->n_args;
+    if (blk->ops != k->op || k->op + blk->n_ops > m->n_ops)
+      return bad(k, "block %u: op range out of order or bounds", b);
+    for (uint32_t i = 0; i < blk->n_ops; i++)
+      if (check_op(k, (uint32_t)k->op++, b)) return -1;
+  }
+  return 0;
+}
+
+int ir_module_check(const IrModule *m, char *why, size_t why_len) {
+  Check k = {m, why, why_len, 0, 0, 0, 0, 0, 0};
+  if (why && why_len) why[0] = 0;
+  if (!m || !m->ctx) return bad(&k, "no module");
+  if (m->n_ops > IR_MAX_COUNT || m->n_operands > IR_MAX_COUNT ||
+      m->n_values > IR_MAX_COUNT || m->n_blocks > IR_MAX_COUNT ||
+      m->n_regions > IR_MAX_COUNT || m->n_succs > IR_MAX_COUNT)
+    return bad(&k, "a table exceeds IR_MAX_COUNT");
+  if (!m->n_ops) return bad(&k, "no root op");
+  if (m->ops[0].block != IR_NONE) return bad(&k, "op 0 has a parent block");
+  if (check_op(&k, 0, IR_NONE)) return -1;
+  k.op = 1;
+
+  /* Ranges [lo, hi) of region ids still to lay out, innermost on top.
+   * Every push covers at least one region, so the stack never holds more
+   * than n_regions entries. */
+  uint32_t (*stack)[2] = ir_xmalloc(((size_t)m->n_regions + 1) * sizeof *stack);
+  uint32_t sp = 0;
+  int rc = 0;
+  if (k.reg) {
+    stack[0][0] = 0;
+    stack[0][1] = (uint32_t)k.reg;
+    sp = 1;
+  }
+  while (sp) {
+    if (stack[sp - 1][0] == stack[sp - 1][1]) {
+      sp--;
+      continue;
+    }
+    uint32_t rid = stack[sp - 1][0]++;
+    uint32_t lo = (uint32_t)k.reg;
+    /* the stack height is the nesting depth of `rid` (root's regions: 1) */
+    if (sp > IR_MAX_DEPTH) {
+      rc = bad(&k, "region %u: nested deeper than %d", rid, IR_MAX_DEPTH);
+      break;
+    }
+    if ((rc = check_region(&k, rid))) break;
+    if (k.reg > lo) {
+      stack[sp][0] = lo;
+      stack[sp][1] = (uint32_t)k.reg;
+      sp++;
+    }
+  }
+  free(stack);
+  if (rc) return -1;
+  if (k.op != m->n_ops) return bad(&k, "ops %u.. are not in any block", (uint32_t)k.op);
+  if (k.val != m->n_values) return bad(&k, "values %u.. are not defined", (uint32_t)k.val);
+  if (k.blk != m->n_blocks) return bad(&k, "blocks %u.. are not in any region", (uint32_t)k.blk);
+  if (k.reg != m->n_regions) return bad(&k, "regions %u.. belong to no op", (uint32_t)k.reg);
+  if (k.opd != m->n_operands) return bad(&k, "operands %u.. belong to no op", (uint32_t)k.opd);
+  if (k.succ != m->n_succs) return bad(&k, "successors %u.. belong to no op", (uint32_t)k.succ);
+  return 0;
+}
+
+/* ====================================================================== */
+/* Queries                                                                */
+/* ====================================================================== */
+
+uint32_t ir_block_parent_op(const IrModule *m, uint32_t block) {
+  return m->regions[m->blocks[block].region].op;
+}
+
+uint32_t ir_op_parent(const IrModule *m, uint32_t op) {
+  uint32_t b = m->ops[op].block;
+  return b == IR_NONE ? IR_NONE : ir_block_parent_op(m, b);
+}
+
+uint32_t ir_op_prop(const IrModule *m, uint32_t op, const char *name) {
+  return ir_dict_getc(m->ctx, m->ops[op].props, name);
+}
+
+uint32_t ir_op_attr(const IrModule *m, uint32_t op, const char *name) {
+  return ir_dict_getc(m->ctx, m->ops[op].attrs, name);
+}

@@ -1,0 +1,1464 @@
+/*
+ * parse.c - the MLIR text parser core: the irp_* token API for the custom
+ * syntax hooks, SSA and block name scopes, ops in generic form, regions and
+ * blocks, and the top level (ir_parse).
+ *
+ * Error policy: the first error is reported and sets p->failed; from then on
+ * every irp_* function returns -1 without reporting more, so a hook that
+ * propagates -1 unwinds at once. The only exception is the end-of-scope
+ * check, which reports every undefined name of the scope, as MLIR does.
+ *
+ * Names: one chained hash table holds SSA values (keyed by isolated scope,
+ * name and result number) and block labels (keyed by region). Definitions
+ * are pushed on an undo stack; leaving a region pops its definitions, so
+ * lookups stay O(1) and scopes cost nothing to enter.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "irint.h"
+
+/* ====================================================================== */
+/* Scratch memory: bump chunks released per op                            */
+/* ====================================================================== */
+
+struct IrpChunk {
+  IrpChunk *prev;   /* older chunk */
+  size_t used, cap; /* bytes of data used / available */
+};
+#define CHUNK_HDR ((sizeof(IrpChunk) + 15) & ~(size_t)15)
+#define CHUNK_SIZE ((size_t)64 << 10)
+
+typedef struct Mark {
+  IrpChunk *c;      /* newest chunk at the mark */
+  size_t used;      /* its fill at the mark */
+} Mark;
+
+static Mark mark(IrParser *p) {
+  Mark m = {p->chunks, p->chunks ? p->chunks->used : 0};
+  return m;
+}
+
+void *irp_scratch(IrParser *p, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  IrpChunk *c = p->chunks;
+  if (!c || c->cap - c->used < n) {
+    if (p->spare && p->spare->cap >= n) {
+      c = p->spare;
+      p->spare = NULL;
+    } else {
+      size_t cap = n > CHUNK_SIZE ? n : CHUNK_SIZE;
+      c = ir_xmalloc(CHUNK_HDR + cap);
+      c->cap = cap;
+    }
+    c->used = 0;
+    c->prev = p->chunks;
+    p->chunks = c;
+  }
+  void *r = (char *)c + CHUNK_HDR + c->used;
+  c->used += n;
+  return r;
+}
+
+static void release(IrParser *p, Mark m) {
+  while (p->chunks != m.c) {
+    IrpChunk *c = p->chunks;
+    p->chunks = c->prev;
+    if (!p->spare && c->cap == CHUNK_SIZE) p->spare = c;
+    else free(c);
+  }
+  if (m.c) m.c->used = m.used;
+}
+
+/* ====================================================================== */
+/* Diagnostics                                                            */
+/* ====================================================================== */
+
+/* IrRef.loc and forward-reference locations are "lazy": the source offset
+ * with the top bit set, turned into line:col only when an error is reported
+ * (interning a location per operand would bloat the ctx). */
+#define LAZY_BIT 0x80000000u
+
+static uint32_t lazy_loc(IrParser *p, const char *at) {
+  size_t off = (size_t)(at - p->buf);
+  if (off < LAZY_BIT) return LAZY_BIT | (uint32_t)off;
+  return ir_loc_file(p->ctx, p->file, p->tok.line, p->tok.col);
+}
+
+uint32_t irp_lazy_loc(IrParser *p, const char *at) { return lazy_loc(p, at); }
+
+/* line:col of a lazy location, counted from the lexer's position (lazy
+ * locations are materialized close to where they were taken). */
+static void lazy_pos(IrParser *p, uint32_t lz, uint32_t *line, uint32_t *col) {
+  const char *at = p->buf + (lz & ~LAZY_BIT), *ls = p->line_start;
+  uint32_t l = p->line;
+  if (at >= ls) {
+    for (const char *q = ls; q < at;) {
+      const char *nl = memchr(q, '\n', (size_t)(at - q));
+      if (!nl) break;
+      l++;
+      q = ls = nl + 1;
+    }
+  } else {
+    const char *s = at;
+    while (s > p->buf && s[-1] != '\n') s--;
+    for (const char *q = s; q < p->line_start;) {
+      const char *nl = memchr(q, '\n', (size_t)(p->line_start - q));
+      if (!nl) break;
+      l--;
+      q = nl + 1;
+    }
+    ls = s;
+  }
+  *line = l;
+  *col = (uint32_t)(at - ls) + 1;
+}
+
+static void vreport(IrParser *p, uint32_t loc, int at_tok, const char *fmt, va_list ap) {
+  char msg[1024];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  if (at_tok) {
+    ir_diag_at(p->diag, p->fname, p->tok.line, p->tok.col, IR_SEV_ERROR, "%s", msg);
+  } else if (loc & LAZY_BIT) {
+    uint32_t line, col;
+    lazy_pos(p, loc, &line, &col);
+    ir_diag_at(p->diag, p->fname, line, col, IR_SEV_ERROR, "%s", msg);
+  } else {
+    ir_diag(p->diag, p->ctx, loc, IR_SEV_ERROR, "%s", msg);
+  }
+}
+
+int irp_error(IrParser *p, const char *fmt, ...) {
+  if (p->failed) return -1;
+  p->failed = 1;
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(p, 0, 1, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+int irp_error_at(IrParser *p, uint32_t loc, const char *fmt, ...) {
+  if (p->failed) return -1;
+  p->failed = 1;
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(p, loc, 0, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* Report without the one-error latch (end-of-scope checks). */
+static void report_at(IrParser *p, uint32_t loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(p, loc, 0, fmt, ap);
+  va_end(ap);
+}
+
+int irp_enter(IrParser *p) {
+  if (p->failed) return -1;
+  if (p->depth >= IR_MAX_DEPTH) return irp_error(p, "nesting too deep");
+  p->depth++;
+  return 0;
+}
+
+/* ====================================================================== */
+/* Tokens                                                                 */
+/* ====================================================================== */
+
+IrCtx *irp_ctx(IrParser *p) { return p->ctx; }
+IrBuilder *irp_builder(IrParser *p) { return p->b; }
+const IrTok *irp_peek(IrParser *p) { return &p->tok; }
+
+const IrTok *irp_peek2(IrParser *p) {
+  if (!p->has2) {
+    if (p->tok.kind == IR_TK_EOF || p->tok.kind == IR_TK_ERROR) {
+      p->tok2 = p->tok;
+    } else {
+      ir_lex(p, &p->tok2);
+    }
+    p->has2 = 1;
+  }
+  return &p->tok2;
+}
+
+void irp_next(IrParser *p) {
+  if (p->tok.kind == IR_TK_EOF || p->tok.kind == IR_TK_ERROR) return;
+  if (p->has2) {
+    p->tok = p->tok2;
+    p->has2 = 0;
+  } else {
+    ir_lex(p, &p->tok);
+  }
+}
+
+uint32_t irp_loc_here(IrParser *p) {
+  const IrTok *t = &p->tok;
+  /* the token's first byte: text skips a sigil or quote */
+  const char *at = t->text;
+  if (t->kind >= IR_TK_PERCENT_ID && t->kind <= IR_TK_BANG_ID) at--;
+  if (t->kind == IR_TK_STRING || (t->kind == IR_TK_AT_ID && at > p->buf && at[-1] == '"')) at--;
+  if (at < p->buf) at = p->buf;
+  return lazy_loc(p, at);
+}
+
+uint32_t irp_loc_real(IrParser *p, uint32_t loc) {
+  if (!(loc & LAZY_BIT)) return loc;
+  uint32_t line, col;
+  lazy_pos(p, loc, &line, &col);
+  return ir_loc_file(p->ctx, p->file, line, col);
+}
+
+int irp_consume(IrParser *p, IrTokKind k) {
+  if (p->tok.kind != k) return 0;
+  irp_next(p);
+  return 1;
+}
+
+int irp_expect(IrParser *p, IrTokKind k, const char *what) {
+  if (p->tok.kind == k) {
+    irp_next(p);
+    return 0;
+  }
+  return irp_error(p, "expected %s", what);
+}
+
+static int tok_is_kw(const IrTok *t, const char *kw) {
+  size_t n = strlen(kw);
+  return t->kind == IR_TK_BARE_ID && t->len == n && memcmp(t->text, kw, n) == 0;
+}
+
+int irp_consume_kw(IrParser *p, const char *kw) {
+  if (!tok_is_kw(&p->tok, kw)) return 0;
+  irp_next(p);
+  return 1;
+}
+
+int irp_expect_kw(IrParser *p, const char *kw) {
+  if (irp_consume_kw(p, kw)) return 0;
+  return irp_error(p, "expected '%s'", kw);
+}
+
+int irp_opt_keyword(IrParser *p, const char **s, uint32_t *n) {
+  if (p->tok.kind != IR_TK_BARE_ID) return 0;
+  *s = p->tok.text;
+  *n = p->tok.len;
+  irp_next(p);
+  return 1;
+}
+
+int irp_keyword(IrParser *p, const char **s, uint32_t *n) {
+  if (irp_opt_keyword(p, s, n) == 1) return 0;
+  return irp_error(p, "expected valid keyword");
+}
+
+/* Value of an INT token (decimal or 0x hex), into *v as unsigned.
+ * 0, or -1 if it does not fit 64 bits. */
+int irp_tok_u64(const IrTok *t, uint64_t *v) {
+  uint64_t x = 0;
+  const char *s = t->text;
+  uint32_t n = t->len;
+  if (n > 2 && s[0] == '0' && s[1] == 'x') {
+    for (uint32_t i = 2; i < n; i++) {
+      if (x >> 60) return -1;
+      char c = s[i];
+      unsigned d = c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
+      x = x * 16 + d;
+    }
+  } else {
+    for (uint32_t i = 0; i < n; i++) {
+      unsigned d = (unsigned)(s[i] - '0');
+      if (x > (UINT64_MAX - d) / 10) return -1;
+      x = x * 10 + d;
+    }
+  }
+  *v = x;
+  return 0;
+}
+
+int irp_opt_int(IrParser *p, int64_t *v) {
+  int neg = 0;
+  if (p->tok.kind == IR_TK_MINUS) {
+    if (irp_peek2(p)->kind != IR_TK_INT) return 0;
+    neg = 1;
+    irp_next(p);
+  } else if (p->tok.kind != IR_TK_INT) {
+    return 0;
+  }
+  uint64_t u;
+  if (irp_tok_u64(&p->tok, &u) || u > (uint64_t)INT64_MAX + (uint64_t)neg)
+    return irp_error(p, "integer value too large");
+  *v = neg ? (int64_t)(0 - u) : (int64_t)u;
+  irp_next(p);
+  return 1;
+}
+
+int irp_int(IrParser *p, int64_t *v) {
+  int r = irp_opt_int(p, v);
+  if (r == 1) return 0;
+  if (r < 0) return -1;
+  return irp_error(p, "expected integer value");
+}
+
+int irp_string(IrParser *p, uint32_t *str) {
+  if (p->tok.kind != IR_TK_STRING) return irp_error(p, "expected string");
+  *str = ir_lex_unescape(p->ctx, p->tok.text, p->tok.len);
+  irp_next(p);
+  return 0;
+}
+
+int irp_opt_symbol(IrParser *p, uint32_t *str) {
+  if (p->tok.kind != IR_TK_AT_ID) return 0;
+  const IrTok *t = &p->tok;
+  int quoted = t->text > p->buf && t->text[-1] == '"';
+  *str = quoted ? ir_lex_unescape(p->ctx, t->text, t->len) : ir_str(p->ctx, t->text, t->len);
+  irp_next(p);
+  return 1;
+}
+
+int irp_symbol(IrParser *p, uint32_t *str) {
+  if (irp_opt_symbol(p, str) == 1) return 0;
+  return irp_error(p, "expected valid '@'-identifier for symbol name");
+}
+
+/* ====================================================================== */
+/* Name tables                                                            */
+/* ====================================================================== */
+
+typedef struct Name {
+  const char *s;      /* name bytes in the source (no sigil) */
+  uint32_t n;         /* their length */
+  uint32_t num;       /* result number (values), 0 for blocks */
+  uint32_t key;       /* scope id * 2 + (1 for blocks) */
+  uint32_t hash;      /* of (key, num, bytes) */
+  uint32_t next;      /* bucket chain / free list, IR_NONE ends */
+  uint32_t handle;    /* builder value or block (placeholder while fwd) */
+  uint32_t loc;       /* first forward use (lazy loc) */
+  uint32_t pos;       /* index in the forward list while fwd */
+  uint8_t fwd;        /* still a forward reference */
+  uint8_t live;       /* in the table */
+} Name;
+
+typedef struct Scope {
+  uint32_t defs;      /* undo stack height at entry */
+  uint32_t vfwd;      /* value forward list height (isolated scopes) */
+  uint32_t bfwd;      /* block forward list height */
+  uint32_t iscope;    /* isolated scope id outside this scope */
+  uint32_t rscope;    /* region scope id outside this scope */
+  uint32_t region;    /* builder region outside this scope */
+  int isolated;       /* this scope starts an isolated scope */
+} Scope;
+
+/* u32 -> u32 open-addressing map (aliases by string id). */
+typedef struct Map {
+  uint32_t *kv;       /* 2 * cap entries: key + 1 (0 = empty), value */
+  uint32_t cap, n;    /* slots (power of 2), used */
+} Map;
+
+struct IrpNames {
+  Name *e;            uint32_t n_e, cap_e;     /* entries */
+  uint32_t free_head;                          /* free entry list */
+  uint32_t *bucket;   uint32_t n_bucket;       /* chain heads, power of 2 */
+  uint32_t live;                               /* entries in the table */
+  uint32_t *defs;     uint32_t n_defs, cap_defs; /* undo stack */
+  uint32_t *vfwd;     uint32_t n_vfwd, cap_vfwd; /* open value forward refs */
+  uint32_t *bfwd;     uint32_t n_bfwd, cap_bfwd; /* block forward refs */
+  Scope *sc;          uint32_t n_sc, cap_sc;     /* scope stack */
+  uint32_t next_id;   /* scope id generator */
+  uint32_t iscope;    /* current isolated scope id */
+  uint32_t rscope;    /* current region scope id */
+  uint32_t region;    /* current builder region */
+  uint64_t n_values;  /* values created, bounded by IR_MAX_COUNT */
+  uint64_t n_ops;     /* ops created */
+  Map attr_alias, type_alias, loc_alias;
+  /* Location aliases may be used before their definition (mlir-opt prints
+   * them after the module): top-level `#name =` lines after the point of
+   * the first such use are indexed once, and parsed on demand. */
+  int scanned;        /* the index below is built */
+  Map ahead;          /* name -> index in `defs_ahead` */
+  struct Ahead {
+    const char *at;   /* the `#` starting the definition's line */
+    uint32_t line;    /* its line number */
+    int done;         /* parsed on demand already */
+  } *defs_ahead;
+  uint32_t n_ahead, cap_ahead;
+};
+
+static uint32_t hname(uint32_t key, uint32_t num, const char *s, uint32_t n) {
+  uint32_t h = 2166136261u ^ (key * 0x9E3779B1u) ^ (num * 0x85EBCA77u);
+  for (uint32_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h ^ (h >> 15);
+}
+
+static uint32_t name_find(IrpNames *t, uint32_t key, const char *s, uint32_t n,
+                          uint32_t num) {
+  uint32_t h = hname(key, num, s, n);
+  for (uint32_t i = t->bucket[h & (t->n_bucket - 1)]; i != IR_NONE; i = t->e[i].next) {
+    Name *e = &t->e[i];
+    if (e->hash == h && e->key == key && e->num == num && e->n == n &&
+        memcmp(e->s, s, n) == 0)
+      return i;
+  }
+  return IR_NONE;
+}
+
+static void rehash(IrpNames *t, uint32_t nb) {
+  free(t->bucket);
+  t->bucket = ir_xmalloc(nb * sizeof *t->bucket);
+  memset(t->bucket, 0xff, nb * sizeof *t->bucket);
+  t->n_bucket = nb;
+  for (uint32_t i = 0; i < t->n_e; i++) {
+    Name *e = &t->e[i];
+    if (!e->live) continue;
+    uint32_t b = e->hash & (nb - 1);
+    e->next = t->bucket[b];
+    t->bucket[b] = i;
+  }
+}
+
+static uint32_t name_insert(IrpNames *t, uint32_t key, const char *s, uint32_t n,
+                            uint32_t num, uint32_t handle) {
+  uint32_t i;
+  if (t->free_head != IR_NONE) {
+    i = t->free_head;
+    t->free_head = t->e[i].next;
+  } else {
+    if (t->n_e >= t->cap_e) ir_vgrow((void **)&t->e, &t->cap_e, t->n_e + 1, sizeof *t->e);
+    i = t->n_e++;
+  }
+  Name *e = &t->e[i];
+  memset(e, 0, sizeof *e);
+  e->s = s;
+  e->n = n;
+  e->num = num;
+  e->key = key;
+  e->hash = hname(key, num, s, n);
+  e->handle = handle;
+  e->live = 1;
+  if (++t->live > t->n_bucket) {
+    rehash(t, t->n_bucket * 2); /* links e too */
+  } else {
+    uint32_t b = e->hash & (t->n_bucket - 1);
+    e->next = t->bucket[b];
+    t->bucket[b] = i;
+  }
+  return i;
+}
+
+static void name_remove(IrpNames *t, uint32_t i) {
+  Name *e = &t->e[i];
+  uint32_t *link = &t->bucket[e->hash & (t->n_bucket - 1)];
+  while (*link != i) link = &t->e[*link].next;
+  *link = e->next;
+  e->live = 0;
+  e->next = t->free_head;
+  t->free_head = i;
+  t->live--;
+}
+
+static uint32_t map_get(const Map *m, uint32_t k) {
+  if (!m->cap) return IR_NONE;
+  for (uint32_t i = (k * 0x9E3779B1u) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+    if (m->kv[2 * i] == 0) return IR_NONE;
+    if (m->kv[2 * i] == k + 1) return m->kv[2 * i + 1];
+  }
+}
+
+static void map_put(Map *m, uint32_t k, uint32_t v) {
+  if (2 * (m->n + 1) > m->cap) {
+    Map o = *m;
+    m->cap = o.cap ? o.cap * 2 : 16;
+    m->kv = ir_xcalloc(2 * (size_t)m->cap, sizeof *m->kv);
+    m->n = 0;
+    for (uint32_t i = 0; i < o.cap; i++)
+      if (o.kv[2 * i]) map_put(m, o.kv[2 * i] - 1, o.kv[2 * i + 1]);
+    free(o.kv);
+  }
+  uint32_t i = (k * 0x9E3779B1u) & (m->cap - 1);
+  while (m->kv[2 * i] && m->kv[2 * i] != k + 1) i = (i + 1) & (m->cap - 1);
+  if (!m->kv[2 * i]) m->n++;
+  m->kv[2 * i] = k + 1;
+  m->kv[2 * i + 1] = v;
+}
+
+uint32_t irp_alias_attr(IrParser *p, uint32_t name) { return map_get(&p->names->attr_alias, name); }
+uint32_t irp_alias_type(IrParser *p, uint32_t name) { return map_get(&p->names->type_alias, name); }
+uint32_t irp_alias_loc(IrParser *p, uint32_t name) { return map_get(&p->names->loc_alias, name); }
+
+int irp_alias_define(IrParser *p, int kind, uint32_t name, uint32_t id) {
+  Map *m = kind == 1 ? &p->names->type_alias : kind == 2 ? &p->names->loc_alias
+                     : &p->names->attr_alias;
+  if (kind == 1 ? map_get(m, name) != IR_NONE
+                : map_get(&p->names->attr_alias, name) != IR_NONE ||
+                      map_get(&p->names->loc_alias, name) != IR_NONE)
+    return -1;
+  map_put(m, name, id);
+  return 0;
+}
+
+static void names_init(IrpNames *t) {
+  memset(t, 0, sizeof *t);
+  t->free_head = IR_NONE;
+  t->n_bucket = 256;
+  t->bucket = ir_xmalloc(t->n_bucket * sizeof *t->bucket);
+  memset(t->bucket, 0xff, t->n_bucket * sizeof *t->bucket);
+  t->next_id = 1;
+  t->region = IR_NONE;
+}
+
+static void names_free(IrpNames *t) {
+  free(t->e);
+  free(t->bucket);
+  free(t->defs);
+  free(t->vfwd);
+  free(t->bfwd);
+  free(t->sc);
+  free(t->attr_alias.kv);
+  free(t->type_alias.kv);
+  free(t->loc_alias.kv);
+  free(t->ahead.kv);
+  free(t->defs_ahead);
+}
+
+static void push_u32(uint32_t **a, uint32_t *n, uint32_t *cap, uint32_t v) {
+  IR_VPUSH(*a, *n, *cap, v);
+}
+
+/* Enter the scope of a region. */
+static void push_scope(IrParser *p, int isolated, uint32_t region) {
+  IrpNames *t = p->names;
+  Scope s = {t->n_defs, t->n_vfwd, t->n_bfwd, t->iscope, t->rscope, t->region, isolated};
+  IR_VPUSH(t->sc, t->n_sc, t->cap_sc, s);
+  if (isolated) t->iscope = t->next_id++;
+  t->rscope = t->next_id++;
+  t->region = region;
+}
+
+static int cmp_loc(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Report each open forward reference in list[from..n) (sorted by
+ * position), as MLIR does at the end of a scope. */
+static int report_open(IrParser *p, uint32_t *list, uint32_t from, uint32_t n,
+                       const char *msg) {
+  IrpNames *t = p->names;
+  uint32_t k = 0;
+  uint32_t *locs = irp_scratch(p, (n - from) * sizeof *locs + 1);
+  for (uint32_t i = from; i < n; i++)
+    if (t->e[list[i]].fwd) locs[k++] = t->e[list[i]].loc;
+  if (!k) return 0;
+  qsort(locs, k, sizeof *locs, cmp_loc);
+  if (!p->failed)
+    for (uint32_t i = 0; i < k; i++) report_at(p, locs[i], "%s", msg);
+  p->failed = 1;
+  return -1;
+}
+
+/* Leave the innermost scope: undefined blocks (and values, for an isolated
+ * scope) are errors; the scope's names are dropped. */
+static int pop_scope(IrParser *p) {
+  IrpNames *t = p->names;
+  Scope s = t->sc[--t->n_sc];
+  Mark m = mark(p);
+  int r = report_open(p, t->bfwd, s.bfwd, t->n_bfwd, "reference to an undefined block");
+  if (s.isolated && !r)
+    r = report_open(p, t->vfwd, s.vfwd, t->n_vfwd, "use of undeclared SSA value name");
+  release(p, m);
+  if (s.isolated) {
+    for (uint32_t i = s.vfwd; i < t->n_vfwd; i++) name_remove(t, t->vfwd[i]);
+    t->n_vfwd = s.vfwd;
+  }
+  t->n_bfwd = s.bfwd;
+  while (t->n_defs > s.defs) {
+    uint32_t i = t->defs[--t->n_defs];
+    if (t->e[i].live) name_remove(t, i);
+  }
+  t->iscope = s.iscope;
+  t->rscope = s.rscope;
+  t->region = s.region;
+  return r;
+}
+
+static int count_values(IrParser *p, uint64_t n) {
+  p->names->n_values += n;
+  if (p->names->n_values > IR_MAX_COUNT) return irp_error(p, "too many values");
+  return 0;
+}
+
+/* Bind %name#num to value v, resolving a forward reference. */
+static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
+                        uint32_t v, uint32_t loc) {
+  IrpNames *t = p->names;
+  uint32_t key = t->iscope * 2;
+  uint32_t i = name_find(t, key, s, n, num);
+  if (i != IR_NONE) {
+    Name *e = &t->e[i];
+    if (!e->fwd)
+      return irp_error_at(p, loc, "redefinition of SSA value '%%%.*s'", (int)n, s);
+    uint32_t want = irb_value_type(p->b, e->handle);
+    if (want && want != irb_value_type(p->b, v))
+      return irp_error_at(p, loc,
+                          "definition of SSA value '%%%.*s#%u' has a different type "
+                          "than its prior uses", (int)n, s, num);
+    irb_resolve(p->b, e->handle, v);
+    e->handle = v;
+    e->fwd = 0;
+    uint32_t last = t->vfwd[--t->n_vfwd];
+    if (last != i) {
+      t->vfwd[e->pos] = last;
+      t->e[last].pos = e->pos;
+    }
+  } else {
+    i = name_insert(t, key, s, n, num, v);
+  }
+  push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
+  return 0;
+}
+
+/* ====================================================================== */
+/* SSA uses                                                               */
+/* ====================================================================== */
+
+int irp_opt_ref(IrParser *p, IrRef *r) {
+  if (p->tok.kind != IR_TK_PERCENT_ID) return 0;
+  r->name = p->tok.text;
+  r->len = p->tok.len;
+  r->num = 0;
+  r->loc = lazy_loc(p, p->tok.text - 1);
+  irp_next(p);
+  if (p->tok.kind == IR_TK_HASH_ID) {
+    uint64_t k = 0;
+    const IrTok *t = &p->tok;
+    for (uint32_t i = 0; i < t->len; i++) {
+      if (t->text[i] < '0' || t->text[i] > '9' || k > IR_MAX_COUNT)
+        return irp_error(p, "invalid SSA value result number");
+      k = k * 10 + (uint32_t)(t->text[i] - '0');
+    }
+    if (k >= IR_MAX_COUNT) return irp_error(p, "invalid SSA value result number");
+    r->num = (uint32_t)k;
+    irp_next(p);
+  }
+  return 1;
+}
+
+int irp_ref(IrParser *p, IrRef *r) {
+  int k = irp_opt_ref(p, r);
+  if (k == 1) return 0;
+  if (k < 0) return -1;
+  return irp_error(p, "expected SSA operand");
+}
+
+int irp_ref_list(IrParser *p, IrRef **refs, uint32_t *n) {
+  IrRef *a = NULL;
+  uint32_t k = 0, cap = 0;
+  *refs = NULL;
+  *n = 0;
+  if (p->tok.kind != IR_TK_PERCENT_ID) return 0;
+  do {
+    if (k == cap) {
+      if (cap >= IR_MAX_COUNT / 2) return irp_error(p, "too many operands");
+      uint32_t nc = cap ? cap * 2 : 8;
+      IrRef *b = irp_scratch(p, nc * sizeof *b);
+      if (k) memcpy(b, a, k * sizeof *b);
+      a = b;
+      cap = nc;
+    }
+    if (irp_ref(p, &a[k])) return -1;
+    k++;
+  } while (irp_consume(p, IR_TK_COMMA));
+  *refs = a;
+  *n = k;
+  return 0;
+}
+
+int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
+  if (p->failed) return -1;
+  IrpNames *t = p->names;
+  uint32_t key = t->iscope * 2;
+  uint32_t i = name_find(t, key, r->name, r->len, r->num);
+  if (i != IR_NONE) {
+    uint32_t v = t->e[i].handle;
+    uint32_t have = irb_value_type(p->b, v);
+    if (type && have && have != type)
+      return irp_error_at(p, r->loc,
+                          "use of value '%%%.*s' expects different type than prior uses",
+                          (int)r->len, r->name);
+    *value = v;
+    return 0;
+  }
+  if (r->num) {
+    uint32_t j = name_find(t, key, r->name, r->len, 0);
+    if (j != IR_NONE && !t->e[j].fwd)
+      return irp_error_at(p, r->loc, "reference to invalid result number");
+  }
+  if (count_values(p, 1)) return -1;
+  uint32_t v = irb_placeholder(p->b, type);
+  i = name_insert(t, key, r->name, r->len, r->num, v);
+  t->e[i].fwd = 1;
+  t->e[i].loc = r->loc;
+  t->e[i].pos = t->n_vfwd;
+  push_u32(&t->vfwd, &t->n_vfwd, &t->cap_vfwd, i);
+  *value = v;
+  return 0;
+}
+
+int irp_resolve_list(IrParser *p, const IrRef *refs, uint32_t n,
+                     const uint32_t *types, uint32_t ntypes, IrOpState *st) {
+  if (n != ntypes) {
+    if (n) return irp_error_at(p, refs[0].loc, "%u operands present, but expected %u", n, ntypes);
+    return irp_error(p, "%u operands present, but expected %u", n, ntypes);
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t v;
+    if (irp_resolve(p, &refs[i], types[i], &v)) return -1;
+    irp_add_operand(st, v);
+  }
+  return 0;
+}
+
+/* ====================================================================== */
+/* Op state                                                               */
+/* ====================================================================== */
+
+void irp_add_operand(IrOpState *st, uint32_t value) {
+  IR_VPUSH(st->operands, st->n_operands, st->cap_operands, value);
+}
+void irp_add_result_type(IrOpState *st, uint32_t type) {
+  IR_VPUSH(st->types, st->n_types, st->cap_types, type);
+}
+void irp_add_region(IrOpState *st, uint32_t region) {
+  IR_VPUSH(st->regions, st->n_regions, st->cap_regions, region);
+}
+void irp_add_succ(IrOpState *st, uint32_t block, uint32_t first, uint32_t count) {
+  IrBSucc s = {block, first, count};
+  IR_VPUSH(st->succs, st->n_succs, st->cap_succs, s);
+}
+
+static void add_named(IrNamedAttr **a, uint32_t *n, uint32_t *cap, uint32_t name,
+                      uint32_t attr) {
+  for (uint32_t i = 0; i < *n; i++)
+    if ((*a)[i].name == name) {
+      (*a)[i].attr = attr;
+      return;
+    }
+  IrNamedAttr x = {name, attr};
+  IR_VPUSH(*a, *n, *cap, x);
+}
+
+void irp_add_prop(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
+  add_named(&st->props, &st->n_props, &st->cap_props, ir_cstr(p->ctx, name), attr);
+}
+void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
+  add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, ir_cstr(p->ctx, name), attr);
+}
+void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes) {
+  irp_add_prop(p, st, "operandSegmentSizes", ir_attr_dense_i32(p->ctx, n, sizes));
+}
+
+uint32_t irp_dict(IrParser *p, const IrNamedAttr *list, uint32_t n) {
+  if (!n) return 0;
+  Mark m = mark(p);
+  uint32_t *u = irp_scratch(p, 2 * (size_t)n * sizeof *u);
+  for (uint32_t i = 0; i < n; i++) {
+    u[2 * i] = list[i].name;
+    u[2 * i + 1] = list[i].attr;
+  }
+  IrAttr a;
+  memset(&a, 0, sizeof a);
+  a.kind = IR_A_DICT;
+  a.n = n;
+  uint32_t id = ir_attr_intern(p->ctx, &a, u, NULL);
+  release(p, m);
+  return id;
+}
+
+/* Route a named attribute of op `st` to props (inherent) or attrs. */
+static void route_attr(IrParser *p, IrOpState *st, uint32_t name, uint32_t attr) {
+  if (st->opc != IR_OP_UNKNOWN &&
+      ir_op_is_inherent(st->opc, ir_str_ptr(p->ctx, name), ir_str_len(p->ctx, name)))
+    add_named(&st->props, &st->n_props, &st->cap_props, name, attr);
+  else
+    add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, name, attr);
+}
+
+int irp_opt_attr_dict_into(IrParser *p, IrOpState *st) {
+  IrNamedAttr *l;
+  uint32_t n;
+  int r = irp_opt_attr_dict(p, &l, &n);
+  if (r <= 0) return r;
+  for (uint32_t i = 0; i < n; i++) route_attr(p, st, l[i].name, l[i].attr);
+  return 1;
+}
+
+int irp_opt_attr_dict_with_keyword_into(IrParser *p, IrOpState *st) {
+  if (!irp_consume_kw(p, "attributes")) return 0;
+  if (p->tok.kind != IR_TK_LBRACE) return irp_error(p, "expected '{' in attribute dictionary");
+  return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 1;
+}
+
+/* The reusable op state of the current nesting level, emptied. */
+static IrOpState *get_state(IrParser *p) {
+  uint32_t k = p->op_level++;
+  if (k >= p->n_states) {
+    uint32_t nn = p->n_states ? p->n_states * 2 : 16;
+    p->states = ir_xrealloc(p->states, nn * sizeof *p->states);
+    for (uint32_t i = p->n_states; i < nn; i++) p->states[i] = ir_xcalloc(1, sizeof(IrOpState));
+    p->n_states = nn;
+  }
+  IrOpState *st = p->states[k];
+  st->n_operands = st->n_types = st->n_regions = st->n_succs = 0;
+  st->n_props = st->n_attrs = 0;
+  st->name = st->loc = st->n_results_expected = 0;
+  st->opc = IR_OP_UNKNOWN;
+  return st;
+}
+
+static void free_states(IrParser *p) {
+  for (uint32_t i = 0; i < p->n_states; i++) {
+    IrOpState *st = p->states[i];
+    free(st->operands);
+    free(st->types);
+    free(st->regions);
+    free(st->succs);
+    free(st->props);
+    free(st->attrs);
+    free(st);
+  }
+  free(p->states);
+}
+
+/* ====================================================================== */
+/* Blocks and regions                                                     */
+/* ====================================================================== */
+
+int irp_successor(IrParser *p, uint32_t *block) {
+  if (p->tok.kind != IR_TK_CARET_ID) return irp_error(p, "expected block name");
+  IrpNames *t = p->names;
+  uint32_t key = t->rscope * 2 + 1;
+  uint32_t i = name_find(t, key, p->tok.text, p->tok.len, 0);
+  if (i == IR_NONE) {
+    i = name_insert(t, key, p->tok.text, p->tok.len, 0, irb_block_detached(p->b));
+    Name *e = &t->e[i];
+    e->fwd = 1;
+    e->loc = lazy_loc(p, p->tok.text - 1);
+    push_u32(&t->bfwd, &t->n_bfwd, &t->cap_bfwd, i);
+    push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
+  }
+  *block = t->e[i].handle;
+  irp_next(p);
+  return 0;
+}
+
+int irp_successor_with_operands(IrParser *p, IrOpState *st) {
+  uint32_t blk;
+  if (irp_successor(p, &blk)) return -1;
+  uint32_t first = st->n_operands;
+  if (irp_consume(p, IR_TK_LPAREN)) {
+    IrRef *refs;
+    uint32_t n, *types, nt;
+    if (irp_ref_list(p, &refs, &n)) return -1;
+    if (irp_expect(p, IR_TK_COLON, "':' in operand list") ||
+        irp_type_list(p, &types, &nt) ||
+        irp_expect(p, IR_TK_RPAREN, "')' to end operand list") ||
+        irp_resolve_list(p, refs, n, types, nt, st))
+      return -1;
+  }
+  irp_add_succ(st, blk, first, st->n_operands - first);
+  return 0;
+}
+
+/* Argument `%x : type loc(...)?` of a block label. */
+static int block_arg(IrParser *p, uint32_t blk) {
+  IrRef r;
+  uint32_t type, loc;
+  if (irp_ref(p, &r) || irp_expect(p, IR_TK_COLON, "':' and type for SSA operand") ||
+      irp_type(p, &type) || irp_opt_loc(p, &loc) < 0 || count_values(p, 1))
+    return -1;
+  return define_value(p, r.name, r.len, 0, irb_block_arg(p->b, blk, type), r.loc);
+}
+
+/* `^name(args):` in the current region; *blk receives the block. */
+static int block_label(IrParser *p, uint32_t *blk) {
+  IrpNames *t = p->names;
+  uint32_t key = t->rscope * 2 + 1;
+  const IrTok tk = p->tok;
+  uint32_t i = name_find(t, key, tk.text, tk.len, 0);
+  if (i != IR_NONE) {
+    Name *e = &t->e[i];
+    if (!e->fwd)
+      return irp_error(p, "redefinition of block '^%.*s'", (int)tk.len, tk.text);
+    irb_region_append_block(p->b, t->region, e->handle);
+    e->fwd = 0;
+  } else {
+    i = name_insert(t, key, tk.text, tk.len, 0, irb_block(p->b, t->region));
+    push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
+  }
+  uint32_t b = t->e[i].handle;
+  irp_next(p);
+  if (irp_consume(p, IR_TK_LPAREN) && !irp_consume(p, IR_TK_RPAREN)) {
+    do {
+      if (block_arg(p, b)) return -1;
+    } while (irp_consume(p, IR_TK_COMMA));
+    if (irp_expect(p, IR_TK_RPAREN, "')' to end argument list")) return -1;
+  }
+  if (irp_expect(p, IR_TK_COLON, "':' after block name")) return -1;
+  *blk = b;
+  return 0;
+}
+
+static int parse_op(IrParser *p, uint32_t block);
+
+int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
+               uint32_t n_args, int isolated) {
+  if (irp_expect(p, IR_TK_LBRACE, "'{' to begin a region") || irp_enter(p)) return -1;
+  push_scope(p, isolated, region);
+  uint32_t blk = IR_NONE;
+  if (n_args) {
+    if (count_values(p, n_args)) return -1;
+    blk = irb_block(p->b, region);
+    for (uint32_t i = 0; i < n_args; i++) {
+      uint32_t v = irb_block_arg(p->b, blk, args[i].type);
+      if (define_value(p, args[i].ref.name, args[i].ref.len, 0, v, args[i].ref.loc))
+        return -1;
+    }
+    if (p->tok.kind == IR_TK_CARET_ID)
+      return irp_error(p, "invalid block name in region with named arguments");
+  }
+  if (p->tok.kind != IR_TK_RBRACE) {
+    if (!n_args && p->tok.kind != IR_TK_CARET_ID) blk = irb_block(p->b, region);
+    for (;;) {
+      if (p->tok.kind == IR_TK_CARET_ID && block_label(p, &blk)) return -1;
+      while (p->tok.kind != IR_TK_CARET_ID && p->tok.kind != IR_TK_RBRACE) {
+        if (p->tok.kind == IR_TK_EOF) return irp_error(p, "expected '}' to end region");
+        if (parse_op(p, blk)) return -1;
+      }
+      if (p->tok.kind == IR_TK_RBRACE) break;
+    }
+  }
+  irp_next(p);
+  irp_leave(p);
+  return pop_scope(p);
+}
+
+int irp_arg_def(IrParser *p, IrArgDef *a, int with_type, int allow_attrs) {
+  memset(a, 0, sizeof *a);
+  if (irp_ref(p, &a->ref)) return -1;
+  a->loc = a->ref.loc;
+  if (with_type) {
+    if (irp_expect(p, IR_TK_COLON, "':'") || irp_type(p, &a->type)) return -1;
+  } else if (irp_consume(p, IR_TK_COLON)) {
+    if (irp_type(p, &a->type)) return -1;
+  }
+  if (allow_attrs) {
+    IrNamedAttr *l;
+    uint32_t n;
+    int r = irp_opt_attr_dict(p, &l, &n);
+    if (r < 0) return -1;
+    if (r) a->attrs = irp_dict(p, l, n);
+    uint32_t loc;
+    r = irp_opt_loc(p, &loc);
+    if (r < 0) return -1;
+    if (r) a->loc = loc;
+  }
+  return 0;
+}
+
+static int is_terminator_op(IrParser *p, uint32_t op, const char *term) {
+  uint32_t name = irb_op_name(p->b, op);
+  const char *s = ir_str_ptr(p->ctx, name);
+  size_t n = ir_str_len(p->ctx, name);
+  if (strlen(term) == n && memcmp(s, term, n) == 0) return 1;
+  uint32_t opc = ir_op_lookup(s, n);
+  return opc != IR_OP_UNKNOWN && (ir_op_info(opc)->traits & IR_TR_TERMINATOR);
+}
+
+/* MLIR's ensureTerminator: the region gets a block if it has none, and its
+ * last block a `term` op unless it already ends in a terminator. */
+void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term, uint32_t loc) {
+  if (p->failed) return;
+  uint32_t nb = irb_region_n_blocks(p->b, region);
+  uint32_t blk = nb ? irb_region_block(p->b, region, nb - 1) : irb_block(p->b, region);
+  uint32_t n = irb_block_n_ops(p->b, blk);
+  if (n && is_terminator_op(p, irb_block_op(p->b, blk, n - 1), term)) return;
+  IrOpSpec s;
+  memset(&s, 0, sizeof s);
+  s.name = ir_cstr(p->ctx, term);
+  s.loc = irp_loc_real(p, loc);
+  irb_op(p->b, blk, &s);
+  p->names->n_ops++;
+}
+
+/* ====================================================================== */
+/* Ops                                                                    */
+/* ====================================================================== */
+
+/* The default dialect of an op's regions (MLIR's OpAsmOpInterface
+ * getDefaultDialect); NULL = inherit. */
+static const char *region_dialect(uint32_t opc) {
+  switch (opc) {
+  case IR_OP_MODULE: return "builtin";
+  case IR_OP_FUNC: return "func";
+  case IR_OP_TRANSFORM_NAMED_SEQUENCE: return "transform";
+  default: return NULL;
+  }
+}
+
+static int is_isolated(uint32_t opc) {
+  return opc != IR_OP_UNKNOWN && (ir_op_info(opc)->traits & IR_TR_ISOLATED);
+}
+
+/* Integer entries of a DENSE_ARRAY prop, or NULL. */
+static const int64_t *prop_array(IrParser *p, IrOpState *st, const char *name, uint32_t *n) {
+  uint32_t id = ir_cstr(p->ctx, name);
+  for (uint32_t i = 0; i < st->n_props; i++) {
+    if (st->props[i].name != id) continue;
+    const IrAttr *a = ir_attr(p->ctx, st->props[i].attr);
+    if (a->kind != IR_A_DENSE_ARRAY) return NULL;
+    *n = a->n;
+    return ir_attr_i64(p->ctx, st->props[i].attr);
+  }
+  return NULL;
+}
+
+/* Successor operand ranges of the registered branch ops in generic form,
+ * from their segment properties (as their MLIR definitions do). */
+static int generic_succ_operands(IrParser *p, IrOpState *st, uint32_t loc) {
+  uint32_t ns, nc = 0;
+  const int64_t *seg, *cs = NULL;
+  switch (st->opc) {
+  case IR_OP_BR:
+    if (st->n_succs == 1) st->succs[0].first = 0, st->succs[0].count = st->n_operands;
+    return 0;
+  case IR_OP_COND_BR:
+  case IR_OP_SWITCH:
+    seg = prop_array(p, st, "operandSegmentSizes", &ns);
+    if (!seg || ns != 3)
+      return irp_error_at(p, loc, "'%s' op requires attribute 'operandSegmentSizes' with 3 "
+                          "elements", ir_str_ptr(p->ctx, st->name));
+    if (seg[0] < 0 || seg[1] < 0 || seg[2] < 0 ||
+        (uint64_t)seg[0] + (uint64_t)seg[1] + (uint64_t)seg[2] != st->n_operands)
+      return irp_error_at(p, loc, "'%s' op operand count (%u) does not match with the total "
+                          "size specified in attribute 'operandSegmentSizes'",
+                          ir_str_ptr(p->ctx, st->name), st->n_operands);
+    if (st->opc == IR_OP_COND_BR) {
+      if (st->n_succs != 2) return 0; /* the verifier reports it */
+      st->succs[0].first = (uint32_t)seg[0];
+      st->succs[0].count = (uint32_t)seg[1];
+      st->succs[1].first = (uint32_t)(seg[0] + seg[1]);
+      st->succs[1].count = (uint32_t)seg[2];
+      return 0;
+    }
+    if (st->n_succs < 1) return 0;
+    st->succs[0].first = (uint32_t)seg[0];
+    st->succs[0].count = (uint32_t)seg[1];
+    cs = prop_array(p, st, "case_operand_segments", &nc);
+    if (!cs) nc = 0;
+    if (nc != st->n_succs - 1)
+      return irp_error_at(p, loc, "'cf.switch' op has %u case successors but "
+                          "case_operand_segments has %u entries", st->n_succs - 1, nc);
+    uint64_t at = (uint64_t)(seg[0] + seg[1]), sum = 0;
+    for (uint32_t i = 0; i < nc; i++) {
+      if (cs[i] < 0) return irp_error_at(p, loc, "'cf.switch' op negative case segment");
+      st->succs[i + 1].first = (uint32_t)at;
+      st->succs[i + 1].count = (uint32_t)cs[i];
+      at += (uint64_t)cs[i];
+      sum += (uint64_t)cs[i];
+    }
+    if (sum != (uint64_t)seg[2])
+      return irp_error_at(p, loc, "'cf.switch' op case operand segments do not add up to "
+                          "the case operand count");
+    return 0;
+  default:
+    return 0;
+  }
+}
+
+int irp_generic_op_body(IrParser *p, IrOpState *st) {
+  IrRef *refs;
+  uint32_t n_refs;
+  if (irp_expect(p, IR_TK_LPAREN, "'(' to start operand list") ||
+      irp_ref_list(p, &refs, &n_refs) ||
+      irp_expect(p, IR_TK_RPAREN, "')' to end operand list"))
+    return -1;
+  if (irp_consume(p, IR_TK_LSQUARE)) {
+    do {
+      uint32_t blk;
+      if (irp_successor(p, &blk)) return -1;
+      irp_add_succ(st, blk, 0, 0);
+    } while (irp_consume(p, IR_TK_COMMA));
+    if (irp_expect(p, IR_TK_RSQUARE, "']' to end successor list")) return -1;
+  }
+  if (irp_consume(p, IR_TK_LESS)) {
+    uint32_t props;
+    if (irp_attr(p, 0, &props)) return -1;
+    const IrAttr *a = ir_attr(p->ctx, props);
+    if (a->kind != IR_A_DICT) return irp_error(p, "expected a dictionary of properties");
+    const uint32_t *u = ir_attr_u32(p->ctx, props);
+    for (uint32_t i = 0; i < a->n; i++)
+      add_named(&st->props, &st->n_props, &st->cap_props, u[2 * i], u[2 * i + 1]);
+    if (irp_expect(p, IR_TK_GREATER, "'>' to close properties")) return -1;
+  }
+  if (irp_consume(p, IR_TK_LPAREN)) {
+    int iso = is_isolated(st->opc);
+    do {
+      uint32_t r = irb_region(p->b);
+      if (irp_region(p, r, NULL, 0, iso)) return -1;
+      irp_add_region(st, r);
+    } while (irp_consume(p, IR_TK_COMMA));
+    if (irp_expect(p, IR_TK_RPAREN, "')' to end region list")) return -1;
+  }
+  if (irp_opt_attr_dict_into(p, st) < 0) return -1;
+  if (irp_expect(p, IR_TK_COLON, "':' followed by operation type")) return -1;
+  uint32_t ft;
+  uint32_t tloc = lazy_loc(p, p->tok.text);
+  if (irp_type(p, &ft)) return -1;
+  const IrType *t = ir_type(p->ctx, ft);
+  if (t->kind != IR_T_FUNC) return irp_error_at(p, tloc, "expected function type");
+  const uint32_t *list = ir_type_list(p->ctx, ft);
+  if (t->n != n_refs)
+    return irp_error_at(p, tloc, "expected %u operand type%s but had %u", n_refs,
+                        n_refs == 1 ? "" : "s", t->n);
+  uint32_t nin = t->n, nres = t->nres;
+  if (irp_resolve_list(p, refs, n_refs, list, nin, st)) return -1;
+  list = ir_type_list(p->ctx, ft); /* the ctx may have grown */
+  for (uint32_t i = 0; i < nres; i++) irp_add_result_type(st, list[nin + i]);
+  return generic_succ_operands(p, st, st->loc);
+}
+
+/* Result groups `%a, %b:2 =`. */
+typedef struct Group {
+  const char *s;       /* name (no %) */
+  uint32_t n;          /* its length */
+  uint32_t count;      /* number of results it binds */
+  uint32_t loc;        /* lazy loc of the name */
+} Group;
+
+/* Resolve a custom op name (default dialect prefix) to its opcode. */
+static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name) {
+  uint32_t opc = ir_op_lookup(t->text, t->len);
+  if (opc != IR_OP_UNKNOWN || memchr(t->text, '.', t->len)) {
+    *name = ir_str(p->ctx, t->text, t->len);
+    return opc;
+  }
+  /* `module` is builtin.module everywhere; else try the default dialect */
+  const char *d = p->dialect ? p->dialect : "builtin";
+  size_t dn = strlen(d);
+  char buf[256];
+  if (dn + 1 + t->len < sizeof buf) {
+    memcpy(buf, d, dn);
+    buf[dn] = '.';
+    memcpy(buf + dn + 1, t->text, t->len);
+    opc = ir_op_lookup(buf, dn + 1 + t->len);
+    if (opc == IR_OP_UNKNOWN && strcmp(d, "builtin") != 0) {
+      memcpy(buf, "builtin.", 8);
+      memcpy(buf + 8, t->text, t->len);
+      uint32_t o2 = ir_op_lookup(buf, 8 + t->len);
+      if (o2 != IR_OP_UNKNOWN) {
+        *name = ir_str(p->ctx, buf, 8 + t->len);
+        return o2;
+      }
+      memcpy(buf, d, dn);
+      buf[dn] = '.';
+      memcpy(buf + dn + 1, t->text, t->len);
+    }
+    *name = ir_str(p->ctx, buf, dn + 1 + t->len);
+    return opc;
+  }
+  *name = ir_str(p->ctx, t->text, t->len);
+  return IR_OP_UNKNOWN;
+}
+
+static int parse_op(IrParser *p, uint32_t block) {
+  if (irp_enter(p)) return -1;
+  Mark m = mark(p);
+  uint32_t first_loc = lazy_loc(p, p->tok.kind == IR_TK_PERCENT_ID ? p->tok.text - 1 : p->tok.text);
+  Group *g = NULL;
+  uint32_t ng = 0, capg = 0;
+  uint64_t nexp = 0;
+  if (p->tok.kind == IR_TK_PERCENT_ID) {
+    for (;;) {
+      if (p->tok.kind != IR_TK_PERCENT_ID) return irp_error(p, "expected valid ssa identifier");
+      if (ng == capg) {
+        uint32_t nc = capg ? capg * 2 : 8;
+        Group *ng2 = irp_scratch(p, nc * sizeof *ng2);
+        if (ng) memcpy(ng2, g, ng * sizeof *g);
+        g = ng2;
+        capg = nc;
+      }
+      Group *x = &g[ng++];
+      x->s = p->tok.text;
+      x->n = p->tok.len;
+      x->count = 1;
+      x->loc = lazy_loc(p, p->tok.text - 1);
+      irp_next(p);
+      if (irp_consume(p, IR_TK_COLON)) {
+        uint64_t c;
+        if (p->tok.kind != IR_TK_INT || irp_tok_u64(&p->tok, &c))
+          return irp_error(p, "expected integer number of results");
+        if (c < 1) return irp_error(p, "expected named operation to have at least 1 result");
+        if (c > IR_MAX_COUNT) return irp_error(p, "too many results");
+        x->count = (uint32_t)c;
+        irp_next(p);
+      }
+      nexp += x->count;
+      if (nexp > IR_MAX_COUNT) return irp_error(p, "too many results");
+      if (!irp_consume(p, IR_TK_COMMA)) break;
+    }
+    if (irp_expect(p, IR_TK_EQUAL, "'=' after SSA name")) return -1;
+  }
+
+  IrOpState *st = get_state(p);
+  st->loc = ir_loc_file(p->ctx, p->file, p->tok.line, p->tok.col);
+  st->n_results_expected = (uint32_t)nexp;
+  const char *saved = p->dialect;
+  int rc;
+  if (p->tok.kind == IR_TK_STRING) {
+    if (p->tok.len == 0) return irp_error(p, "empty operation name is invalid");
+    st->name = ir_lex_unescape(p->ctx, p->tok.text, p->tok.len);
+    st->opc = ir_op_lookup(ir_str_ptr(p->ctx, st->name), ir_str_len(p->ctx, st->name));
+    const char *d = region_dialect(st->opc);
+    if (d) p->dialect = d;
+    irp_next(p);
+    rc = irp_generic_op_body(p, st);
+  } else if (p->tok.kind == IR_TK_BARE_ID) {
+    st->opc = custom_opc(p, &p->tok, &st->name);
+    const IrOpInfo *info = st->opc != IR_OP_UNKNOWN ? ir_op_info(st->opc) : NULL;
+    if (!info || !info->parse) {
+      const char *nm = ir_str_ptr(p->ctx, st->name);
+      if (!memchr(p->tok.text, '.', p->tok.len))
+        return irp_error(p, "custom op '%.*s' is unknown (tried '%s' as well)",
+                         (int)p->tok.len, p->tok.text, nm);
+      return irp_error(p, "custom op '%s' is unknown", nm);
+    }
+    const char *d = region_dialect(st->opc);
+    if (d) p->dialect = d;
+    irp_next(p);
+    rc = info->parse(p, st);
+    if (rc && !p->failed) rc = irp_error(p, "failed to parse '%s'", info->name);
+  } else {
+    return irp_error(p, "expected operation name in quotes");
+  }
+  p->dialect = saved;
+  if (rc) return -1;
+  uint32_t loc;
+  int r = irp_opt_loc(p, &loc);
+  if (r < 0) return -1;
+  if (r) st->loc = loc;
+  if (ng && nexp != st->n_types)
+    return irp_error_at(p, first_loc, "operation defines %u results but was provided %u to bind",
+                        st->n_types, (uint32_t)nexp);
+  if (count_values(p, st->n_types)) return -1;
+  if (++p->names->n_ops > IR_MAX_COUNT) return irp_error(p, "too many operations");
+
+  IrOpSpec s;
+  memset(&s, 0, sizeof s);
+  s.name = st->name;
+  s.loc = irp_loc_real(p, st->loc);
+  s.operands = st->operands;
+  s.n_operands = st->n_operands;
+  s.result_types = st->types;
+  s.n_results = st->n_types;
+  s.regions = st->regions;
+  s.n_regions = st->n_regions;
+  s.succs = st->succs;
+  s.n_succs = st->n_succs;
+  s.props = irp_dict(p, st->props, st->n_props);
+  s.attrs = irp_dict(p, st->attrs, st->n_attrs);
+  if ((st->n_props && !s.props) || (st->n_attrs && !s.attrs))
+    return irp_error_at(p, st->loc, "duplicate attribute name");
+  uint32_t op = irb_op(p->b, block, &s);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < ng; i++)
+    for (uint32_t j = 0; j < g[i].count; j++, k++)
+      if (define_value(p, g[i].s, g[i].n, j, irb_op_result(p->b, op, k), g[i].loc)) return -1;
+  p->op_level--;
+  release(p, m);
+  irp_leave(p);
+  return 0;
+}
+
+/* ====================================================================== */
+/* Top level                                                              */
+/* ====================================================================== */
+
+static int alias_def(IrParser *p);
+
+/* Index `#name =` at line starts from the lexer position to the end. */
+static void scan_ahead(IrParser *p) {
+  IrpNames *t = p->names;
+  const char *q = p->cur, *e = p->end;
+  uint32_t line = p->line;
+  t->scanned = 1;
+  for (;;) {
+    const char *nl = memchr(q, '\n', (size_t)(e - q));
+    if (!nl) return;
+    q = nl + 1;
+    line++;
+    if (q >= e || *q != '#') continue;
+    const char *n = q + 1, *ne = n;
+    while (ne < e && (((*ne | 0x20) >= 'a' && (*ne | 0x20) <= 'z') || (*ne >= '0' && *ne <= '9') ||
+                      *ne == '_' || *ne == '$' || *ne == '-'))
+      ne++;
+    const char *x = ne;
+    while (x < e && (*x == ' ' || *x == '\t')) x++;
+    if (ne == n || x >= e || *x != '=') continue;
+    uint32_t name = ir_str(p->ctx, n, (size_t)(ne - n));
+    if (map_get(&t->ahead, name) != IR_NONE) continue;
+    struct Ahead a = {q, line, 0};
+    map_put(&t->ahead, name, t->n_ahead);
+    IR_VPUSH(t->defs_ahead, t->n_ahead, t->cap_ahead, a);
+  }
+}
+
+int irp_loc_alias_ahead(IrParser *p, uint32_t name, uint32_t *loc) {
+  IrpNames *t = p->names;
+  if (!t->scanned) scan_ahead(p);
+  uint32_t k = map_get(&t->ahead, name);
+  if (k == IR_NONE || t->defs_ahead[k].done)
+    return irp_error(p, "undefined symbol alias id '%s'", ir_str_ptr(p->ctx, name));
+  /* parse the definition where it stands, then come back */
+  IrTok tok = p->tok, tok2 = p->tok2;
+  int has2 = p->has2;
+  const char *cur = p->cur, *ls = p->line_start;
+  uint32_t line = p->line;
+  t->defs_ahead[k].done = 1;
+  p->cur = p->line_start = t->defs_ahead[k].at;
+  p->line = t->defs_ahead[k].line;
+  p->has2 = 0;
+  ir_lex(p, &p->tok);
+  int r = alias_def(p);
+  p->tok = tok;
+  p->tok2 = tok2;
+  p->has2 = has2;
+  p->cur = cur;
+  p->line_start = ls;
+  p->line = line;
+  if (r) return -1;
+  *loc = irp_alias_loc(p, name);
+  if (*loc == IR_NONE)
+    return irp_error(p, "expected location, but '#%s' is not a location alias",
+                     ir_str_ptr(p->ctx, name));
+  return 0;
+}
+
+/* `#name = attr`, `#name = loc(...)` or `!name = type`. */
+static int alias_def(IrParser *p) {
+  IrTok t = p->tok;
+  int is_type = t.kind == IR_TK_BANG_ID;
+  if (memchr(t.text, '.', t.len))
+    return irp_error(p, "%s names with a '.' are reserved for dialect-defined names",
+                     is_type ? "type" : "attribute");
+  uint32_t name = ir_str(p->ctx, t.text, t.len);
+  /* already parsed on demand (a location alias used before it)? */
+  uint32_t k = is_type ? IR_NONE : map_get(&p->names->ahead, name);
+  int again = k != IR_NONE && p->names->defs_ahead[k].done &&
+              p->names->defs_ahead[k].at == t.text - 1 && irp_alias_loc(p, name) != IR_NONE;
+  irp_next(p);
+  irp_next(p); /* = */
+  uint32_t id;
+  int kind = is_type;
+  if (is_type) {
+    if (irp_type(p, &id)) return -1;
+  } else {
+    int r = irp_opt_loc(p, &id);
+    if (r < 0) return -1;
+    if (r) kind = 2;
+    else if (irp_attr(p, 0, &id)) return -1;
+  }
+  if (again) return 0;
+  if (irp_alias_define(p, kind, name, id))
+    return irp_error_at(p, ir_loc_file(p->ctx, p->file, t.line, t.col),
+                        "redefinition of %s alias id '%.*s'", is_type ? "type" : "attribute",
+                        (int)t.len, t.text);
+  return 0;
+}
+
+/* `{-# ... #-}`: file metadata (dialect resources). Skipped: nothing of it
+ * is kept, but its tokens must be well formed. */
+static int skip_metadata(IrParser *p) {
+  irp_next(p);
+  while (p->tok.kind != IR_TK_FILE_METADATA_END) {
+    if (p->tok.kind == IR_TK_EOF) return irp_error(p, "expected '#-}' to end file metadata");
+    if (p->tok.kind == IR_TK_ERROR) return -1;
+    irp_next(p);
+  }
+  irp_next(p);
+  return 0;
+}
+
+IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o, IrDiag *d) {
+  IrParser p;
+  IrpNames names;
+  memset(&p, 0, sizeof p);
+  p.ctx = c;
+  p.diag = d;
+  p.fname = o && o->filename ? o->filename : "-";
+  p.file = ir_cstr(c, p.fname);
+  p.allow_unregistered = o ? o->allow_unregistered : 0;
+  p.line_first = o && o->first_line ? o->first_line : 1;
+  if (len >= LAZY_BIT) {
+    ir_diag_at(d, p.fname, 0, 0, IR_SEV_ERROR, "input too large (%zu bytes)", len);
+    return NULL;
+  }
+  names_init(&names);
+  p.names = &names;
+  p.b = irb_new(c);
+  p.dialect = "builtin";
+  ir_lex_init(&p, text, len, p.line_first);
+  ir_lex(&p, &p.tok);
+
+  uint32_t top = irb_region(p.b);
+  uint32_t blk = irb_block(p.b, top);
+  push_scope(&p, 1, top);
+  while (!p.failed && p.tok.kind != IR_TK_EOF) {
+    IrTokKind k = p.tok.kind;
+    if ((k == IR_TK_HASH_ID || k == IR_TK_BANG_ID) && irp_peek2(&p)->kind == IR_TK_EQUAL) {
+      alias_def(&p);
+    } else if (k == IR_TK_FILE_METADATA_BEGIN) {
+      skip_metadata(&p);
+    } else {
+      parse_op(&p, blk);
+    }
+  }
+  if (!p.failed) pop_scope(&p);
+
+  IrModule *m = NULL;
+  if (!p.failed) {
+    uint32_t root;
+    uint32_t nops = irb_block_n_ops(p.b, blk);
+    uint32_t first = nops ? irb_block_op(p.b, blk, 0) : IR_NONE;
+    if (nops == 1 && ir_op_lookup(ir_str_ptr(c, irb_op_name(p.b, first)),
+                                  ir_str_len(c, irb_op_name(p.b, first))) == IR_OP_MODULE) {
+      root = first;
+    } else {
+      IrOpSpec s;
+      memset(&s, 0, sizeof s);
+      s.name = ir_cstr(c, "builtin.module");
+      /* MLIR: file:0:0 for a whole file; a --split-input-file chunk gets
+       * its start, which is right after a `// -----` marker (column 9
+       * when the marker starts its line, as it nearly always does). */
+      s.loc = p.line_first > 1 ? ir_loc_file(c, p.file, p.line_first, 9)
+                               : ir_loc_file(c, p.file, 0, 0);
+      s.regions = &top;
+      s.n_regions = 1;
+      root = irb_op(p.b, IR_NONE, &s);
+    }
+    const char *why = NULL;
+    m = irb_freeze(p.b, root, &why);
+    if (!m)
+      ir_diag_at(d, p.fname, 0, 0, IR_SEV_ERROR, "cannot build the module: %s",
+                 why ? why : "unknown reason");
+  }
+  if (p.failed && d && !d->n_errors) /* never fail silently */
+    ir_diag_at(d, p.fname, 0, 0, IR_SEV_ERROR, "parse failed");
+  irb_free(p.b);
+  names_free(&names);
+  free_states(&p);
+  release(&p, (Mark){NULL, 0});
+  free(p.spare);
+  return m;
+}

@@ -1,0 +1,1066 @@
+/*
+ * parse_attr.c - MLIR attributes and locations: numbers (typed, range
+ * checked, floats rounded to their type), strings, arrays, dictionaries,
+ * symbol references, array<>, dense<> (stored as MLIR's canonical body
+ * text), affine maps and sets (whitespace-canonical text), strided layouts,
+ * aliases, and dialect attributes kept as opaque spellings.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "irint.h"
+
+static int tok_eq(const IrTok *t, const char *s) {
+  size_t n = strlen(s);
+  return t->kind == IR_TK_BARE_ID && t->len == n && memcmp(t->text, s, n) == 0;
+}
+
+static uint32_t intern(IrParser *p, IrAttr *a, const uint32_t *u, const int64_t *v) {
+  return ir_attr_intern(p->ctx, a, u, v);
+}
+
+static void clear(IrAttr *a, IrAttrKind k) {
+  memset(a, 0, sizeof *a);
+  a->kind = (uint8_t)k;
+}
+
+/* ====================================================================== */
+/* Growable text buffer (malloc; used for canonical spellings)            */
+/* ====================================================================== */
+
+typedef struct Buf {
+  char *s;           /* bytes, not NUL-terminated */
+  size_t n, cap;     /* used / allocated */
+} Buf;
+
+static void bput(Buf *b, const char *s, size_t n) {
+  if (b->n + n > b->cap) {
+    size_t nc = b->cap ? b->cap * 2 : 256;
+    while (nc < b->n + n) nc *= 2;
+    b->s = ir_xrealloc(b->s, nc);
+    b->cap = nc;
+  }
+  memcpy(b->s + b->n, s, n);
+  b->n += n;
+}
+static void bputs(Buf *b, const char *s) { bput(b, s, strlen(s)); }
+
+/* ====================================================================== */
+/* Dialect bodies `<...>`                                                 */
+/* ====================================================================== */
+
+static int skip_body(IrParser *p, const char **end, int affine) {
+  if (p->tok.kind != IR_TK_LESS) return irp_error(p, "expected '<'");
+  const char *q = p->tok.text, *e = p->end;
+  char stack[IR_MAX_DEPTH];
+  uint32_t depth = 0;
+  do {
+    if (q >= e) return irp_error(p, "unexpected nul or EOF in pretty dialect name");
+    char c = *q++;
+    switch (c) {
+    case '<': case '[': case '(': case '{':
+      if (depth >= IR_MAX_DEPTH) return irp_error(p, "nesting too deep");
+      stack[depth++] = c;
+      break;
+    case '-':
+      if (q < e && *q == '>') q++;
+      break;
+    case '>':
+      if (affine && q < e && *q == '=') { /* `>=` of an affine constraint */
+        q++;
+        break;
+      }
+      /* fallthrough */
+    case ']': case ')': case '}': {
+      char open = c == '>' ? '<' : c == ']' ? '[' : c == ')' ? '(' : '{';
+      if (!depth || stack[--depth] != open)
+        return irp_error(p, "unbalanced '%c' character in pretty dialect name", c);
+      break;
+    }
+    case '"':
+      while (q < e && *q != '"' && *q != '\n') q += (*q == '\\' && q + 1 < e) ? 2 : 1;
+      if (q >= e || *q != '"') return irp_error(p, "expected '\"' in string literal");
+      q++;
+      break;
+    default:
+      break;
+    }
+  } while (depth);
+  *end = q;
+  ir_lex_seek(p, q);
+  return 0;
+}
+
+int irp_skip_body(IrParser *p, const char **end) { return skip_body(p, end, 0); }
+
+/* ====================================================================== */
+/* Numbers                                                                */
+/* ====================================================================== */
+
+/* Round v to a binary format of `prec` significant bits and exponent range
+ * [emin, emax] (round to nearest even; overflow gives infinity). */
+static double round_fmt(double v, int prec, int emin, int emax) {
+  if (v == 0 || isnan(v) || isinf(v)) return v;
+  int e;
+  frexp(fabs(v), &e);
+  int lead = e - 1 < emin ? emin : e - 1;
+  double ulp = ldexp(1.0, lead - (prec - 1));
+  double r = nearbyint(v / ulp) * ulp;
+  if (fabs(r) >= ldexp(1.0, emax + 1)) return v < 0 ? -INFINITY : INFINITY;
+  return r;
+}
+
+/* v rounded to float type t (values of other types stay doubles). */
+double irp_round_float(const IrCtx *c, uint32_t t, double v) {
+  const IrType *x = ir_type(c, t);
+  if (x->kind != IR_T_FLOAT) return v;
+  switch (x->sub) {
+  case IR_F16: return round_fmt(v, 11, -14, 15);
+  case IR_BF16: return round_fmt(v, 8, -126, 127);
+  case IR_F32: return (double)(float)v;
+  case IR_TF32: return round_fmt(v, 11, -126, 127);
+  case IR_F8E4M3FN: return round_fmt(v, 4, -6, 8);
+  case IR_F8E5M2: return round_fmt(v, 3, -14, 15);
+  default: return v;
+  }
+}
+
+/* A float from its bit pattern `0x...` in type t; -1 if the type has no
+ * known layout. */
+static int float_from_bits(const IrCtx *c, uint32_t t, uint64_t bits, double *v) {
+  const IrType *x = ir_type(c, t);
+  if (x->kind != IR_T_FLOAT) return -1;
+  int mant, expb;
+  switch (x->sub) {
+  case IR_F64: memcpy(v, &bits, 8); return 0;
+  case IR_F32: {
+    uint32_t b = (uint32_t)bits;
+    float f;
+    memcpy(&f, &b, 4);
+    *v = f;
+    return 0;
+  }
+  case IR_F16: mant = 10, expb = 5; break;
+  case IR_BF16: mant = 7, expb = 8; break;
+  default: return -1;
+  }
+  int bias = (1 << (expb - 1)) - 1;
+  uint64_t m = bits & ((1u << mant) - 1);
+  int ex = (int)(bits >> mant) & ((1 << expb) - 1);
+  int neg = (int)(bits >> (mant + expb)) & 1;
+  double r;
+  if (ex == (1 << expb) - 1) r = m ? NAN : INFINITY;
+  else if (ex == 0) r = ldexp((double)m, 1 - bias - mant);
+  else r = ldexp((double)(m | (1u << mant)), ex - bias - mant);
+  *v = neg ? -r : r;
+  return 0;
+}
+
+/* Check an integer literal against type t and normalise it (two's
+ * complement for signless/signed, zero-extended for unsigned). */
+static int fit_int(IrParser *p, uint32_t t, int neg, uint64_t mag, int64_t *out,
+                   uint32_t loc) {
+  const IrType *x = ir_type(p->ctx, t);
+  uint32_t w = x->kind == IR_T_INT ? x->width : 64;
+  int sub = x->kind == IR_T_INT ? x->sub : IR_SIGNLESS;
+  if (neg && sub == IR_UNSIGNED)
+    return irp_error_at(p, loc, "negative integer literal not valid for unsigned integer type");
+  int ok;
+  if (w >= 64) {
+    if (neg) ok = mag <= (uint64_t)INT64_MAX + 1;
+    else if (sub == IR_SIGNED || w > 64) ok = mag <= (uint64_t)INT64_MAX; /* kept in 64 bits */
+    else ok = 1;
+  } else if (neg) {
+    ok = mag <= ((uint64_t)1 << (w - 1)) || (w == 1 && mag <= 1);
+  } else {
+    ok = mag <= (sub == IR_SIGNED ? ((uint64_t)1 << (w - 1)) - 1 : ((uint64_t)1 << w) - 1);
+  }
+  if (!ok) return irp_error_at(p, loc, "integer constant out of range for attribute");
+  uint64_t u = neg ? 0 - mag : mag;
+  if (w < 64) {
+    u &= ((uint64_t)1 << w) - 1;
+    if (sub != IR_UNSIGNED && w > 0 && (u >> (w - 1) & 1)) u |= ~(((uint64_t)1 << w) - 1);
+  }
+  *out = (int64_t)u;
+  return 0;
+}
+
+static int is_float_type(IrParser *p, uint32_t t) {
+  return t && ir_type(p->ctx, t)->kind == IR_T_FLOAT;
+}
+static int is_int_type(IrParser *p, uint32_t t) {
+  IrTypeKind k = t ? ir_type(p->ctx, t)->kind : IR_T_INT;
+  return k == IR_T_INT || k == IR_T_INDEX;
+}
+
+/* The current INT/FLOAT token (after an optional '-') as a value of type t:
+ * *iv for integer types, *fv for float types. */
+static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *fv) {
+  const IrTok tk = p->tok;
+  uint32_t loc = irp_lazy_loc(p, neg ? tk.text - 1 : tk.text);
+  if (is_float_type(p, t)) {
+    if (tk.kind == IR_TK_INT) {
+      uint64_t bits;
+      if (tk.len < 2 || tk.text[1] != 'x')
+        return irp_error_at(p, loc, "unexpected decimal integer literal for a floating point "
+                            "value");
+      if (neg) return irp_error_at(p, loc, "hexadecimal float literal should not have a "
+                                   "leading minus");
+      if (irp_tok_u64(&tk, &bits) || float_from_bits(p->ctx, t, bits, fv))
+        return irp_error_at(p, loc, "hexadecimal float constant out of range for type");
+    } else {
+      char tmp[128];
+      size_t n = tk.len < sizeof tmp - 1 ? tk.len : sizeof tmp - 1;
+      memcpy(tmp, tk.text, n);
+      tmp[n] = 0;
+      double d = strtod(tmp, NULL);
+      *fv = irp_round_float(p->ctx, t, neg ? -d : d);
+    }
+  } else if (is_int_type(p, t)) {
+    if (tk.kind == IR_TK_FLOAT)
+      return irp_error_at(p, loc, "floating point value not valid for specified type");
+    uint64_t mag;
+    if (irp_tok_u64(&tk, &mag))
+      return irp_error_at(p, loc, "integer constant out of range for attribute");
+    if (fit_int(p, t ? t : ir_type_int(p->ctx, 64), neg, mag, iv, loc)) return -1;
+  } else {
+    return irp_error_at(p, loc, tk.kind == IR_TK_INT ? "integer literal not valid for specified type"
+                                                     : "floating point value not valid for specified type");
+  }
+  irp_next(p);
+  return 0;
+}
+
+/* ====================================================================== */
+/* Float spelling (MLIR's printFloatValue), used for dense<> bodies       */
+/* ====================================================================== */
+
+static uint64_t float_bits(const IrCtx *c, uint32_t t, double v, int *hexdigits) {
+  const IrType *x = ir_type(c, t);
+  int k = x->kind == IR_T_FLOAT ? x->sub : IR_F64;
+  if (k == IR_F32) {
+    float f = (float)v;
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    *hexdigits = 8;
+    return b;
+  }
+  if (k == IR_F16 || k == IR_BF16) {
+    int mant = k == IR_F16 ? 10 : 7, expb = k == IR_F16 ? 5 : 8;
+    uint64_t sign = signbit(v) ? (uint64_t)1 << (mant + expb) : 0;
+    uint64_t exp_all = (((uint64_t)1 << expb) - 1) << mant;
+    *hexdigits = 4;
+    if (isnan(v)) return exp_all | ((uint64_t)1 << (mant - 1));
+    return sign | exp_all; /* infinity */
+  }
+  uint64_t b;
+  memcpy(&b, &v, 8);
+  *hexdigits = 16;
+  return b;
+}
+
+/* Write v (already rounded to type t) the way MLIR prints it. */
+void irp_format_float(const IrCtx *c, uint32_t t, double v, char *out, size_t cap) {
+  if (!isnan(v) && !isinf(v)) {
+    snprintf(out, cap, "%.6e", v);
+    if (irp_round_float(c, t, strtod(out, NULL)) == v) return;
+    for (int prec = 7; prec <= 17; prec++) {
+      char tmp[64];
+      snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v);
+      if (irp_round_float(c, t, strtod(tmp, NULL)) != v) continue;
+      /* digits and exponent of the shortest form */
+      int ex = atoi(strchr(tmp, 'e') + 1);
+      if (ex >= -4 && ex < prec + 3) {
+        int frac = prec - 1 - ex;
+        snprintf(out, cap, "%.*f", frac > 0 ? frac : 1, v);
+      } else {
+        char *e = strchr(tmp, 'e');
+        *e = 'E';
+        snprintf(out, cap, "%s", tmp);
+      }
+      return;
+    }
+  }
+  int hd;
+  uint64_t b = float_bits(c, t, v, &hd);
+  snprintf(out, cap, "0x%0*llX", hd, (unsigned long long)b);
+}
+
+/* ====================================================================== */
+/* dense<...>                                                             */
+/* ====================================================================== */
+
+typedef struct Dense {
+  uint32_t elem;        /* element type */
+  Buf text;             /* canonical body */
+  size_t first, first_n; /* the first element's text, for splat detection */
+  uint64_t count;       /* elements */
+  int all_same;         /* every element spelled like the first */
+  int64_t shape[IR_MAX_RANK]; /* inferred shape of the literal */
+  uint32_t rank;
+  int is_list;          /* the literal is a list (not a splat scalar) */
+} Dense;
+
+/* One scalar of element type et, canonically spelled into b. */
+static int scalar(IrParser *p, uint32_t et, Buf *b) {
+  char tmp[80];
+  const IrTok *t = &p->tok;
+  const IrType *x = ir_type(p->ctx, et);
+  int is_bool = x->kind == IR_T_INT && x->width == 1;
+  if (tok_eq(t, "true") || tok_eq(t, "false")) {
+    if (!is_bool) return irp_error(p, "expected integer elements, but parsed boolean");
+    bputs(b, t->text[0] == 't' ? "true" : "false");
+    irp_next(p);
+    return 0;
+  }
+  if (t->kind == IR_TK_STRING) {
+    bputs(b, "\"");
+    bput(b, t->text, t->len);
+    bputs(b, "\"");
+    irp_next(p);
+    return 0;
+  }
+  int neg = 0;
+  if (t->kind == IR_TK_MINUS) {
+    irp_next(p);
+    neg = 1;
+  }
+  if (p->tok.kind != IR_TK_INT && p->tok.kind != IR_TK_FLOAT)
+    return irp_error(p, "expected element literal of primitive type");
+  if (x->kind == IR_T_FLOAT) {
+    double v;
+    if (number_value(p, neg, et, NULL, &v)) return -1;
+    irp_format_float(p->ctx, et, v, tmp, sizeof tmp);
+  } else if (x->kind == IR_T_INT || x->kind == IR_T_INDEX) {
+    int64_t v;
+    if (number_value(p, neg, et, &v, NULL)) return -1;
+    if (is_bool) snprintf(tmp, sizeof tmp, "%s", v ? "true" : "false");
+    else if (x->kind == IR_T_INT && x->sub == IR_UNSIGNED)
+      snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v);
+    else snprintf(tmp, sizeof tmp, "%lld", (long long)v);
+  } else { /* other element types: keep the literal as written */
+    snprintf(tmp, sizeof tmp, "%s%.*s", neg ? "-" : "", (int)(p->tok.len < 60 ? p->tok.len : 60),
+             p->tok.text);
+    irp_next(p);
+  }
+  bputs(b, tmp);
+  return 0;
+}
+
+/* One element (scalar or complex pair), tracked for splat detection. */
+static int dense_elem(IrParser *p, Dense *d) {
+  size_t at = d->text.n;
+  const IrType *x = ir_type(p->ctx, d->elem);
+  if (p->tok.kind == IR_TK_LPAREN) {
+    uint32_t sub = x->kind == IR_T_COMPLEX ? x->elem : d->elem;
+    irp_next(p);
+    bputs(&d->text, "(");
+    if (scalar(p, sub, &d->text) || irp_expect(p, IR_TK_COMMA, "','")) return -1;
+    bputs(&d->text, ",");
+    if (scalar(p, sub, &d->text) || irp_expect(p, IR_TK_RPAREN, "')'")) return -1;
+    bputs(&d->text, ")");
+  } else if (scalar(p, d->elem, &d->text)) {
+    return -1;
+  }
+  if (d->count == 0) {
+    d->first = at;
+    d->first_n = d->text.n - at;
+    d->all_same = 1;
+  } else if (d->all_same &&
+             (d->text.n - at != d->first_n ||
+              memcmp(d->text.s + at, d->text.s + d->first, d->first_n) != 0)) {
+    d->all_same = 0;
+  }
+  d->count++;
+  return 0;
+}
+
+/* An element or a nested list; its shape goes to shape[0..*rank). */
+static int dense_value(IrParser *p, Dense *d, int64_t *shape, uint32_t *rank) {
+  if (p->tok.kind != IR_TK_LSQUARE) {
+    *rank = 0;
+    return dense_elem(p, d);
+  }
+  if (irp_enter(p)) return -1;
+  irp_next(p);
+  bputs(&d->text, "[");
+  int64_t n = 0, sub[IR_MAX_RANK];
+  uint32_t subrank = 0;
+  if (p->tok.kind != IR_TK_RSQUARE) {
+    do {
+      if (n) bputs(&d->text, ", ");
+      int64_t s2[IR_MAX_RANK];
+      uint32_t r2;
+      if (dense_value(p, d, s2, &r2)) return -1;
+      if (n == 0) {
+        subrank = r2;
+        memcpy(sub, s2, r2 * sizeof *s2);
+      } else if (r2 != subrank || memcmp(sub, s2, r2 * sizeof *s2) != 0) {
+        return irp_error(p, "tensor literal is invalid; ranks are not consistent between "
+                         "elements");
+      }
+      n++;
+    } while (irp_consume(p, IR_TK_COMMA));
+  }
+  if (irp_expect(p, IR_TK_RSQUARE, "']'")) return -1;
+  bputs(&d->text, "]");
+  if (subrank + 1 > IR_MAX_RANK) return irp_error(p, "nesting too deep");
+  shape[0] = n;
+  memcpy(shape + 1, sub, subrank * sizeof *sub);
+  *rank = subrank + 1;
+  irp_leave(p);
+  return 0;
+}
+
+static void shape_str(char *o, size_t cap, const int64_t *s, uint32_t n) {
+  size_t k = (size_t)snprintf(o, cap, "[");
+  for (uint32_t i = 0; i < n && k < cap; i++)
+    k += (size_t)snprintf(o + k, cap - k, i ? ", %lld" : "%lld", (long long)s[i]);
+  if (k < cap) snprintf(o + k, cap - k, "]");
+}
+
+/* Saved lexer position (dense<> reads its type before its body). */
+typedef struct LexState {
+  IrTok tok, tok2;
+  int has2;
+  const char *cur, *line_start;
+  uint32_t line;
+} LexState;
+
+static void save(IrParser *p, LexState *s) {
+  s->tok = p->tok;
+  s->tok2 = p->tok2;
+  s->has2 = p->has2;
+  s->cur = p->cur;
+  s->line_start = p->line_start;
+  s->line = p->line;
+}
+static void restore(IrParser *p, const LexState *s) {
+  p->tok = s->tok;
+  p->tok2 = s->tok2;
+  p->has2 = s->has2;
+  p->cur = s->cur;
+  p->line_start = s->line_start;
+  p->line = s->line;
+}
+
+/* Skip a dense body (tokens up to the '>' closing it, not consumed). */
+static int skip_dense_body(IrParser *p) {
+  uint32_t depth = 0;
+  for (;;) {
+    IrTokKind k = p->tok.kind;
+    if (k == IR_TK_EOF || k == IR_TK_ERROR) return irp_error(p, "expected '>'");
+    if (k == IR_TK_GREATER && !depth) return 0;
+    if (k == IR_TK_LSQUARE || k == IR_TK_LPAREN) {
+      if (++depth > IR_MAX_DEPTH) return irp_error(p, "nesting too deep");
+    } else if (k == IR_TK_RSQUARE || k == IR_TK_RPAREN) {
+      if (!depth) return irp_error(p, "expected '>'");
+      depth--;
+    } else if (k == IR_TK_GREATER || k == IR_TK_LESS || k == IR_TK_LBRACE || k == IR_TK_RBRACE) {
+      return irp_error(p, "expected '>'");
+    }
+    irp_next(p);
+  }
+}
+
+/* After `dense`, at '<'. */
+static int dense_attr(IrParser *p, uint32_t hint, uint32_t loc, uint32_t *out) {
+  irp_next(p); /* < */
+  LexState body, after;
+  memset(&after, 0, sizeof after);
+  save(p, &body);
+  uint32_t type = hint;
+  if (!type) {
+    if (skip_dense_body(p)) return -1;
+    irp_next(p); /* > */
+    if (irp_expect(p, IR_TK_COLON, "':'") || irp_type(p, &type)) return -1;
+    save(p, &after);
+    restore(p, &body);
+  }
+  const IrType *st = ir_type(p->ctx, type);
+  if (st->kind != IR_T_TENSOR && st->kind != IR_T_VECTOR)
+    return irp_error_at(p, loc, "elements literal must be a ranked tensor or vector type");
+  uint32_t trank = st->n;
+  int64_t tdims[IR_MAX_RANK];
+  memcpy(tdims, ir_type_dims(p->ctx, type), trank * sizeof *tdims);
+  for (uint32_t i = 0; i < trank; i++)
+    if (tdims[i] == IR_DYN) return irp_error_at(p, loc, "elements literal type must have static shape");
+  Dense d;
+  memset(&d, 0, sizeof d);
+  d.elem = st->elem;
+  int64_t shape[IR_MAX_RANK];
+  uint32_t rank = 0;
+  int is_list = p->tok.kind == IR_TK_LSQUARE;
+  int hex = p->tok.kind == IR_TK_STRING;
+  int r = 0;
+  if (hex) {
+    bputs(&d.text, "\"");
+    bput(&d.text, p->tok.text, p->tok.len);
+    bputs(&d.text, "\"");
+    irp_next(p);
+  } else if (p->tok.kind != IR_TK_GREATER) {
+    r = dense_value(p, &d, shape, &rank);
+  }
+  if (!r) r = irp_expect(p, IR_TK_GREATER, "'>'");
+  if (r) {
+    free(d.text.s);
+    return -1;
+  }
+  uint64_t total = 1;
+  for (uint32_t i = 0; i < trank; i++) total *= (uint64_t)tdims[i];
+  if (is_list && (rank != trank || memcmp(shape, tdims, rank * sizeof *shape) != 0) &&
+      !(total == 0 && d.count == 0)) {
+    char a[256], b[256];
+    shape_str(a, sizeof a, shape, rank);
+    shape_str(b, sizeof b, tdims, trank);
+    free(d.text.s);
+    return irp_error_at(p, loc, "inferred shape of elements literal (%s) does not match type (%s)",
+                        a, b);
+  }
+  if (!is_list && !hex && d.count == 0 && total != 0) {
+    free(d.text.s);
+    return irp_error_at(p, loc, "expected elements literal");
+  }
+  IrAttr a;
+  clear(&a, IR_A_DENSE);
+  a.type = type;
+  if (hex) a.str = ir_str(p->ctx, d.text.s, d.text.n);
+  else if (d.count == 0) a.str = 0; /* dense<> */
+  else if (d.all_same) a.str = ir_str(p->ctx, d.text.s + d.first, d.first_n);
+  else a.str = ir_str(p->ctx, d.text.s, d.text.n);
+  free(d.text.s);
+  *out = intern(p, &a, NULL, NULL);
+  if (!hint) restore(p, &after);
+  return 0;
+}
+
+/* ====================================================================== */
+/* array<T: ...>, strided<...>, affine_map / affine_set                   */
+/* ====================================================================== */
+
+static int dense_array(IrParser *p, uint32_t *out) {
+  irp_next(p); /* array */
+  uint32_t et;
+  if (irp_expect(p, IR_TK_LESS, "'<' after 'array'") || irp_type(p, &et)) return -1;
+  int fl = is_float_type(p, et);
+  if (!fl && ir_type(p->ctx, et)->kind != IR_T_INT)
+    return irp_error(p, "expected integer or float type");
+  int64_t *v = NULL;
+  uint32_t n = 0, cap = 0;
+  if (irp_consume(p, IR_TK_COLON)) {
+    do {
+      if (n == cap) {
+        if (cap >= IR_MAX_COUNT / 2) return irp_error(p, "too many elements");
+        uint32_t nc = cap ? cap * 2 : 16;
+        int64_t *b = irp_scratch(p, nc * sizeof *b);
+        if (n) memcpy(b, v, n * sizeof *b);
+        v = b;
+        cap = nc;
+      }
+      const IrTok *t = &p->tok;
+      if (tok_eq(t, "true") || tok_eq(t, "false")) {
+        if (ir_type(p->ctx, et)->width != 1 || fl)
+          return irp_error(p, "expected integer elements, but parsed boolean");
+        v[n++] = t->text[0] == 't';
+        irp_next(p);
+        continue;
+      }
+      int neg = 0;
+      if (t->kind == IR_TK_MINUS) {
+        irp_next(p);
+        neg = 1;
+      }
+      if (p->tok.kind != IR_TK_INT && p->tok.kind != IR_TK_FLOAT)
+        return irp_error(p, "expected integer or float literal");
+      if (fl) {
+        double d;
+        if (number_value(p, neg, et, NULL, &d)) return -1;
+        memcpy(&v[n++], &d, 8);
+      } else if (number_value(p, neg, et, &v[n++], NULL)) {
+        return -1;
+      }
+    } while (irp_consume(p, IR_TK_COMMA));
+  }
+  if (irp_expect(p, IR_TK_GREATER, "'>' to close an array attribute")) return -1;
+  IrAttr a;
+  clear(&a, IR_A_DENSE_ARRAY);
+  a.type = et;
+  a.n = n;
+  *out = intern(p, &a, NULL, v);
+  return 0;
+}
+
+/* int or `?` (IR_DYN), with optional '-' */
+static int int_or_dyn(IrParser *p, int64_t *v) {
+  if (irp_consume(p, IR_TK_QUESTION)) {
+    *v = IR_DYN;
+    return 0;
+  }
+  return irp_int(p, v);
+}
+
+static int strided(IrParser *p, uint32_t *out) {
+  irp_next(p); /* strided */
+  int64_t *v = NULL, off = 0;
+  uint32_t n = 0, cap = 0;
+  if (irp_expect(p, IR_TK_LESS, "'<'") || irp_expect(p, IR_TK_LSQUARE, "'['")) return -1;
+  if (p->tok.kind != IR_TK_RSQUARE) {
+    do {
+      if (n == cap) {
+        if (cap >= IR_MAX_RANK) return irp_error(p, "too many strides");
+        uint32_t nc = cap ? cap * 2 : 8;
+        int64_t *b = irp_scratch(p, nc * sizeof *b);
+        if (n) memcpy(b, v, n * sizeof *b);
+        v = b;
+        cap = nc;
+      }
+      if (int_or_dyn(p, &v[n++])) return -1;
+    } while (irp_consume(p, IR_TK_COMMA));
+  }
+  if (irp_expect(p, IR_TK_RSQUARE, "']'")) return -1;
+  if (irp_consume(p, IR_TK_COMMA)) {
+    if (irp_expect_kw(p, "offset") || irp_expect(p, IR_TK_COLON, "':' after 'offset'") ||
+        int_or_dyn(p, &off))
+      return -1;
+  }
+  if (irp_expect(p, IR_TK_GREATER, "'>'")) return -1;
+  IrAttr a;
+  clear(&a, IR_A_STRIDED);
+  a.ival = off;
+  a.n = n;
+  *out = intern(p, &a, NULL, v);
+  return 0;
+}
+
+/* Affine text with MLIR's spacing: `(d0, d1)[s0] -> (d0 + s0, d1)`. */
+static int word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || c == '$' || c == '.';
+}
+
+static void affine_text(const char *s, const char *e, Buf *b) {
+  enum { NONE, WORD, OPEN, CLOSE, COMMA, OP, UNARY } prev = NONE;
+  while (s < e) {
+    char c = *s;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      s++;
+      continue;
+    }
+    const char *t = s;
+    int kind;
+    if (word_char(c)) {
+      while (s < e && word_char(*s)) s++;
+      size_t n = (size_t)(s - t);
+      int kw = (n == 7 && !memcmp(t, "ceildiv", 7)) || (n == 8 && !memcmp(t, "floordiv", 8)) ||
+               (n == 3 && !memcmp(t, "mod", 3));
+      kind = kw ? OP : WORD;
+    } else if ((c == '-' && s + 1 < e && s[1] == '>') ||
+               ((c == '>' || c == '<' || c == '=') && s + 1 < e && s[1] == '=')) {
+      s += 2;
+      kind = OP;
+    } else {
+      s++;
+      if (c == '(' || c == '[') kind = OPEN;
+      else if (c == ')' || c == ']') kind = CLOSE;
+      else if (c == ',') kind = COMMA;
+      else if (c == '-' && !(prev == WORD || prev == CLOSE)) kind = UNARY;
+      else if (c == '+' || c == '-' || c == '*' || c == ':' || c == '=') kind = OP;
+      else kind = WORD;
+    }
+    int space = prev != NONE && prev != OPEN && prev != UNARY && kind != CLOSE && kind != COMMA &&
+                (prev == COMMA || prev == OP || kind == OP ||
+                 (prev == WORD && (kind == WORD || kind == UNARY)) ||
+                 (prev == CLOSE && (kind == WORD || kind == UNARY)));
+    if (space) bputs(b, " ");
+    bput(b, t, (size_t)(s - t));
+    prev = kind;
+  }
+}
+
+static int affine(IrParser *p, IrAttrKind k, uint32_t *out) {
+  irp_next(p); /* affine_map / affine_set */
+  const char *start = p->tok.text, *end;
+  if (p->tok.kind != IR_TK_LESS) return irp_error(p, "expected '<'");
+  if (skip_body(p, &end, 1)) return -1;
+  Buf b = {0};
+  affine_text(start + 1, end - 1, &b);
+  IrAttr a;
+  clear(&a, k);
+  a.str = ir_str(p->ctx, b.s ? b.s : "", b.n);
+  free(b.s);
+  *out = intern(p, &a, NULL, NULL);
+  return 0;
+}
+
+/* ====================================================================== */
+/* Dictionaries, arrays, symbols, opaque attributes                       */
+/* ====================================================================== */
+
+int irp_opt_attr_dict(IrParser *p, IrNamedAttr **list, uint32_t *n) {
+  *list = NULL;
+  *n = 0;
+  if (p->tok.kind != IR_TK_LBRACE) return 0;
+  if (irp_enter(p)) return -1;
+  irp_next(p);
+  IrNamedAttr *a = NULL;
+  uint32_t k = 0, cap = 0;
+  if (p->tok.kind != IR_TK_RBRACE) {
+    do {
+      uint32_t name;
+      const IrTok *t = &p->tok;
+      if (t->kind == IR_TK_BARE_ID) name = ir_str(p->ctx, t->text, t->len);
+      else if (t->kind == IR_TK_STRING) name = ir_lex_unescape(p->ctx, t->text, t->len);
+      else return irp_error(p, "expected attribute name");
+      if (t->kind == IR_TK_STRING && ir_str_len(p->ctx, name) == 0)
+        return irp_error(p, "expected valid attribute name");
+      irp_next(p);
+      uint32_t val;
+      if (irp_consume(p, IR_TK_EQUAL)) {
+        if (irp_attr(p, 0, &val)) return -1;
+      } else {
+        val = ir_attr_unit(p->ctx);
+      }
+      for (uint32_t i = 0; i < k; i++)
+        if (a[i].name == name)
+          return irp_error(p, "duplicate key '%s' in dictionary attribute",
+                           ir_str_ptr(p->ctx, name));
+      if (k == cap) {
+        if (cap >= IR_MAX_COUNT / 2) return irp_error(p, "too many attributes");
+        uint32_t nc = cap ? cap * 2 : 8;
+        IrNamedAttr *b = irp_scratch(p, nc * sizeof *b);
+        if (k) memcpy(b, a, k * sizeof *b);
+        a = b;
+        cap = nc;
+      }
+      a[k].name = name;
+      a[k].attr = val;
+      k++;
+    } while (irp_consume(p, IR_TK_COMMA));
+  }
+  if (irp_expect(p, IR_TK_RBRACE, "'}' in attribute dictionary")) return -1;
+  irp_leave(p);
+  *list = a;
+  *n = k;
+  return 1;
+}
+
+static int array_attr(IrParser *p, uint32_t *out) {
+  irp_next(p); /* [ */
+  uint32_t *v = NULL, n = 0, cap = 0;
+  if (p->tok.kind != IR_TK_RSQUARE) {
+    do {
+      if (n == cap) {
+        if (cap >= IR_MAX_COUNT / 2) return irp_error(p, "too many elements");
+        uint32_t nc = cap ? cap * 2 : 8;
+        uint32_t *b = irp_scratch(p, nc * sizeof *b);
+        if (n) memcpy(b, v, n * sizeof *b);
+        v = b;
+        cap = nc;
+      }
+      if (irp_attr(p, 0, &v[n++])) return -1;
+    } while (irp_consume(p, IR_TK_COMMA));
+  }
+  if (irp_expect(p, IR_TK_RSQUARE, "']' to close an array")) return -1;
+  IrAttr a;
+  clear(&a, IR_A_ARRAY);
+  a.n = n;
+  *out = intern(p, &a, v, NULL);
+  return 0;
+}
+
+static int symref(IrParser *p, uint32_t *out) {
+  uint32_t root;
+  if (irp_symbol(p, &root)) return -1;
+  uint32_t *nest = NULL, n = 0, cap = 0;
+  while (p->tok.kind == IR_TK_COLON && irp_peek2(p)->kind == IR_TK_COLON &&
+         p->tok2.text == p->tok.text + 1) {
+    irp_next(p);
+    irp_next(p);
+    if (n == cap) {
+      if (cap >= IR_MAX_COUNT / 2) return irp_error(p, "too many nested references");
+      uint32_t nc = cap ? cap * 2 : 4;
+      uint32_t *b = irp_scratch(p, nc * sizeof *b);
+      if (n) memcpy(b, nest, n * sizeof *b);
+      nest = b;
+      cap = nc;
+    }
+    if (irp_symbol(p, &nest[n++])) return -1;
+  }
+  IrAttr a;
+  clear(&a, IR_A_SYMREF);
+  a.str = root;
+  a.n = n;
+  *out = intern(p, &a, nest, NULL);
+  return 0;
+}
+
+/* An opaque attribute spelled from `start` to the end of the current
+ * token, with an optional `<...>` body right after it. */
+static int opaque_attr(IrParser *p, const char *start, uint32_t *out) {
+  const char *end = p->tok.text + p->tok.len;
+  irp_next(p);
+  if (p->tok.kind == IR_TK_LESS && p->tok.text == end && irp_skip_body(p, &end)) return -1;
+  IrAttr a;
+  clear(&a, IR_A_OPAQUE);
+  a.str = ir_str(p->ctx, start, (size_t)(end - start));
+  *out = intern(p, &a, NULL, NULL);
+  return 0;
+}
+
+/* `: type` suffix when no type hint applies. */
+static int opt_type_suffix(IrParser *p, uint32_t hint, uint32_t *type) {
+  *type = hint;
+  if (hint || p->tok.kind != IR_TK_COLON) return 0;
+  irp_next(p);
+  return irp_type(p, type);
+}
+
+static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
+  const IrTok *t = &p->tok;
+  IrAttr a;
+  switch (t->kind) {
+  case IR_TK_MINUS:
+  case IR_TK_INT:
+  case IR_TK_FLOAT: {
+    int neg = t->kind == IR_TK_MINUS;
+    IrTok num = neg ? *irp_peek2(p) : *t;
+    if (num.kind != IR_TK_INT && num.kind != IR_TK_FLOAT)
+      return irp_error(p, "expected constant integer or floating point value");
+    /* the type comes after the literal: read it first */
+    LexState lit;
+    if (neg) irp_next(p);
+    save(p, &lit);
+    irp_next(p);
+    uint32_t type;
+    if (opt_type_suffix(p, hint, &type)) return -1;
+    if (!type) type = num.kind == IR_TK_INT ? ir_type_int(p->ctx, 64)
+                                            : ir_type_float(p->ctx, IR_F64);
+    LexState after;
+    save(p, &after);
+    restore(p, &lit);
+    if (is_float_type(p, type)) {
+      clear(&a, IR_A_FLOAT);
+      if (number_value(p, neg, type, NULL, &a.fval)) return -1;
+      a.type = type;
+    } else {
+      int64_t v;
+      if (number_value(p, neg, type, &v, NULL)) return -1;
+      const IrType *x = ir_type(p->ctx, type);
+      if (x->kind == IR_T_INT && x->width == 1 && x->sub == IR_SIGNLESS) {
+        *out = ir_attr_bool(p->ctx, v != 0);
+        restore(p, &after);
+        return 0;
+      }
+      clear(&a, IR_A_INT);
+      a.ival = v;
+      a.type = ir_type_is_int(p->ctx, type, 64) ? 0 : type;
+    }
+    restore(p, &after);
+    *out = intern(p, &a, NULL, NULL);
+    return 0;
+  }
+  case IR_TK_STRING: {
+    clear(&a, IR_A_STRING);
+    a.str = ir_lex_unescape(p->ctx, t->text, t->len);
+    irp_next(p);
+    if (p->tok.kind == IR_TK_COLON && !hint) {
+      irp_next(p);
+      if (irp_type(p, &a.type)) return -1;
+    }
+    *out = intern(p, &a, NULL, NULL);
+    return 0;
+  }
+  case IR_TK_LSQUARE: return array_attr(p, out);
+  case IR_TK_LBRACE: {
+    IrNamedAttr *l;
+    uint32_t n;
+    if (irp_opt_attr_dict(p, &l, &n) < 0) return -1;
+    clear(&a, IR_A_DICT);
+    if (!n) {
+      *out = intern(p, &a, NULL, NULL);
+      return 0;
+    }
+    *out = irp_dict(p, l, n);
+    return 0;
+  }
+  case IR_TK_AT_ID: return symref(p, out);
+  case IR_TK_HASH_ID: {
+    const char *start = t->text - 1;
+    int dotted = memchr(t->text, '.', t->len) != NULL;
+    int body = irp_peek2(p)->kind == IR_TK_LESS && p->tok2.text == t->text + t->len;
+    if (dotted || body) return opaque_attr(p, start, out);
+    uint32_t id = irp_alias_attr(p, ir_str(p->ctx, t->text, t->len));
+    if (id == IR_NONE)
+      return irp_error(p, "undefined symbol alias id '%.*s'", (int)t->len, t->text);
+    irp_next(p);
+    *out = id;
+    return 0;
+  }
+  case IR_TK_BANG_ID:
+  case IR_TK_LPAREN:
+    break; /* a type */
+  case IR_TK_BARE_ID:
+    if (tok_eq(t, "true") || tok_eq(t, "false")) {
+      *out = ir_attr_bool(p->ctx, t->text[0] == 't');
+      irp_next(p);
+      return 0;
+    }
+    if (tok_eq(t, "unit")) {
+      *out = ir_attr_unit(p->ctx);
+      irp_next(p);
+      return 0;
+    }
+    if (tok_eq(t, "dense") && irp_peek2(p)->kind == IR_TK_LESS)
+      return dense_attr(p, hint, irp_lazy_loc(p, t->text), (irp_next(p), out));
+    if (tok_eq(t, "array") && irp_peek2(p)->kind == IR_TK_LESS) return dense_array(p, out);
+    if (tok_eq(t, "strided") && irp_peek2(p)->kind == IR_TK_LESS) return strided(p, out);
+    if (tok_eq(t, "affine_map")) return affine(p, IR_A_AFFINE_MAP, out);
+    if (tok_eq(t, "affine_set")) return affine(p, IR_A_AFFINE_SET, out);
+    if (tok_eq(t, "dense_resource") || tok_eq(t, "sparse") || tok_eq(t, "distinct") ||
+        tok_eq(t, "opaque")) {
+      /* kept verbatim with their `: type` */
+      const char *start = t->text;
+      if (tok_eq(t, "distinct")) {
+        irp_next(p);
+        if (irp_expect(p, IR_TK_LSQUARE, "'['") || p->tok.kind != IR_TK_INT) return irp_error(p, "expected distinct ID");
+        irp_next(p);
+        if (p->tok.kind != IR_TK_RSQUARE) return irp_error(p, "expected ']'");
+      }
+      const char *end = p->tok.text + p->tok.len;
+      irp_next(p);
+      if (p->tok.kind == IR_TK_LESS && irp_skip_body(p, &end)) return -1;
+      clear(&a, IR_A_OPAQUE);
+      a.str = ir_str(p->ctx, start, (size_t)(end - start));
+      if (opt_type_suffix(p, hint, &a.type)) return -1;
+      *out = intern(p, &a, NULL, NULL);
+      return 0;
+    }
+    if (irp_at_type(p)) break;
+    return irp_error(p, "expected attribute value");
+  default:
+    return irp_error(p, "expected attribute value");
+  }
+  clear(&a, IR_A_TYPE);
+  if (irp_type(p, &a.type)) return -1;
+  *out = intern(p, &a, NULL, NULL);
+  return 0;
+}
+
+int irp_attr(IrParser *p, uint32_t type_hint, uint32_t *attr) {
+  if (irp_enter(p)) return -1;
+  int r = attr_inner(p, type_hint, attr);
+  irp_leave(p);
+  if (!r && !*attr && !p->failed) return irp_error(p, "invalid attribute");
+  return r;
+}
+
+/* ====================================================================== */
+/* Locations                                                              */
+/* ====================================================================== */
+
+static int loc_inst(IrParser *p, uint32_t *out);
+
+static int loc_inner(IrParser *p, uint32_t *out) {
+  const IrTok *t = &p->tok;
+  IrLoc l;
+  memset(&l, 0, sizeof l);
+  if (t->kind == IR_TK_HASH_ID) {
+    uint32_t name = ir_str(p->ctx, t->text, t->len);
+    uint32_t id = irp_alias_loc(p, name);
+    if (id == IR_NONE) {
+      if (irp_alias_attr(p, name) != IR_NONE)
+        return irp_error(p, "expected location, but '#%.*s' is not a location alias",
+                         (int)t->len, t->text);
+      if (irp_loc_alias_ahead(p, name, &id)) return -1;
+    }
+    irp_next(p);
+    *out = id;
+    return 0;
+  }
+  if (tok_eq(t, "unknown")) {
+    irp_next(p);
+    *out = 0;
+    return 0;
+  }
+  if (tok_eq(t, "callsite")) {
+    irp_next(p);
+    l.kind = IR_L_CALLSITE;
+    if (irp_expect(p, IR_TK_LPAREN, "'(' in callsite location") || loc_inst(p, &l.a) ||
+        irp_expect_kw(p, "at") || loc_inst(p, &l.b) ||
+        irp_expect(p, IR_TK_RPAREN, "')' in callsite location"))
+      return -1;
+    *out = ir_loc_intern(p->ctx, &l, NULL);
+    return 0;
+  }
+  if (tok_eq(t, "fused")) {
+    irp_next(p);
+    l.kind = IR_L_FUSED;
+    if (irp_consume(p, IR_TK_LESS)) {
+      if (irp_attr(p, 0, &l.b) || irp_expect(p, IR_TK_GREATER, "'>' after fused location metadata"))
+        return -1;
+    }
+    if (irp_expect(p, IR_TK_LSQUARE, "'[' in fused location")) return -1;
+    uint32_t *v = NULL, cap = 0;
+    if (p->tok.kind != IR_TK_RSQUARE) {
+      do {
+        if (l.n == cap) {
+          if (cap >= IR_MAX_COUNT / 2) return irp_error(p, "too many locations");
+          uint32_t nc = cap ? cap * 2 : 4;
+          uint32_t *b = irp_scratch(p, nc * sizeof *b);
+          if (l.n) memcpy(b, v, l.n * sizeof *b);
+          v = b;
+          cap = nc;
+        }
+        if (loc_inst(p, &v[l.n++])) return -1;
+      } while (irp_consume(p, IR_TK_COMMA));
+    }
+    if (irp_expect(p, IR_TK_RSQUARE, "']' in fused location")) return -1;
+    *out = ir_loc_intern(p->ctx, &l, v);
+    return 0;
+  }
+  if (t->kind == IR_TK_STRING) {
+    uint32_t s = ir_lex_unescape(p->ctx, t->text, t->len);
+    irp_next(p);
+    if (irp_consume(p, IR_TK_COLON)) {
+      int64_t line, col = 0;
+      if (p->tok.kind != IR_TK_INT || irp_int(p, &line))
+        return irp_error(p, "expected integer line number in FileLineColLoc");
+      if (irp_consume(p, IR_TK_COLON)) {
+        if (p->tok.kind != IR_TK_INT || irp_int(p, &col))
+          return irp_error(p, "expected integer column number in FileLineColLoc");
+      }
+      if (line > UINT32_MAX || col > UINT32_MAX) return irp_error(p, "location out of range");
+      *out = ir_loc_file(p->ctx, s, (uint32_t)line, (uint32_t)col);
+      return 0;
+    }
+    l.kind = IR_L_NAME;
+    l.a = s;
+    if (irp_consume(p, IR_TK_LPAREN)) {
+      if (loc_inst(p, &l.b) || irp_expect(p, IR_TK_RPAREN, "')' after child location of NameLoc"))
+        return -1;
+    }
+    *out = ir_loc_intern(p->ctx, &l, NULL);
+    return 0;
+  }
+  return irp_error(p, "expected location instance");
+}
+
+static int loc_inst(IrParser *p, uint32_t *out) {
+  if (irp_enter(p)) return -1;
+  int r = loc_inner(p, out);
+  irp_leave(p);
+  return r;
+}
+
+int irp_loc_body(IrParser *p, uint32_t *loc) {
+  if (loc_inst(p, loc)) return -1;
+  return irp_expect(p, IR_TK_RPAREN, "')' in location");
+}
+
+int irp_opt_loc(IrParser *p, uint32_t *loc) {
+  if (!tok_eq(&p->tok, "loc") || irp_peek2(p)->kind != IR_TK_LPAREN) return 0;
+  irp_next(p);
+  irp_next(p);
+  return irp_loc_body(p, loc) ? -1 : 1;
+}

@@ -1,0 +1,1108 @@
+/*
+ * print.c - the MLIR text printer core: buffered output, SSA value and block
+ * names (MLIR's SSANameState), attribute / location aliases (MLIR's
+ * AliasInitializer), ops in custom or generic form, regions, blocks, and
+ * ir_print. Types are in print_type.c, attributes and locations in
+ * print_attr.c.
+ *
+ * The output must read exactly like mlir-opt's, so the rules below follow
+ * mlir/lib/IR/AsmPrinter.cpp closely: where MLIR has a quirk (value numbers
+ * that continue into nested regions, one name conflict counter per region
+ * chain, `// pred:` comments), we have it too.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "print.h"
+
+/* ====================================================================== */
+/* Output                                                                 */
+/* ====================================================================== */
+
+void irw_flush(IrPrinter *w) {
+  if (w->len && !w->err && fwrite(w->buf, 1, w->len, w->out) != w->len)
+    w->err = 1;
+  w->len = 0;
+}
+
+static void put_pending(IrPrinter *w) {
+  const char *s = w->pend;
+  size_t n = w->pend_len;
+  w->pend = NULL;
+  irw_update_lim(w);
+  irw_put(w, s, n);
+}
+
+void irw_put_slow(IrPrinter *w, const char *s, size_t n) {
+  if (w->sink) return;
+  if (w->pend) put_pending(w);
+  while (n) {
+    size_t room = IRW_BUF - w->len;
+    if (!room) {
+      irw_flush(w);
+      room = IRW_BUF;
+    }
+    size_t k = n < room ? n : room;
+    memcpy(w->buf + w->len, s, k);
+    w->len += k;
+    s += k;
+    n -= k;
+  }
+}
+
+void irw_mem(IrPrinter *w, const char *s, size_t n) { irw_put(w, s, n); }
+
+void irw_str(IrPrinter *w, const char *s) { irw_put(w, s, strlen(s)); }
+
+void irw_fmt(IrPrinter *w, const char *fmt, ...) {
+  char tmp[256];
+  va_list ap;
+  if (w->sink) return;
+  va_start(ap, fmt);
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n < sizeof tmp) {
+    irw_mem(w, tmp, (size_t)n);
+    return;
+  }
+  char *big = ir_xmalloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(big, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  irw_mem(w, big, (size_t)n);
+  free(big);
+}
+
+/* Decimal digits of v at the end of tmp[24]; returns the first. */
+static char *fmt_u64(char *end, uint64_t v) {
+  char *p = end;
+  do {
+    *--p = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  return p;
+}
+
+void irw_u64(IrPrinter *w, uint64_t v) {
+  char tmp[24];
+  char *p = fmt_u64(tmp + sizeof tmp, v);
+  irw_put(w, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+void irw_i64(IrPrinter *w, int64_t v) {
+  if (v < 0) {
+    irw_putc(w, '-');
+    irw_u64(w, (uint64_t)0 - (uint64_t)v);
+  } else {
+    irw_u64(w, (uint64_t)v);
+  }
+}
+
+void irw_spaces(IrPrinter *w, uint32_t n) {
+  static const char sp[] = "                                ";
+  while (n) {
+    uint32_t k = n < 32 ? n : 32;
+    irw_mem(w, sp, k);
+    n -= k;
+  }
+}
+
+void irw_newline(IrPrinter *w) {
+  irw_putc(w, '\n');
+  irw_spaces(w, w->indent);
+}
+
+IrCtx *irw_ctx(IrPrinter *w) { return w->c; }
+int irw_generic(IrPrinter *w) { return w->generic; }
+
+/* ====================================================================== */
+/* SSA names                                                              */
+/* ====================================================================== */
+
+static uint32_t pool_add(IrPrinter *w, const char *s, size_t n) {
+  if (n >= IRW_NAMED - 1 - w->n_pool) ir_die("printer name pool overflow");
+  ir_vgrow((void **)&w->pool, &w->cap_pool, w->n_pool + (uint32_t)n + 1, 1);
+  uint32_t off = w->n_pool;
+  memcpy(w->pool + off, s, n);
+  w->pool[off + n] = 0;
+  w->n_pool += (uint32_t)n + 1;
+  return off;
+}
+
+static uint32_t name_hash(const char *s, size_t n) {
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
+  return h;
+}
+
+static int used_has(const IrPrinter *w, const char *s, size_t n) {
+  if (!w->used_head) return 0;
+  uint32_t h = name_hash(s, n);
+  for (uint32_t e = w->used_head[h & w->used_mask]; e; e = w->used[e - 1].next) {
+    const struct IrwUsed *u = &w->used[e - 1];
+    const char *t = w->pool + u->name;
+    if (u->hash == h && strncmp(t, s, n) == 0 && t[n] == 0) return 1;
+  }
+  return 0;
+}
+
+static void used_rehash(IrPrinter *w, uint32_t nb) {
+  free(w->used_head);
+  w->used_head = ir_xcalloc(nb, sizeof *w->used_head);
+  w->used_mask = nb - 1;
+  /* Oldest first, so the newest entry of each chain ends up at its head. */
+  for (uint32_t i = 0; i < w->n_used; i++) {
+    uint32_t b = w->used[i].hash & w->used_mask;
+    w->used[i].next = w->used_head[b];
+    w->used_head[b] = i + 1;
+  }
+}
+
+static void used_add(IrPrinter *w, uint32_t off) {
+  const char *s = w->pool + off;
+  struct IrwUsed u = {off, 0, name_hash(s, strlen(s))};
+  IR_VPUSH(w->used, w->n_used, w->cap_used, u);
+  if (!w->used_head || w->n_used > w->used_mask + 1) {
+    used_rehash(w, w->used_head ? 2 * (w->used_mask + 1) : 64);
+    return;
+  }
+  uint32_t b = u.hash & w->used_mask;
+  w->used[w->n_used - 1].next = w->used_head[b];
+  w->used_head[b] = w->n_used;
+}
+
+static void scope_push(IrPrinter *w) {
+  IR_VPUSH(w->scopes, w->n_scopes, w->cap_scopes, w->n_used);
+}
+
+static void scope_pop(IrPrinter *w) {
+  uint32_t mark = w->scopes[--w->n_scopes];
+  while (w->n_used > mark) {
+    struct IrwUsed *u = &w->used[--w->n_used];
+    w->used_head[u->hash & w->used_mask] = u->next;
+  }
+}
+
+static int is_alnum(int ch) {
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+         (ch >= '0' && ch <= '9');
+}
+
+/* MLIR's sanitizeIdentifier for value names: keep [A-Za-z0-9$._-], a
+ * space becomes `_`, other bytes their hex code; a leading digit gets a `_`
+ * prefix. Appends to *buf (a growable scratch string). */
+static void sanitize(const char *s, size_t n, char **buf, uint32_t *len,
+                     uint32_t *cap) {
+  static const char hex[] = "0123456789ABCDEF";
+  *len = 0;
+  ir_vgrow((void **)buf, cap, (uint32_t)(3 * n + 2), 1);
+  char *o = *buf;
+  uint32_t k = 0;
+  if (n && s[0] >= '0' && s[0] <= '9') o[k++] = '_';
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    if (is_alnum(ch) || ch == '$' || ch == '.' || ch == '_' || ch == '-') {
+      o[k++] = (char)ch;
+    } else if (ch == ' ') {
+      o[k++] = '_';
+    } else {
+      /* llvm::utohexstr: no leading zero */
+      if (ch >> 4) o[k++] = hex[ch >> 4];
+      o[k++] = hex[ch & 15];
+    }
+  }
+  *len = k;
+}
+
+/* MLIR's uniqueValueName: the sanitized name, or name_N with N from the
+ * conflict counter until unused. Returns the pool offset. */
+static uint32_t unique_name(IrPrinter *w, const char *s, size_t n) {
+  uint32_t len = 0;
+  sanitize(s, n, &w->scratch, &len, &w->cap_scratch);
+  uint32_t off;
+  if (!used_has(w, w->scratch, len)) {
+    off = pool_add(w, w->scratch, len);
+  } else {
+    ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 24, 1);
+    char *buf = w->scratch;
+    buf[len] = '_';
+    for (;;) {
+      char num[24];
+      char *p = fmt_u64(num + sizeof num, w->next_conflict++);
+      uint32_t k = (uint32_t)(num + sizeof num - p);
+      memcpy(buf + len + 1, p, k);
+      if (!used_has(w, buf, len + 1 + k)) {
+        off = pool_add(w, buf, len + 1 + k);
+        break;
+      }
+    }
+  }
+  used_add(w, off);
+  return off;
+}
+
+static void set_value_name(IrPrinter *w, uint32_t v, const char *s, size_t n) {
+  if (!n) {
+    w->vid[v] = w->next_value++;
+    return;
+  }
+  w->vid[v] = IRW_NAMED | unique_name(w, s, n);
+}
+
+void irw_set_name(IrPrinter *w, uint32_t v, const char *hint) {
+  const IrModule *m = w->m;
+  uint32_t op = w->cur_op;
+  if (op == IR_NONE || v >= m->n_values) return;
+  const IrValue *val = &m->values[v];
+  if (val->kind == IR_VAL_RESULT) {
+    if (val->def != op || w->vid[v] != IRW_UNSET) return;
+    set_value_name(w, v, hint, strlen(hint));
+    if (val->num)
+      IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, val->num);
+    return;
+  }
+  /* A block argument of one of the op's regions (MLIR's
+   * getAsmBlockArgumentNames): named when its region is numbered. */
+  const IrOp *o = &m->ops[op];
+  uint32_t r = m->blocks[val->def].region;
+  if (r < o->regions || r >= o->regions + o->n_regions || !*hint) return;
+  if (!w->vhint) {
+    w->vhint = ir_xmalloc((size_t)m->n_values * sizeof *w->vhint);
+    memset(w->vhint, 0xff, (size_t)m->n_values * sizeof *w->vhint);
+  }
+  w->vhint[v] = pool_add(w, hint, strlen(hint));
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void number_op(IrPrinter *w, uint32_t op) {
+  const IrModule *m = w->m;
+  const IrOp *o = &m->ops[op];
+  w->n_cur_groups = 0;
+  IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
+  if (!w->generic && o->opc != IR_OP_UNKNOWN) {
+    const IrOpInfo *info = ir_op_info(o->opc);
+    if (info && info->asm_names) {
+      w->cur_op = op;
+      info->asm_names(w, m, op);
+      w->cur_op = IR_NONE;
+    }
+  }
+  if (!o->n_results) return;
+  if (w->vid[o->results] == IRW_UNSET) w->vid[o->results] = w->next_value++;
+  if (w->n_cur_groups > 1) {
+    qsort(w->cur_groups, w->n_cur_groups, sizeof *w->cur_groups, cmp_u32);
+    if (!w->groups) {
+      w->groups = ir_xcalloc(m->n_ops, sizeof *w->groups);
+      IR_VPUSH(w->gpool, w->n_gpool, w->cap_gpool, 0); /* offset 0 = none */
+    }
+    w->groups[op] = w->n_gpool;
+    IR_VPUSH(w->gpool, w->n_gpool, w->cap_gpool, w->n_cur_groups);
+    for (uint32_t i = 0; i < w->n_cur_groups; i++)
+      IR_VPUSH(w->gpool, w->n_gpool, w->cap_gpool, w->cur_groups[i]);
+  }
+}
+
+static void number_region(IrPrinter *w, uint32_t r) {
+  const IrModule *m = w->m;
+  const IrRegion *rg = &m->regions[r];
+  if (w->vhint) {
+    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
+      const IrBlock *bl = &m->blocks[b];
+      for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
+        if (w->vhint[v] == IRW_UNSET) continue;
+        const char *s = w->pool + w->vhint[v];
+        set_value_name(w, v, s, strlen(s));
+      }
+    }
+  }
+  for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
+    const IrBlock *bl = &m->blocks[b];
+    int entry = b == rg->blocks;
+    for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
+      if (w->vid[v] != IRW_UNSET) continue;
+      if (entry) {
+        char nm[32];
+        char *p = fmt_u64(nm + sizeof nm, w->next_arg++);
+        p -= 3;
+        memcpy(p, "arg", 3);
+        set_value_name(w, v, p, (size_t)(nm + sizeof nm - p));
+      } else {
+        w->vid[v] = w->next_value++;
+      }
+    }
+    for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++)
+      number_op(w, op);
+  }
+}
+
+/* MLIR numbers regions from a stack: each nested region starts from the
+ * counters its parent region had when it was done, in a names scope nested
+ * in the parent's. */
+typedef struct NameCtx {
+  uint32_t region, next_value, next_arg, next_conflict, scope;
+} NameCtx;
+
+static void number_module(IrPrinter *w) {
+  const IrModule *m = w->m;
+  NameCtx *st = NULL;
+  uint32_t n = 0, cap = 0;
+  w->vid = ir_xmalloc((size_t)(m->n_values ? m->n_values : 1) * sizeof *w->vid);
+  memset(w->vid, 0xff, (size_t)m->n_values * sizeof *w->vid);
+  w->cur_op = IR_NONE;
+  pool_add(w, "", 0);
+  scope_push(w);                          /* the top-level scope: depth 1 */
+  if (!m->n_ops) return;
+  const IrOp *top = &m->ops[0];
+  for (uint32_t k = 0; k < top->n_regions; k++) {
+    NameCtx c = {top->regions + k, 0, 0, 0, 1};
+    IR_VPUSH(st, n, cap, c);
+  }
+  number_op(w, 0);
+  while (n) {
+    NameCtx c = st[--n];
+    if (!w->generic) {
+      /* MLIR's generic form implies unique SSA ids: the counters then run
+       * on through the whole walk (in its last-region-first order). */
+      w->next_value = c.next_value;
+      w->next_arg = c.next_arg;
+      w->next_conflict = c.next_conflict;
+    }
+    while (w->n_scopes > c.scope) scope_pop(w);
+    scope_push(w);
+    uint32_t depth = w->n_scopes;
+    number_region(w, c.region);
+    const IrRegion *rg = &m->regions[c.region];
+    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
+      const IrBlock *bl = &m->blocks[b];
+      for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++) {
+        const IrOp *o = &m->ops[op];
+        for (uint32_t k = 0; k < o->n_regions; k++) {
+          NameCtx d = {o->regions + k, w->next_value, w->next_arg,
+                       w->next_conflict, depth};
+          IR_VPUSH(st, n, cap, d);
+        }
+      }
+    }
+  }
+  free(st);
+}
+
+/* Print value v: `%name`, `%N`, or a member of a result group `%N#k`. */
+static void print_value(IrPrinter *w, uint32_t v, int result_no) {
+  const IrModule *m = w->m;
+  if (v >= m->n_values) {
+    irw_str(w, "<<UNKNOWN SSA VALUE>>");
+    return;
+  }
+  const IrValue *val = &m->values[v];
+  uint32_t look = v;
+  int64_t no = -1;
+  if (val->kind == IR_VAL_RESULT) {
+    const IrOp *o = &m->ops[val->def];
+    if (o->n_results != 1) {
+      uint32_t g = w->groups ? w->groups[val->def] : 0;
+      if (!g) {
+        no = val->num;
+        look = o->results;
+      } else {
+        const uint32_t *gs = w->gpool + g + 1;
+        uint32_t ng = w->gpool[g];
+        uint32_t i = 0; /* first group start greater than num */
+        while (i < ng && gs[i] <= val->num) i++;
+        uint32_t start = gs[i - 1];
+        uint32_t size = i == ng ? o->n_results - start : gs[i] - start;
+        if (size != 1) no = val->num - start;
+        look = o->results + start;
+      }
+    }
+  }
+  uint32_t id = w->vid[look];
+  irw_putc(w, '%');
+  if (id == IRW_UNSET)
+    irw_str(w, "<<UNKNOWN SSA VALUE>>");
+  else if (id & IRW_NAMED)
+    irw_str(w, w->pool + (id & ~IRW_NAMED));
+  else
+    irw_u64(w, id);
+  if (no >= 0 && result_no) {
+    irw_putc(w, '#');
+    irw_u64(w, (uint64_t)no);
+  }
+}
+
+void irw_value(IrPrinter *w, uint32_t v) {
+  if (!w->sink) print_value(w, v, 1);
+}
+
+void irw_values(IrPrinter *w, const uint32_t *vals, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) irw_mem(w, ", ", 2);
+    irw_value(w, vals[i]);
+  }
+}
+
+void irw_operands(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t first,
+                  uint32_t n) {
+  irw_values(w, m->operands + m->ops[op].operands + first, n);
+}
+
+void irw_value_types(IrPrinter *w, const IrModule *m, const uint32_t *vals,
+                     uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) irw_mem(w, ", ", 2);
+    irw_type(w, m->values[vals[i]].type);
+  }
+}
+
+void irw_types(IrPrinter *w, const uint32_t *types, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) irw_mem(w, ", ", 2);
+    irw_type(w, types[i]);
+  }
+}
+
+void irw_result_types(IrPrinter *w, const IrModule *m, uint32_t op) {
+  const IrOp *o = &m->ops[op];
+  int wrap = o->n_results != 1 ||
+             ir_type(w->c, m->values[o->results].type)->kind == IR_T_FUNC;
+  if (wrap) irw_putc(w, '(');
+  for (uint32_t i = 0; i < o->n_results; i++) {
+    if (i) irw_mem(w, ", ", 2);
+    irw_type(w, m->values[o->results + i].type);
+  }
+  if (wrap) irw_putc(w, ')');
+}
+
+/* ====================================================================== */
+/* Blocks: names and predecessors                                         */
+/* ====================================================================== */
+
+static void print_block_name(IrPrinter *w, uint32_t b) {
+  const IrModule *m = w->m;
+  irw_mem(w, "^bb", 3);
+  irw_u64(w, b - m->regions[m->blocks[b].region].blocks);
+}
+
+/* Predecessor uses of every block, as CSR: w->preds[b]..w->preds[b+1] index
+ * w->preds[n_blocks + 1 + i] = the block holding the branching op. One
+ * entry per successor use, as MLIR's Block::getPredecessors. */
+static void build_preds(IrPrinter *w) {
+  const IrModule *m = w->m;
+  uint32_t nb = m->n_blocks;
+  w->preds = ir_xcalloc((size_t)nb + 1 + m->n_succs, sizeof *w->preds);
+  uint32_t *start = w->preds, *list = w->preds + nb + 1;
+  for (uint32_t s = 0; s < m->n_succs; s++)
+    if (m->succs[s].block < nb) start[m->succs[s].block + 1]++;
+  for (uint32_t b = 0; b < nb; b++) start[b + 1] += start[b];
+  uint32_t *fill = ir_xmalloc(((size_t)nb + 1) * sizeof *fill);
+  memcpy(fill, start, ((size_t)nb + 1) * sizeof *fill);
+  for (uint32_t op = 0; op < m->n_ops; op++) {
+    const IrOp *o = &m->ops[op];
+    for (uint32_t s = o->succs; s < o->succs + o->n_succs; s++)
+      if (m->succs[s].block < nb) list[fill[m->succs[s].block]++] = o->block;
+  }
+  free(fill);
+}
+
+static void print_pred_comment(IrPrinter *w, uint32_t b) {
+  const IrModule *m = w->m;
+  uint32_t nb = m->n_blocks;
+  uint32_t lo = w->preds ? w->preds[b] : 0, hi = w->preds ? w->preds[b + 1] : 0;
+  const uint32_t *list = w->preds ? w->preds + nb + 1 : NULL;
+  if (lo == hi) {
+    if (b != m->regions[m->blocks[b].region].blocks)
+      irw_str(w, "  // no predecessors");
+    return;
+  }
+  if (hi - lo == 1) {
+    irw_str(w, "  // pred: ");
+    print_block_name(w, list[lo]);
+    return;
+  }
+  uint32_t n = hi - lo;
+  uint32_t *ids = ir_xmalloc(n * sizeof *ids);
+  memcpy(ids, list + lo, n * sizeof *ids);
+  qsort(ids, n, sizeof *ids, cmp_u32); /* block ids order as their ordering */
+  irw_str(w, "  // ");
+  irw_u64(w, n);
+  irw_str(w, " preds: ");
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) irw_mem(w, ", ", 2);
+    print_block_name(w, ids[i]);
+  }
+  free(ids);
+}
+
+/* ====================================================================== */
+/* Ops, regions, blocks                                                   */
+/* ====================================================================== */
+
+static void print_op(IrPrinter *w, uint32_t op);
+static void visit_generic_op(IrPrinter *w, uint32_t op);
+
+/* The default dialect of an op's regions (OpAsmOpInterface's
+ * getDefaultDialect): op names of that dialect print without prefix. */
+static const char *default_dialect(const IrModule *m, uint32_t op) {
+  switch (m->ops[op].opc) {
+  case IR_OP_MODULE: return "builtin";
+  case IR_OP_FUNC: return "func";
+  default: return "";
+  }
+}
+
+static void push_dialect(IrPrinter *w, const char *d) {
+  IR_VPUSH(w->dialect, w->n_dialect, w->cap_dialect, d);
+}
+
+/* Whether the last op of block b is printed (MLIR elides an implicit,
+ * empty terminator when the op's printer asks). */
+static int elide_terminator(const IrModule *m, uint32_t b) {
+  const IrBlock *bl = &m->blocks[b];
+  if (!bl->n_ops) return 0;
+  const IrOp *o = &m->ops[bl->ops + bl->n_ops - 1];
+  if (o->opc == IR_OP_UNKNOWN) return 0;
+  if (!(ir_op_info(o->opc)->traits & IR_TR_TERMINATOR)) return 0;
+  return !o->n_operands && !o->n_results && !o->n_succs && !o->n_regions &&
+         !o->attrs;
+}
+
+static void print_block(IrPrinter *w, uint32_t b, int header, int elide) {
+  const IrModule *m = w->m;
+  const IrBlock *bl = &m->blocks[b];
+  if (header && !w->sink) {
+    irw_spaces(w, w->indent);
+    print_block_name(w, b);
+    if (bl->n_args) {
+      irw_putc(w, '(');
+      for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
+        if (v != bl->args) irw_mem(w, ", ", 2);
+        print_value(w, v, 1);
+        irw_mem(w, ": ", 2);
+        irw_type(w, m->values[v].type);
+      }
+      irw_putc(w, ')');
+    }
+    irw_putc(w, ':');
+    print_pred_comment(w, b);
+    irw_putc(w, '\n');
+  } else if (header) {
+    for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++)
+      irw_type(w, m->values[v].type);
+  }
+  uint32_t n = bl->n_ops - (elide && elide_terminator(m, b));
+  w->indent += 2;
+  for (uint32_t op = bl->ops; op < bl->ops + n; op++) print_op(w, op);
+  w->indent -= 2;
+}
+
+/* MLIR's printRegion: `{`, the blocks, `}` (no leading space). */
+static void print_region(IrPrinter *w, uint32_t r, int entry_args, int elide,
+                         int empty_block) {
+  const IrModule *m = w->m;
+  const IrRegion *rg = &m->regions[r];
+  if (w->sink && !rg->n_blocks) return;
+  push_dialect(w, default_dialect(m, rg->op));
+  irw_mem(w, "{\n", 2);
+  if (rg->n_blocks) {
+    const IrBlock *entry = &m->blocks[rg->blocks];
+    int header = (empty_block && !entry->n_ops) || (entry_args && entry->n_args);
+    if (w->sink) header = entry_args;
+    print_block(w, rg->blocks, header, elide);
+    for (uint32_t b = rg->blocks + 1; b < rg->blocks + rg->n_blocks; b++)
+      print_block(w, b, 1, 0);
+  }
+  irw_spaces(w, w->indent);
+  irw_putc(w, '}');
+  w->n_dialect--;
+}
+
+void irw_region(IrPrinter *w, const IrModule *m, uint32_t region,
+                int print_entry_args, int print_empty_terminators) {
+  (void)m;
+  irw_putc(w, ' ');
+  print_region(w, region, print_entry_args, !print_empty_terminators, 0);
+}
+
+void irw_successor(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t k) {
+  const IrSucc *s = &m->succs[m->ops[op].succs + k];
+  if (!w->sink) print_block_name(w, s->block);
+  if (!s->n_operands) return;
+  irw_putc(w, '(');
+  irw_values(w, m->operands + s->operands, s->n_operands);
+  irw_mem(w, " : ", 3);
+  irw_value_types(w, m, m->operands + s->operands, s->n_operands);
+  irw_putc(w, ')');
+}
+
+/* Whether `name` (n bytes) is in the NULL-ended list. */
+static int elided(const char *const *elide, const char *name, size_t n) {
+  if (!elide) return 0;
+  for (; *elide; elide++)
+    if (strlen(*elide) == n && memcmp(*elide, name, n) == 0) return 1;
+  return 0;
+}
+
+/* Print ` {a = 1, b}` from two sorted dictionaries merged (either may be 0),
+ * minus elided names; ` attributes` before it when with_keyword. */
+static void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
+                              const char *const *elide, int with_keyword) {
+  IrCtx *c = w->c;
+  const uint32_t *l1 = d1 ? ir_attr_u32(c, d1) : NULL;
+  const uint32_t *l2 = d2 ? ir_attr_u32(c, d2) : NULL;
+  uint32_t n1 = d1 ? ir_attr(c, d1)->n : 0, n2 = d2 ? ir_attr(c, d2)->n : 0;
+  uint32_t i = 0, j = 0, printed = 0;
+  while (i < n1 || j < n2) {
+    uint32_t name, attr;
+    int take1;
+    if (i == n1) take1 = 0;
+    else if (j == n2) take1 = 1;
+    else {
+      const char *a = ir_str_ptr(c, l1[2 * i]), *b = ir_str_ptr(c, l2[2 * j]);
+      size_t na = ir_str_len(c, l1[2 * i]), nb = ir_str_len(c, l2[2 * j]);
+      int k = memcmp(a, b, na < nb ? na : nb);
+      take1 = k < 0 || (k == 0 && na <= nb);
+    }
+    if (take1) name = l1[2 * i], attr = l1[2 * i + 1], i++;
+    else name = l2[2 * j], attr = l2[2 * j + 1], j++;
+    if (elided(elide, ir_str_ptr(c, name), ir_str_len(c, name))) continue;
+    if (w->sink) {
+      irw_attr(w, attr);
+      continue;
+    }
+    if (!printed) irw_str(w, with_keyword ? " attributes {" : " {");
+    else irw_mem(w, ", ", 2);
+    printed++;
+    irw_named_attr(w, name, attr);
+  }
+  if (printed) irw_putc(w, '}');
+}
+
+void irw_attr_dict(IrPrinter *w, uint32_t dict, const char *const *elide) {
+  print_merged_dict(w, dict, 0, elide, 0);
+}
+
+void irw_op_attr_dict(IrPrinter *w, const IrModule *m, uint32_t op,
+                      const char *const *elide, int with_keyword) {
+  print_merged_dict(w, m->ops[op].props, m->ops[op].attrs, elide, with_keyword);
+}
+
+/* `"name"(operands)[succs] <{props}> (regions) {attrs} : (ins) -> outs` */
+static void print_generic_body(IrPrinter *w, uint32_t op) {
+  const IrModule *m = w->m;
+  const IrOp *o = &m->ops[op];
+  IrCtx *c = w->c;
+  if (w->sink) {
+    visit_generic_op(w, op);
+    return;
+  }
+  irw_escaped(w, ir_str_ptr(c, o->name), ir_str_len(c, o->name));
+  irw_putc(w, '(');
+  irw_values(w, m->operands + o->operands, o->n_operands);
+  irw_putc(w, ')');
+  if (o->n_succs) {
+    irw_putc(w, '[');
+    for (uint32_t s = 0; s < o->n_succs; s++) {
+      if (s) irw_mem(w, ", ", 2);
+      print_block_name(w, m->succs[o->succs + s].block);
+    }
+    irw_putc(w, ']');
+  }
+  if (o->props && ir_attr(c, o->props)->n) {
+    irw_mem(w, " <", 2);
+    irw_attr(w, o->props);
+    irw_putc(w, '>');
+  }
+  if (o->n_regions) {
+    irw_mem(w, " (", 2);
+    for (uint32_t r = 0; r < o->n_regions; r++) {
+      if (r) irw_mem(w, ", ", 2);
+      print_region(w, o->regions + r, 1, 0, 1);
+    }
+    irw_putc(w, ')');
+  }
+  print_merged_dict(w, o->attrs, 0, NULL, 0);
+  irw_mem(w, " : (", 4);
+  irw_value_types(w, m, m->operands + o->operands, o->n_operands);
+  irw_mem(w, ") -> ", 5);
+  irw_result_types(w, m, op);
+}
+
+/* The alias pass's view of a generic op (MLIR's DummyAliasOperationPrinter
+ * visits regions first, then operand and result types, then attributes). */
+static void visit_generic_op(IrPrinter *w, uint32_t op) {
+  const IrModule *m = w->m;
+  const IrOp *o = &m->ops[op];
+  for (uint32_t r = 0; r < o->n_regions; r++)
+    print_region(w, o->regions + r, 1, 0, 0);
+  for (uint32_t i = 0; i < o->n_operands; i++)
+    irw_type(w, m->values[m->operands[o->operands + i]].type);
+  for (uint32_t i = 0; i < o->n_results; i++)
+    irw_type(w, m->values[o->results + i].type);
+  print_merged_dict(w, o->props, o->attrs, NULL, 0);
+}
+
+void irw_generic_op(IrPrinter *w, const IrModule *m, uint32_t op) {
+  (void)m;
+  w->pend = NULL; /* a hook falling back: the custom name is not printed */
+  irw_update_lim(w);
+  print_generic_body(w, op);
+}
+
+/* builtin.module's custom form, used when no syntax file provides one:
+ * `module @name attributes {...} {` body `}`. */
+static void print_module_custom(IrPrinter *w, uint32_t op) {
+  const IrModule *m = w->m;
+  static const char *const elide[] = {"sym_name", NULL};
+  uint32_t name = ir_op_prop(m, op, "sym_name");
+  if (name && ir_attr(w->c, name)->kind == IR_A_STRING) {
+    irw_putc(w, ' ');
+    irw_symbol(w, ir_attr(w->c, name)->str);
+  }
+  irw_op_attr_dict(w, m, op, elide, 1);
+  if (m->ops[op].n_regions) irw_region(w, m, m->ops[op].regions, 1, 1);
+}
+
+static void print_results(IrPrinter *w, uint32_t op) {
+  const IrModule *m = w->m;
+  const IrOp *o = &m->ops[op];
+  uint32_t g = w->groups ? w->groups[op] : 0;
+  if (!g) {
+    print_value(w, o->results, 0);
+    if (o->n_results > 1) {
+      irw_putc(w, ':');
+      irw_u64(w, o->n_results);
+    }
+  } else {
+    uint32_t ng = w->gpool[g];
+    const uint32_t *gs = w->gpool + g + 1;
+    for (uint32_t i = 0; i < ng; i++) {
+      uint32_t end = i + 1 < ng ? gs[i + 1] : o->n_results;
+      if (i) irw_mem(w, ", ", 2);
+      print_value(w, o->results + gs[i], 0);
+      if (end - gs[i] > 1) {
+        irw_putc(w, ':');
+        irw_u64(w, end - gs[i]);
+      }
+    }
+  }
+  irw_mem(w, " = ", 3);
+}
+
+static void print_op(IrPrinter *w, uint32_t op) {
+  const IrModule *m = w->m;
+  const IrOp *o = &m->ops[op];
+  IrCtx *c = w->c;
+  const IrOpInfo *info = o->opc == IR_OP_UNKNOWN ? NULL : ir_op_info(o->opc);
+  void (*hook)(IrPrinter *, const IrModule *, uint32_t) =
+      w->generic || !info ? NULL : info->print;
+  int module_custom = !w->generic && o->opc == IR_OP_MODULE && !hook;
+  if (w->sink) {
+    if (w->debuginfo) irw_visit_loc(w, o->loc, 1, NULL);
+    if (hook) hook(w, m, op);
+    else if (module_custom) print_module_custom(w, op);
+    else visit_generic_op(w, op);
+    return;
+  }
+  irw_spaces(w, w->indent);
+  if (o->n_results) print_results(w, op);
+  if (hook || module_custom) {
+    const char *name = ir_str_ptr(c, o->name);
+    size_t n = ir_str_len(c, o->name);
+    const char *d = w->dialect[w->n_dialect - 1];
+    size_t nd = strlen(d);
+    const char *dot = memchr(name, '.', n);
+    if (nd && n > nd + 1 && memcmp(name, d, nd) == 0 && name[nd] == '.' &&
+        !memchr(dot + 1, '.', n - (size_t)(dot + 1 - name))) {
+      name += nd + 1;
+      n -= nd + 1;
+    }
+    w->pend = name;
+    w->pend_len = n;
+    irw_update_lim(w);
+    if (hook) hook(w, m, op);
+    else print_module_custom(w, op);
+    if (w->pend) put_pending(w);
+  } else {
+    print_generic_body(w, op);
+  }
+  if (w->debuginfo) {
+    irw_putc(w, ' ');
+    irw_loc(w, o->loc, 1);
+  }
+  irw_putc(w, '\n');
+}
+
+/* ====================================================================== */
+/* Aliases                                                                */
+/* ====================================================================== */
+
+static const char *const alias_names[] = {NULL, "loc", "map", "set"};
+enum { AN_NONE, AN_LOC, AN_MAP, AN_SET };
+
+static uint32_t new_alias(IrPrinter *w, int kind, uint32_t id, int name,
+                          int deferrable) {
+  IrwAlias a = {0};
+  a.kind = (uint8_t)kind;
+  a.id = id;
+  a.name = (uint8_t)name;
+  a.deferrable = (uint8_t)(name && deferrable);
+  a.depth = name ? 1 : 0;
+  IR_VPUSH(w->al, w->n_al, w->cap_al, a);
+  return w->n_al - 1;
+}
+
+static void mark_nondeferrable(IrPrinter *w, uint32_t i) {
+  if (!w->al[i].deferrable) return;
+  w->al[i].deferrable = 0;
+  for (uint32_t k = 0; k < w->al[i].n_kids; k++)
+    mark_nondeferrable(w, w->kids[w->al[i].kids + k]);
+}
+
+/* Common entry of the visit functions: the alias index of (kind, id) via
+ * `slot`, a new entry if not seen. *seen tells which. The child is recorded
+ * in the parent being visited. */
+static uint32_t visit_common(IrPrinter *w, uint32_t *slot, int kind,
+                             uint32_t id, int name, int deferrable, int *seen) {
+  if (*slot) {
+    uint32_t i = *slot - 1;
+    if (!deferrable) mark_nondeferrable(w, i);
+    IR_VPUSH(w->kid_stack, w->n_kid_stack, w->cap_kid_stack, i);
+    if (seen) *seen = 1;
+    return i;
+  }
+  uint32_t i = new_alias(w, kind, id, name, deferrable);
+  *slot = i + 1;
+  if (seen) *seen = 0;
+  return i;
+}
+
+/* After visiting the children of alias i (pushed on kid_stack since
+ * `mark`): record them and the depth, then record i in its parent. */
+void irw_visit_done(IrPrinter *w, uint32_t i, uint32_t mark) {
+  uint32_t maxd = 0, nk = w->n_kid_stack - mark;
+  for (uint32_t k = mark; k < w->n_kid_stack; k++) {
+    uint32_t d = w->al[w->kid_stack[k]].depth;
+    if (d > maxd) maxd = d;
+  }
+  if (nk) {
+    ir_vgrow((void **)&w->kids, &w->cap_kids, w->n_kids + nk, sizeof *w->kids);
+    memcpy(w->kids + w->n_kids, w->kid_stack + mark, nk * sizeof *w->kids);
+    w->al[i].kids = w->n_kids;
+    w->al[i].n_kids = nk;
+    w->n_kids += nk;
+  }
+  if (maxd) w->al[i].depth = maxd + 1;
+  w->n_kid_stack = mark;
+  IR_VPUSH(w->kid_stack, w->n_kid_stack, w->cap_kid_stack, i);
+}
+
+uint32_t irw_visit_attr(IrPrinter *w, uint32_t attr, int deferrable, int *seen) {
+  int k = ir_attr(w->c, attr)->kind;
+  int name = k == IR_A_AFFINE_MAP ? AN_MAP : k == IR_A_AFFINE_SET ? AN_SET : AN_NONE;
+  return visit_common(w, &w->attr_alias[attr], IRW_AK_ATTR, attr, name,
+                      deferrable, seen);
+}
+
+uint32_t irw_visit_loc(IrPrinter *w, uint32_t loc, int deferrable, int *seen) {
+  int s;
+  if (loc >= ir_n_locs(w->c)) loc = 0;
+  uint32_t mark = w->n_kid_stack;
+  uint32_t i = visit_common(w, &w->loc_alias[loc], IRW_AK_LOC, loc, AN_LOC,
+                            deferrable, &s);
+  if (seen) *seen = s;
+  if (s) return i;
+  /* the children of a location (MLIR's DummyAliasDialectAsmPrinter), with
+   * the deferrability of their parent */
+  int saved = w->deferrable;
+  w->deferrable = deferrable;
+  const IrLoc *l = ir_loc(w->c, loc);
+  switch (l->kind) {
+  case IR_L_NAME:
+    if (l->b) irw_visit_loc(w, l->b, deferrable, NULL);
+    break;
+  case IR_L_CALLSITE:
+    irw_visit_loc(w, l->a, deferrable, NULL);
+    irw_visit_loc(w, l->b, deferrable, NULL);
+    break;
+  case IR_L_FUSED: {
+    const uint32_t *list = ir_loc_list(w->c, loc);
+    if (l->b) irw_attr_ex(w, l->b, IRW_ELIDE_NEVER);
+    for (uint32_t k = 0; k < l->n; k++)
+      irw_visit_loc(w, list[k], deferrable, NULL);
+    break;
+  }
+  default:
+    break;
+  }
+  w->deferrable = saved;
+  irw_visit_done(w, i, mark);
+  return i;
+}
+
+uint32_t irw_visit_type(IrPrinter *w, uint32_t type, int *seen) {
+  return visit_common(w, &w->type_seen[type], IRW_AK_TYPE, type, AN_NONE,
+                      w->deferrable, seen);
+}
+
+static int alias_less(const IrwAlias *a, const IrwAlias *b) {
+  if (a->depth != b->depth) return a->depth < b->depth;
+  int ta = a->kind == IRW_AK_TYPE, tb = b->kind == IRW_AK_TYPE;
+  if (ta != tb) return ta;
+  return strcmp(alias_names[a->name], alias_names[b->name]) < 0;
+}
+
+/* Stable order of the named aliases (MLIR's initializeAliases), returned
+ * as indices; suffixes are assigned per name. */
+static uint32_t *order_aliases(IrPrinter *w, uint32_t *n_out) {
+  uint32_t n = 0;
+  uint32_t *idx = ir_xmalloc(((size_t)w->n_al + 1) * sizeof *idx);
+  for (uint32_t i = 0; i < w->n_al; i++)
+    if (w->al[i].name) idx[n++] = i;
+  /* merge sort: stable */
+  uint32_t *tmp = ir_xmalloc(((size_t)n + 1) * sizeof *tmp);
+  for (uint32_t width = 1; width < n; width *= 2) {
+    for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+      uint32_t mid = lo + width < n ? lo + width : n;
+      uint32_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+      uint32_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi)
+        tmp[k++] = alias_less(&w->al[idx[j]], &w->al[idx[i]]) ? idx[j++] : idx[i++];
+      while (i < mid) tmp[k++] = idx[i++];
+      while (j < hi) tmp[k++] = idx[j++];
+    }
+    memcpy(idx, tmp, n * sizeof *idx);
+  }
+  free(tmp);
+  uint32_t count[4] = {0};
+  for (uint32_t i = 0; i < n; i++) w->al[idx[i]].suffix = count[w->al[idx[i]].name]++;
+  *n_out = n;
+  return idx;
+}
+
+static void print_alias_name(IrPrinter *w, const IrwAlias *a) {
+  irw_putc(w, a->kind == IRW_AK_TYPE ? '!' : '#');
+  irw_str(w, alias_names[a->name]);
+  if (a->suffix) irw_u64(w, a->suffix);
+}
+
+int irw_print_alias_attr(IrPrinter *w, uint32_t attr) {
+  if (!w->aliasing || attr >= ir_n_attrs(w->c) || !w->attr_alias[attr]) return 0;
+  const IrwAlias *a = &w->al[w->attr_alias[attr] - 1];
+  if (!a->name) return 0;
+  print_alias_name(w, a);
+  return 1;
+}
+
+int irw_print_alias_loc(IrPrinter *w, uint32_t loc) {
+  if (!w->aliasing || loc >= ir_n_locs(w->c) || !w->loc_alias[loc]) return 0;
+  const IrwAlias *a = &w->al[w->loc_alias[loc] - 1];
+  if (!a->name) return 0;
+  print_alias_name(w, a);
+  return 1;
+}
+
+static void print_alias_defs(IrPrinter *w, const uint32_t *idx, uint32_t n,
+                             int deferred) {
+  for (uint32_t i = 0; i < n; i++) {
+    const IrwAlias *a = &w->al[idx[i]];
+    if (a->deferrable != deferred) continue;
+    print_alias_name(w, a);
+    irw_mem(w, " = ", 3);
+    if (a->kind == IRW_AK_LOC) {
+      irw_mem(w, "loc(", 4);
+      irw_loc_body(w, a->id, 1);
+      irw_putc(w, ')');
+    } else if (a->kind == IRW_AK_ATTR) {
+      irw_attr_body(w, a->id, IRW_ELIDE_NEVER);
+    } else {
+      irw_type(w, a->id);
+    }
+    irw_putc(w, '\n');
+  }
+}
+
+/* Whether the alias pass is needed: debug locations, or an affine map or
+ * set somewhere in the context. */
+static int needs_aliases(IrPrinter *w) {
+  if (w->debuginfo) return 1;
+  uint32_t n = ir_n_attrs(w->c);
+  for (uint32_t a = 1; a < n; a++) {
+    int k = ir_attr(w->c, a)->kind;
+    if (k == IR_A_AFFINE_MAP || k == IR_A_AFFINE_SET) return 1;
+  }
+  return 0;
+}
+
+/* ====================================================================== */
+/* Entry point                                                            */
+/* ====================================================================== */
+
+static void printer_free(IrPrinter *w) {
+  free(w->buf);
+  free(w->dialect);
+  free(w->vid);
+  free(w->vhint);
+  free(w->groups);
+  free(w->gpool);
+  free(w->cur_groups);
+  free(w->pool);
+  free(w->scratch);
+  free(w->used_head);
+  free(w->used);
+  free(w->scopes);
+  free(w->preds);
+  free(w->attr_alias);
+  free(w->type_seen);
+  free(w->loc_alias);
+  free(w->al);
+  free(w->kids);
+  free(w->kid_stack);
+}
+
+int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
+  IrPrinter w;
+  memset(&w, 0, sizeof w);
+  w.out = out;
+  w.m = m;
+  w.c = m->ctx;
+  w.generic = o && o->generic;
+  w.debuginfo = o && o->debuginfo;
+  w.buf = ir_xmalloc(IRW_BUF);
+  irw_update_lim(&w);
+  push_dialect(&w, "builtin");
+  if (!m->n_ops) {
+    printer_free(&w);
+    return 0;
+  }
+  number_module(&w);
+  if (m->n_succs) build_preds(&w);
+
+  uint32_t *order = NULL, n_order = 0;
+  if (needs_aliases(&w)) {
+    w.attr_alias = ir_xcalloc(ir_n_attrs(w.c) + 1, sizeof *w.attr_alias);
+    w.type_seen = ir_xcalloc(ir_n_types(w.c) + 1, sizeof *w.type_seen);
+    w.loc_alias = ir_xcalloc(ir_n_locs(w.c) + 1, sizeof *w.loc_alias);
+    w.sink = 1;
+    irw_update_lim(&w);
+    print_op(&w, 0);
+    w.sink = 0;
+    irw_update_lim(&w);
+    w.n_dialect = 1;
+    w.indent = 0;
+    order = order_aliases(&w, &n_order);
+    w.aliasing = 1;
+    print_alias_defs(&w, order, n_order, 0);
+  }
+  print_op(&w, 0);
+  if (w.aliasing) print_alias_defs(&w, order, n_order, 1);
+  free(order);
+  irw_flush(&w);
+  int err = w.err || ferror(out);
+  printer_free(&w);
+  return err ? -1 : 0;
+}

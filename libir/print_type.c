@@ -1,0 +1,163 @@
+/*
+ * print_type.c - types as MLIR prints them (AsmPrinter::printTypeImpl), and
+ * their visit by the alias pass (nested affine-map layouts get `#map`).
+ */
+#include "print.h"
+
+static const char *const float_names[IR_N_FLOAT_KINDS] = {
+    "f16", "bf16", "f32", "f64", "f80", "f128", "tf32", "f8E4M3FN", "f8E5M2",
+};
+
+/* `2x?x` */
+static void print_dims(IrPrinter *w, const int64_t *dims, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (dims[i] == IR_DYN) irw_putc(w, '?');
+    else irw_i64(w, dims[i]);
+    irw_putc(w, 'x');
+  }
+}
+
+/* The alias pass: visit the type and what it prints (MLIR walks a memref's
+ * element type, non-identity layout and memory space; other builtin types
+ * their immediate sub-elements). */
+static void visit_type(IrPrinter *w, uint32_t type) {
+  int seen;
+  uint32_t mark = w->n_kid_stack;
+  uint32_t i = irw_visit_type(w, type, &seen);
+  if (seen) return;
+  const IrType *t = ir_type(w->c, type);
+  switch (t->kind) {
+  case IR_T_MEMREF:
+  case IR_T_UMEMREF:
+  case IR_T_TENSOR:
+  case IR_T_UTENSOR:
+  case IR_T_VECTOR:
+  case IR_T_COMPLEX:
+    irw_type(w, t->elem);
+    if (t->layout && (t->kind == IR_T_MEMREF || t->kind == IR_T_TENSOR))
+      irw_attr_ex(w, t->layout, IRW_ELIDE_MAY);
+    if (t->space && (t->kind == IR_T_MEMREF || t->kind == IR_T_UMEMREF))
+      irw_attr_ex(w, t->space, IRW_ELIDE_MAY);
+    break;
+  case IR_T_FUNC:
+    irw_types(w, ir_type_list(w->c, type), t->n + t->nres);
+    break;
+  case IR_T_TUPLE:
+    irw_types(w, ir_type_list(w->c, type), t->n);
+    break;
+  default:
+    break;
+  }
+  irw_visit_done(w, i, mark);
+}
+
+void irw_type(IrPrinter *w, uint32_t type) {
+  if (!type || type >= ir_n_types(w->c)) {
+    irw_str(w, "<<NULL TYPE>>");
+    return;
+  }
+  if (w->sink) {
+    if (w->type_seen) visit_type(w, type);
+    return;
+  }
+  const IrType *t = ir_type(w->c, type);
+  switch (t->kind) {
+  case IR_T_INT:
+    if (t->sub == IR_SIGNED) irw_putc(w, 's');
+    else if (t->sub == IR_UNSIGNED) irw_putc(w, 'u');
+    irw_putc(w, 'i');
+    irw_u64(w, t->width);
+    break;
+  case IR_T_INDEX:
+    irw_mem(w, "index", 5);
+    break;
+  case IR_T_FLOAT:
+    irw_str(w, t->sub < IR_N_FLOAT_KINDS ? float_names[t->sub] : "<<BAD FLOAT>>");
+    break;
+  case IR_T_NONE:
+    irw_mem(w, "none", 4);
+    break;
+  case IR_T_MEMREF:
+    irw_mem(w, "memref<", 7);
+    print_dims(w, ir_type_dims(w->c, type), t->n);
+    irw_type(w, t->elem);
+    if (t->layout) {
+      irw_mem(w, ", ", 2);
+      irw_attr_ex(w, t->layout, IRW_ELIDE_MAY);
+    }
+    if (t->space) {
+      irw_mem(w, ", ", 2);
+      irw_attr_ex(w, t->space, IRW_ELIDE_MAY);
+    }
+    irw_putc(w, '>');
+    break;
+  case IR_T_UMEMREF:
+    irw_mem(w, "memref<*x", 9);
+    irw_type(w, t->elem);
+    if (t->space) {
+      irw_mem(w, ", ", 2);
+      irw_attr_ex(w, t->space, IRW_ELIDE_MAY);
+    }
+    irw_putc(w, '>');
+    break;
+  case IR_T_TENSOR:
+    irw_mem(w, "tensor<", 7);
+    print_dims(w, ir_type_dims(w->c, type), t->n);
+    irw_type(w, t->elem);
+    if (t->layout) {
+      irw_mem(w, ", ", 2);
+      irw_attr(w, t->layout);
+    }
+    irw_putc(w, '>');
+    break;
+  case IR_T_UTENSOR:
+    irw_mem(w, "tensor<*x", 9);
+    irw_type(w, t->elem);
+    irw_putc(w, '>');
+    break;
+  case IR_T_VECTOR: {
+    const int64_t *dims = ir_type_dims(w->c, type);
+    irw_mem(w, "vector<", 7);
+    for (uint32_t i = 0; i < t->n; i++) {
+      int sc = i < 64 && (t->scalable >> i & 1);
+      if (sc) irw_putc(w, '[');
+      irw_i64(w, dims[i]);
+      if (sc) irw_putc(w, ']');
+      irw_putc(w, 'x');
+    }
+    irw_type(w, t->elem);
+    irw_putc(w, '>');
+    break;
+  }
+  case IR_T_FUNC: {
+    const uint32_t *list = ir_type_list(w->c, type);
+    irw_putc(w, '(');
+    irw_types(w, list, t->n);
+    irw_mem(w, ") -> ", 5);
+    if (t->nres == 1 && ir_type(w->c, list[t->n])->kind != IR_T_FUNC) {
+      irw_type(w, list[t->n]);
+    } else {
+      irw_putc(w, '(');
+      irw_types(w, list + t->n, t->nres);
+      irw_putc(w, ')');
+    }
+    break;
+  }
+  case IR_T_TUPLE:
+    irw_mem(w, "tuple<", 6);
+    irw_types(w, ir_type_list(w->c, type), t->n);
+    irw_putc(w, '>');
+    break;
+  case IR_T_COMPLEX:
+    irw_mem(w, "complex<", 8);
+    irw_type(w, t->elem);
+    irw_putc(w, '>');
+    break;
+  case IR_T_OPAQUE:
+    irw_mem(w, ir_str_ptr(w->c, t->text), ir_str_len(w->c, t->text));
+    break;
+  default:
+    irw_str(w, "<<BAD TYPE>>");
+    break;
+  }
+}

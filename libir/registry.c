@@ -1,0 +1,93 @@
+/*
+ * registry.c - the op registry: the IrOpInfo table generated from ops.def,
+ * with the syntax files' hooks merged in by op name on first use, and a
+ * name -> opcode hash table.
+ *
+ * A hook for a name ops.def does not know, or two hooks for one op, is a
+ * bug in libir, so it dies at the first lookup of any program (every unit
+ * test catches it).
+ */
+#include "irint.h"
+
+static IrOpInfo infos[IR_N_OPS] = {
+#define OP(id, name, traits, nopd, nres, nreg, nsucc, inherent) \
+  {name, traits, nopd, nres, nreg, nsucc, inherent, 0, 0, 0, 0},
+#include "ops.def"
+#undef OP
+};
+
+/* Open addressing on name hashes; a slot holds opcode + 1 (0 = empty). */
+#define HT_SIZE 1024
+_Static_assert(2 * IR_N_OPS <= HT_SIZE, "grow the registry hash table");
+static uint16_t ht[HT_SIZE];
+static uint8_t name_len[IR_N_OPS];
+static int ready;
+
+static const IrOpHooks *const hook_tables[] = {
+    ir_hooks_builtin, ir_hooks_func, ir_hooks_arith, ir_hooks_memref,
+    ir_hooks_bufferization, ir_hooks_cf, ir_hooks_scf, ir_hooks_misc,
+    ir_hooks_test,
+};
+
+static uint32_t find(const char *name, size_t n) {
+  uint32_t i = (uint32_t)ir_hash_bytes(name, n, 0x4f50u) & (HT_SIZE - 1);
+  for (;;) {
+    uint32_t e = ht[i];
+    if (!e) return IR_OP_UNKNOWN;
+    if (name_len[e - 1] == n && !memcmp(infos[e - 1].name, name, n)) return e - 1;
+    i = (i + 1) & (HT_SIZE - 1);
+  }
+}
+
+/* Single-threaded first use: the tools and tests call libir from one
+ * thread; a threaded user must make one lookup before starting threads. */
+static void init(void) {
+  for (uint32_t opc = 0; opc < IR_N_OPS; opc++) {
+    size_t n = strlen(infos[opc].name);
+    if (n > 255) ir_die("op name too long: %s", infos[opc].name);
+    if (find(infos[opc].name, n) != IR_OP_UNKNOWN)
+      ir_die("op '%s' registered twice in ops.def", infos[opc].name);
+    name_len[opc] = (uint8_t)n;
+    uint32_t i = (uint32_t)ir_hash_bytes(infos[opc].name, n, 0x4f50u) & (HT_SIZE - 1);
+    while (ht[i]) i = (i + 1) & (HT_SIZE - 1);
+    ht[i] = (uint16_t)(opc + 1);
+  }
+  for (size_t t = 0; t < sizeof hook_tables / sizeof *hook_tables; t++) {
+    for (const IrOpHooks *h = hook_tables[t]; h->name; h++) {
+      uint32_t opc = find(h->name, strlen(h->name));
+      if (opc == IR_OP_UNKNOWN)
+        ir_die("hooks given for op '%s', which is not in ops.def", h->name);
+      IrOpInfo *in = &infos[opc];
+      if (in->parse || in->print || in->asm_names || in->verify)
+        ir_die("hooks given twice for op '%s'", h->name);
+      in->parse = h->parse;
+      in->print = h->print;
+      in->asm_names = h->asm_names;
+      in->verify = h->verify;
+    }
+  }
+  ready = 1;
+}
+
+const IrOpInfo *ir_op_info(uint32_t opc) {
+  if (!ready) init();
+  return opc < IR_N_OPS ? &infos[opc] : NULL;
+}
+
+uint32_t ir_op_lookup(const char *name, size_t n) {
+  if (!ready) init();
+  if (n > 255) return IR_OP_UNKNOWN;
+  return find(name, n);
+}
+
+int ir_op_is_inherent(uint32_t opc, const char *name, size_t n) {
+  if (opc >= IR_N_OPS || !n) return 0;
+  for (const char *p = infos[opc].inherent; *p;) {
+    while (*p == ' ') p++;
+    const char *q = p;
+    while (*q && *q != ' ') q++;
+    if ((size_t)(q - p) == n && !memcmp(p, name, n)) return 1;
+    p = q;
+  }
+  return 0;
+}

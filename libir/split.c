@@ -1,0 +1,71 @@
+/*
+ * split.c - --split-input-file: cut text at MLIR's `// -----` markers.
+ *
+ * MLIR's rule (mlir/lib/Support/ToolUtilities.cpp, splitAndProcessBuffer),
+ * reproduced exactly, quirks included: the text is split at every
+ * occurrence of `// ---`, anywhere in a line; a piece that then starts with
+ * `--`, has more bytes after them, and whose next byte is not '0' ends the
+ * previous chunk (the chunk after it starts right after the `-----`).
+ * Other pieces (near misses) are glued back to the chunk before them. An
+ * empty leading piece is replaced by the next one whole.
+ */
+#include "irint.h"
+
+static const char *find_marker(const char *s, const char *e) {
+  while (s + 6 <= e) {
+    const char *q = memchr(s, '/', (size_t)(e - s));
+    if (!q || q + 6 > e) return NULL;
+    if (memcmp(q, "// ---", 6) == 0) return q;
+    s = q + 1;
+  }
+  return NULL;
+}
+
+static uint32_t count_lines(const char *s, const char *e) {
+  uint32_t n = 0;
+  while (s < e) {
+    const char *q = memchr(s, '\n', (size_t)(e - s));
+    if (!q) break;
+    n++;
+    s = q + 1;
+  }
+  return n;
+}
+
+int ir_split_input(const char *text, size_t len,
+                   int (*fn)(void *ud, const char *chunk, size_t n, uint32_t first_line),
+                   void *ud) {
+  const char *e = text + len;
+  const char *prev_s = text, *prev_e = NULL; /* the chunk being grown */
+  const char *lines_at = text;                /* newlines counted up to here */
+  uint32_t line = 1;
+  int count = 0;
+  const char *piece = text;
+  for (;;) {
+    const char *m = find_marker(piece, e);
+    const char *piece_e = m ? m : e;
+    if (!prev_e || prev_e == prev_s) {
+      prev_s = piece;
+      prev_e = piece_e;
+    } else if (piece_e - piece > 2 && piece[0] == '-' && piece[1] == '-' && piece[2] != '0') {
+      line += count_lines(lines_at, prev_s);
+      lines_at = prev_s;
+      int r = fn(ud, prev_s, (size_t)(prev_e - prev_s), line);
+      if (r) return r > 0 ? -r : r;
+      count++;
+      prev_s = piece + 2;
+      prev_e = piece_e;
+    } else {
+      prev_e = piece_e; /* near miss: the marker stays in the chunk */
+    }
+    if (!m) break;
+    piece = m + 6;
+  }
+  if (prev_e && prev_e != prev_s) {
+    line += count_lines(lines_at, prev_s);
+    int r = fn(ud, prev_s, (size_t)(prev_e - prev_s), line);
+    if (r) return r > 0 ? -r : r;
+    count++;
+  }
+  return count;
+}

@@ -1,0 +1,498 @@
+/*
+ * verify.c - the verifier: MLIR's structural rules over a frozen module.
+ *
+ *   1. per op: registered counts (ops.def), terminators last, successors
+ *      in the same region with the right argument counts and types;
+ *   2. per block: a terminator where MLIR wants one;
+ *   3. per use: isolation from above, then SSA dominance (same block: op
+ *      order; same region: the region's dominator tree; outer region: the
+ *      block of the enclosing op that holds the use);
+ *   4. the per-op verify hooks of the registry.
+ *
+ * Messages are MLIR's words. Every problem is reported, not just the first
+ * (MLIR stops at the first), but an op whose counts are wrong does not get
+ * its hook run, since hooks may index operands by position.
+ *
+ * The module must have passed ir_module_check (freeze and the bytecode
+ * reader guarantee it); the verifier trusts the layout, not the semantics.
+ */
+#include <stdlib.h>
+
+#include "irint.h"
+
+typedef struct Verifier {
+  const IrModule *m;
+  const IrCtx *c;
+  IrDiag *d;
+  int failed;
+  /* per block, for blocks of multi-block regions (others stay 0): */
+  uint32_t *pre, *post;     /* dominator-tree DFS interval */
+  uint8_t *unreach;         /* 1 if unreachable from its region's entry */
+  uint32_t *iso;            /* per region: the region whose parent op is the
+                               nearest isolated-from-above op (or top) */
+} Verifier;
+
+/* ====================================================================== */
+/* Reporting                                                              */
+/* ====================================================================== */
+
+static const IrOpInfo *info(const IrModule *m, uint32_t op) {
+  return ir_op_info(m->ops[op].opc);
+}
+
+static uint32_t op_traits(const IrModule *m, uint32_t op) {
+  const IrOpInfo *in = info(m, op);
+  return in ? in->traits : 0;
+}
+
+/* `'dialect.op' op <msg>` at the op, like Operation::emitOpError. */
+static void op_error(Verifier *v, uint32_t op, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void op_error(Verifier *v, uint32_t op, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  uint32_t name = v->m->ops[op].name;
+  ir_diag(v->d, v->c, v->m->ops[op].loc, IR_SEV_ERROR, "'%.*s' op %s",
+          (int)ir_str_len(v->c, name), ir_str_ptr(v->c, name), msg);
+  v->failed = 1;
+}
+
+/* `<msg>` at a location, like emitError. */
+static void loc_error(Verifier *v, uint32_t loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void loc_error(Verifier *v, uint32_t loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  ir_vdiag(v->d, v->c, loc, IR_SEV_ERROR, fmt, ap);
+  va_end(ap);
+  v->failed = 1;
+}
+
+/* ====================================================================== */
+/* Dominator trees                                                        */
+/* ====================================================================== */
+
+/* The successor blocks of block b that lie in its own region (branches
+ * elsewhere are reported and ignored). */
+static uint32_t n_succ_of(const IrModule *m, uint32_t b) {
+  const IrBlock *blk = &m->blocks[b];
+  return blk->n_ops ? m->ops[blk->ops + blk->n_ops - 1].n_succs : 0;
+}
+
+static uint32_t succ_of(const IrModule *m, uint32_t b, uint32_t k) {
+  const IrBlock *blk = &m->blocks[b];
+  const IrOp *t = &m->ops[blk->ops + blk->n_ops - 1];
+  uint32_t s = m->succs[t->succs + k].block;
+  return m->blocks[s].region == blk->region ? s : IR_NONE;
+}
+
+/* Cooper, Harvey & Kennedy, "A Simple, Fast Dominance Algorithm": iterate
+ * idom over reverse postorder until stable; then number the dominator tree
+ * depth first so a dominance query is two comparisons. All arrays are
+ * indexed by block - first. */
+static void dom_region(Verifier *v, uint32_t first, uint32_t n) {
+  const IrModule *m = v->m;
+  uint32_t *po = ir_xmalloc(n * sizeof *po);      /* postorder -> block */
+  uint32_t *pon = ir_xmalloc(n * sizeof *pon);    /* block -> postorder */
+  uint32_t *idom = ir_xmalloc(n * sizeof *idom);
+  uint32_t *stk = ir_xmalloc(n * sizeof *stk), *it = ir_xcalloc(n, sizeof *it);
+  uint32_t *npred = ir_xcalloc(n + 1, sizeof *npred), *pred;
+  uint32_t npo = 0, sp = 0;
+
+  /* iterative DFS for postorder */
+  for (uint32_t i = 0; i < n; i++) pon[i] = IR_NONE, idom[i] = IR_NONE;
+  pon[0] = 0;  /* visited mark until its real number is known */
+  stk[sp++] = 0;
+  while (sp) {
+    uint32_t b = stk[sp - 1];
+    if (it[b] < n_succ_of(m, first + b)) {
+      uint32_t s = succ_of(m, first + b, it[b]++);
+      if (s != IR_NONE && pon[s - first] == IR_NONE) {
+        pon[s - first] = 0;
+        stk[sp++] = s - first;
+      }
+    } else {
+      sp--;
+      pon[b] = npo;
+      po[npo++] = b;
+    }
+  }
+
+  /* predecessors (reachable ones only), CSR */
+  for (uint32_t b = 0; b < n; b++) {
+    if (pon[b] == IR_NONE) continue;
+    for (uint32_t k = 0; k < n_succ_of(m, first + b); k++) {
+      uint32_t s = succ_of(m, first + b, k);
+      if (s != IR_NONE) npred[s - first + 1]++;
+    }
+  }
+  for (uint32_t b = 0; b < n; b++) npred[b + 1] += npred[b];
+  pred = ir_xmalloc((npred[n] ? npred[n] : 1) * sizeof *pred);
+  memset(it, 0, n * sizeof *it);
+  for (uint32_t b = 0; b < n; b++) {
+    if (pon[b] == IR_NONE) continue;
+    for (uint32_t k = 0; k < n_succ_of(m, first + b); k++) {
+      uint32_t s = succ_of(m, first + b, k);
+      if (s != IR_NONE) pred[npred[s - first] + it[s - first]++] = b;
+    }
+  }
+
+  idom[0] = 0;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (uint32_t i = npo - 1; i-- > 0;) {  /* reverse postorder, no entry */
+      uint32_t b = po[i], nd = IR_NONE;
+      for (uint32_t k = npred[b]; k < npred[b + 1]; k++) {
+        uint32_t p = pred[k];
+        if (idom[p] == IR_NONE) continue;
+        if (nd == IR_NONE) {
+          nd = p;
+          continue;
+        }
+        uint32_t x = p, y = nd;   /* intersect */
+        while (x != y) {
+          while (pon[x] < pon[y]) x = idom[x];
+          while (pon[y] < pon[x]) y = idom[y];
+        }
+        nd = x;
+      }
+      if (nd != IR_NONE && idom[b] != nd) {
+        idom[b] = nd;
+        changed = 1;
+      }
+    }
+  }
+
+  /* dominator tree children (CSR in npred's place) and DFS intervals */
+  memset(npred, 0, (n + 1) * sizeof *npred);
+  for (uint32_t b = 1; b < n; b++)
+    if (idom[b] != IR_NONE) npred[idom[b] + 1]++;
+  for (uint32_t b = 0; b < n; b++) npred[b + 1] += npred[b];
+  memset(it, 0, n * sizeof *it);
+  for (uint32_t b = 1; b < n; b++)
+    if (idom[b] != IR_NONE) pred[npred[idom[b]] + it[idom[b]]++] = b;
+  uint32_t clock = 0;
+  memset(it, 0, n * sizeof *it);
+  sp = 0;
+  stk[sp++] = 0;
+  v->pre[first] = clock++;
+  while (sp) {
+    uint32_t b = stk[sp - 1];
+    if (it[b] < npred[b + 1] - npred[b]) {
+      uint32_t ch = pred[npred[b] + it[b]++];
+      v->pre[first + ch] = clock++;
+      stk[sp++] = ch;
+    } else {
+      v->post[first + b] = clock++;
+      sp--;
+    }
+  }
+  for (uint32_t b = 0; b < n; b++) v->unreach[first + b] = idom[b] == IR_NONE;
+
+  free(po);
+  free(pon);
+  free(idom);
+  free(stk);
+  free(it);
+  free(npred);
+  free(pred);
+}
+
+/* Does block a dominate block b (same region)? LLVM's rule: an unreachable
+ * block is dominated by everything and dominates nothing else. */
+static int dominates(const Verifier *v, uint32_t a, uint32_t b) {
+  if (a == b || v->unreach[b]) return 1;
+  if (v->unreach[a]) return 0;
+  return v->pre[a] <= v->pre[b] && v->post[b] <= v->post[a];
+}
+
+/* ====================================================================== */
+/* Structure                                                              */
+/* ====================================================================== */
+
+static const char *plural(int n) { return n == 1 ? "" : "s"; }
+
+/* Counts in ODS's order (regions, results, successors, operands) and
+ * words (OpDefinition.cpp). A negative count n means "at least -1 - n".
+ * Returns 0 if all match. */
+static int check_counts(Verifier *v, uint32_t op, const IrOpInfo *in) {
+  const IrOp *o = &v->m->ops[op];
+  int n;
+  if ((n = in->n_regions) >= 0 ? o->n_regions != (uint32_t)n
+                               : o->n_regions < (uint32_t)(-1 - n)) {
+    if (n == 0) op_error(v, op, "requires zero regions");
+    else if (n == 1) op_error(v, op, "requires one region");
+    else if (n > 0) op_error(v, op, "expected %d regions", n);
+    else op_error(v, op, "expected %d or more regions", -1 - n);
+    return -1;
+  }
+  if ((n = in->n_results) >= 0 ? o->n_results != (uint32_t)n
+                               : o->n_results < (uint32_t)(-1 - n)) {
+    if (n == 0) op_error(v, op, "requires zero results");
+    else if (n == 1) op_error(v, op, "requires one result");
+    else if (n > 0) op_error(v, op, "expected %d results, but found %u", n, o->n_results);
+    else op_error(v, op, "expected %d or more results", -1 - n);
+    return -1;
+  }
+  if ((n = in->n_succs) >= 0 ? o->n_succs != (uint32_t)n
+                             : o->n_succs < (uint32_t)(-1 - n)) {
+    if (n >= 0)
+      op_error(v, op, "requires %d successor%s but found %u", n, plural(n), o->n_succs);
+    else
+      op_error(v, op, "requires at least %d successors but found %u", -1 - n, o->n_succs);
+    return -1;
+  }
+  if ((n = in->n_operands) >= 0 ? o->n_operands != (uint32_t)n
+                                : o->n_operands < (uint32_t)(-1 - n)) {
+    if (n == 0) op_error(v, op, "requires zero operands");
+    else if (n == 1) op_error(v, op, "requires a single operand");
+    else if (n > 0) op_error(v, op, "expected %d operands, but found %u", n, o->n_operands);
+    else op_error(v, op, "expected %d or more operands, but found %u", -1 - n, o->n_operands);
+    return -1;
+  }
+  return 0;
+}
+
+static int is_last(const IrModule *m, uint32_t op) {
+  const IrBlock *b = &m->blocks[m->ops[op].block];
+  return op == b->ops + b->n_ops - 1;
+}
+
+static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
+  const IrModule *m = v->m;
+  const IrOp *o = &m->ops[op];
+  uint32_t region = m->blocks[o->block].region;
+  for (uint32_t k = 0; k < o->n_succs; k++) {
+    const IrSucc *s = &m->succs[o->succs + k];
+    if (m->blocks[s->block].region != region) {
+      op_error(v, op, "branching to block of a different region");
+      continue;
+    }
+    if (s->block == m->regions[region].blocks)
+      loc_error(v, m->ops[m->regions[region].op].loc,
+                "entry block of region may not have predecessors");
+    if (!in || !(in->traits & IR_TR_BRANCH)) continue;
+    const IrBlock *t = &m->blocks[s->block];
+    if (s->n_operands != t->n_args) {
+      loc_error(v, o->loc,
+                "branch has %u operands for successor #%u, but target block has %u",
+                s->n_operands, k, t->n_args);
+      continue;
+    }
+    for (uint32_t i = 0; i < t->n_args; i++) {
+      if (m->values[m->operands[s->operands + i]].type != m->values[t->args + i].type) {
+        loc_error(v, o->loc, "type mismatch for bb argument #%u of successor #%u", i, k);
+        break;
+      }
+    }
+  }
+}
+
+/* Terminator rules of the blocks of op p's regions (Verifier.cpp's
+ * mayBeValidWithoutTerminator and verifyOnExit). */
+static void check_regions(Verifier *v, uint32_t p) {
+  const IrModule *m = v->m;
+  const IrOp *o = &m->ops[p];
+  const IrOpInfo *in = info(m, p);
+  for (uint32_t i = 0; i < o->n_regions; i++) {
+    const IrRegion *r = &m->regions[o->regions + i];
+    if (in && (in->traits & IR_TR_GRAPH_REGION) && r->n_blocks > 1)
+      op_error(v, p, "expects graph region #%u to have 0 or 1 blocks", i);
+    int may_skip = r->n_blocks == 1 && (!in || (in->traits & IR_TR_NO_TERMINATOR));
+    if (may_skip) continue;
+    for (uint32_t b = r->blocks; b < r->blocks + r->n_blocks; b++) {
+      const IrBlock *blk = &m->blocks[b];
+      if (!blk->n_ops) {
+        loc_error(v, o->loc, "empty block: expect at least a terminator");
+        continue;
+      }
+      uint32_t last = blk->ops + blk->n_ops - 1;
+      const IrOpInfo *li = info(m, last);
+      if (li && !(li->traits & IR_TR_TERMINATOR)) {
+        uint32_t name = m->ops[last].name;
+        loc_error(v, m->ops[last].loc, "block with no terminator, has \"%.*s\"",
+                  (int)ir_str_len(v->c, name), ir_str_ptr(v->c, name));
+      }
+    }
+  }
+}
+
+/* ====================================================================== */
+/* Dominance and isolation                                                */
+/* ====================================================================== */
+
+/* Values used in a region whose nearest isolated ancestor op is not an
+ * ancestor of the definition break IsolatedFromAbove. Only called when the
+ * two iso roots differ, so only on the way to an error or a nested use. */
+static int isolation_ok(const Verifier *v, uint32_t use_region, uint32_t def_region) {
+  const IrModule *m = v->m;
+  uint32_t I = v->iso[use_region];
+  uint32_t p = m->regions[I].op;
+  if (!(op_traits(m, p) & IR_TR_ISOLATED)) return 1;
+  /* is def_region inside I? climb def's iso roots towards the top */
+  for (uint32_t r = v->iso[def_region];;) {
+    if (r == I) return 1;
+    uint32_t po = m->regions[r].op;
+    if (m->ops[po].block == IR_NONE) return 0;
+    r = v->iso[m->blocks[m->ops[po].block].region];
+  }
+}
+
+static int is_graph(const IrModule *m, uint32_t region) {
+  const IrOpInfo *in = info(m, m->regions[region].op);
+  return !in || (in->traits & IR_TR_GRAPH_REGION);
+}
+
+/* Does value `val` properly dominate its use by op `o` (MLIR's
+ * DominanceInfo::properlyDominates(Value, Operation *))? */
+static int value_dominates(const Verifier *v, uint32_t val, uint32_t o) {
+  const IrModule *m = v->m;
+  const IrValue *vv = &m->values[val];
+  uint32_t bd, d = IR_NONE;
+  if (vv->kind == IR_VAL_ARG) {
+    bd = vv->def;
+  } else {
+    d = vv->def;
+    bd = m->ops[d].block;
+    if (d == o) return bd != IR_NONE && is_graph(m, m->blocks[bd].region);
+    if (bd == IR_NONE) return 0;  /* result of the root op */
+  }
+  uint32_t rd = m->blocks[bd].region;
+  /* climb from the use to its ancestor in the definition's region */
+  uint32_t cur = o, b = m->ops[o].block;
+  while (m->blocks[b].region != rd) {
+    cur = m->regions[m->blocks[b].region].op;
+    b = m->ops[cur].block;
+    if (b == IR_NONE) return 0;
+  }
+  if (b != bd) return dominates(v, bd, b);
+  if (d == IR_NONE) return 1;        /* block argument, same block */
+  if (d == cur) return 0;            /* the use is inside the definer */
+  return is_graph(m, rd) || d < cur; /* op ids follow block order */
+}
+
+/* Is region `anc` a proper ancestor of region `r`? (error path only) */
+static int region_encloses(const IrModule *m, uint32_t anc, uint32_t r) {
+  for (;;) {
+    uint32_t b = m->ops[m->regions[r].op].block;
+    if (b == IR_NONE) return 0;
+    r = m->blocks[b].region;
+    if (r == anc) return 1;
+  }
+}
+
+/* Where the definition sits relative to the use, in Verifier.cpp's words. */
+static const char *relation(const IrModule *m, uint32_t use_region, uint32_t def_region) {
+  if (def_region == use_region) return "the same region";
+  if (region_encloses(m, def_region, use_region)) return "a parent region";
+  if (region_encloses(m, use_region, def_region)) return "a child region";
+  return NULL;
+}
+
+static void note_def(Verifier *v, uint32_t o, uint32_t val) {
+  const IrModule *m = v->m;
+  const IrValue *vv = &m->values[val];
+  uint32_t ub = m->ops[o].block, ur = m->blocks[ub].region;
+  if (vv->kind == IR_VAL_RESULT) {
+    uint32_t db = m->ops[vv->def].block;
+    const char *rel = db == IR_NONE ? "a parent region"
+                                    : relation(m, ur, m->blocks[db].region);
+    if (db == ub)
+      ir_diag(v->d, v->c, m->ops[vv->def].loc, IR_SEV_NOTE,
+              "operand defined here (op in the same block)");
+    else if (rel)
+      ir_diag(v->d, v->c, m->ops[vv->def].loc, IR_SEV_NOTE,
+              "operand defined here (op in %s)", rel);
+    else
+      ir_diag(v->d, v->c, m->ops[vv->def].loc, IR_SEV_NOTE,
+              "operand defined here (op is neither in a parent nor in a child region)");
+  } else {
+    uint32_t db = vv->def, dr = m->blocks[db].region;
+    const char *rel = relation(m, ur, dr);
+    ir_diag(v->d, v->c, m->ops[m->regions[dr].op].loc, IR_SEV_NOTE,
+            "operand defined as a block argument (block #%u %s%s)",
+            db - m->regions[dr].blocks, rel ? "in " : "",
+            rel ? rel : "neither in a parent nor in a child region");
+  }
+}
+
+static void check_uses(Verifier *v, uint32_t o) {
+  const IrModule *m = v->m;
+  const IrOp *op = &m->ops[o];
+  uint32_t ur = m->blocks[op->block].region;
+  int reachable = !v->unreach[op->block];
+  for (uint32_t k = 0; k < op->n_operands; k++) {
+    uint32_t val = m->operands[op->operands + k];
+    const IrValue *vv = &m->values[val];
+    uint32_t db = vv->kind == IR_VAL_ARG ? vv->def : m->ops[vv->def].block;
+    if (db != IR_NONE && v->iso[m->blocks[db].region] != v->iso[ur] &&
+        !isolation_ok(v, ur, m->blocks[db].region)) {
+      op_error(v, o, "using value defined outside the region");
+      ir_diag(v->d, v->c, m->ops[m->regions[v->iso[ur]].op].loc, IR_SEV_NOTE,
+              "required by region isolation constraints");
+      continue;
+    }
+    if (reachable && !value_dominates(v, val, o)) {
+      loc_error(v, op->loc, "operand #%u does not dominate this use", k);
+      note_def(v, o, val);
+    }
+  }
+}
+
+/* ====================================================================== */
+/* Entry point                                                            */
+/* ====================================================================== */
+
+int ir_verify(const IrModule *m, IrDiag *d) {
+  Verifier v = {m, m->ctx, d, 0, NULL, NULL, NULL, NULL};
+  v.pre = ir_xcalloc(m->n_blocks + 1, sizeof *v.pre);
+  v.post = ir_xcalloc(m->n_blocks + 1, sizeof *v.post);
+  v.unreach = ir_xcalloc(m->n_blocks + 1, 1);
+  v.iso = ir_xmalloc((m->n_regions + 1) * sizeof *v.iso);
+
+  /* Regions come after the region holding their op (freeze order), so one
+   * forward sweep finds each region's isolation root. */
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    uint32_t p = m->regions[r].op;
+    if (m->ops[p].block == IR_NONE || (op_traits(m, p) & IR_TR_ISOLATED))
+      v.iso[r] = r;
+    else
+      v.iso[r] = v.iso[m->blocks[m->ops[p].block].region];
+  }
+  for (uint32_t r = 0; r < m->n_regions; r++)
+    if (m->regions[r].n_blocks > 1)
+      dom_region(&v, m->regions[r].blocks, m->regions[r].n_blocks);
+
+  uint8_t *counts_ok = ir_xmalloc(m->n_ops + 1);
+  for (uint32_t o = 0; o < m->n_ops; o++) {
+    const IrOpInfo *in = info(m, o);
+    const IrOp *op = &m->ops[o];
+    counts_ok[o] = !in || !check_counts(&v, o, in);
+    if (op->block != IR_NONE) {
+      /* MLIR checks traits in order and stops at the first: a terminator
+       * with wrong counts is not also told it is misplaced */
+      if (counts_ok[o] && in && (in->traits & IR_TR_TERMINATOR) && !is_last(m, o))
+        op_error(&v, o, "must be the last operation in the parent block");
+      if (op->n_succs && !is_last(m, o))
+        loc_error(&v, op->loc,
+                  "operation with block successors must terminate its parent block");
+      check_succs(&v, o, in);
+      check_uses(&v, o);
+    }
+    check_regions(&v, o);
+  }
+  for (uint32_t o = 0; o < m->n_ops; o++) {
+    const IrOpInfo *in = info(m, o);
+    if (in && in->verify && counts_ok[o] && in->verify(m, o, d)) v.failed = 1;
+  }
+
+  free(counts_ok);
+  free(v.pre);
+  free(v.post);
+  free(v.unreach);
+  free(v.iso);
+  return v.failed ? -1 : 0;
+}

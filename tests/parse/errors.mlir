@@ -1,0 +1,140 @@
+// Parser diagnostics: each case must fail with the annotated error, at the
+// annotated line. Run: ir-asm --split-input-file --verify-diagnostics style
+// (message must appear at FILE:LINE:COL: error: MSG), as with mlir-opt.
+
+// expected-error@+1 {{use of undeclared SSA value name}}
+"foo.a"(%0) : (i32) -> ()
+
+// -----
+
+%0 = "foo.a"() : () -> i32
+// expected-error@+1 {{redefinition of SSA value '%0'}}
+%0 = "foo.b"() : () -> i32
+
+// -----
+
+// expected-error@+1 {{operation defines 1 results but was provided 2 to bind}}
+%0:2 = "foo.a"() : () -> i32
+
+// -----
+
+"foo.a"() ({
+// expected-error@+1 {{reference to an undefined block}}
+  "foo.br"()[^bb7] : () -> ()
+}) : () -> ()
+
+// -----
+
+"foo.a"() ({
+^bb1:
+  "foo.x"() : () -> ()
+// expected-error@+1 {{redefinition of block '^bb1'}}
+^bb1:
+  "foo.x"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected operation name in quotes}}
+) 
+
+// -----
+
+// expected-error@+1 {{custom op 'xyz' is unknown (tried 'builtin.xyz' as well)}}
+xyz
+
+// -----
+
+// expected-error@+1 {{expected ':' followed by operation type}}
+"foo.a"()
+
+// -----
+
+// expected-error@+1 {{expected 1 operand type but had 0}}
+"foo.a"(%x) : () -> ()
+
+// -----
+
+// expected-error@+1 {{unexpected character}}
+"foo.a"() : () -> () ~
+
+// -----
+
+// expected-error@+1 {{expected '"' in string literal}}
+"foo.a"() {x = "abc} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"foo.a"() : () -> (xyz)
+
+// -----
+
+// expected-error@+1 {{undefined symbol alias id 'nothere'}}
+"foo.a"() {x = #nothere} : () -> ()
+
+// -----
+
+#a = 1
+// expected-error@+1 {{redefinition of attribute alias id 'a'}}
+#a = 2
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"foo.a"() {x = 256 : ui8} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unexpected decimal integer literal for a floating point value}}
+"foo.a"() {x = 1 : f32} : () -> ()
+
+// -----
+
+// expected-error@+1 {{inferred shape of elements literal ([2]) does not match type ([3])}}
+"foo.a"() {x = dense<[1, 2]> : tensor<3xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{duplicate key 'x' in dictionary attribute}}
+"foo.a"() {x = 1, x = 2} : () -> ()
+
+// -----
+
+"foo.a"() ({
+  %0 = "foo.b"() : () -> i32
+  "foo.c"() ({
+    // expected-error@+1 {{use of undeclared SSA value name}}
+    "foo.d"(%1) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// An isolated region cannot see values defined outside it.
+%0 = "foo.b"() : () -> i32
+"builtin.module"() ({
+  // expected-error@+1 {{use of undeclared SSA value name}}
+  "foo.d"(%0) : (i32) -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected 'x' in dimension list}}
+"foo.a"() : () -> memref<4f32>
+
+// -----
+
+// expected-error@+1 {{expected '>' in memref type}}
+"foo.a"() : () -> memref<4xf32
+
+// -----
+
+%0 = "foo.a"() : () -> i32
+// expected-error@+1 {{use of value '%0' expects different type than prior uses}}
+"foo.b"(%0) : (i64) -> ()
+
+// -----
+
+// expected-error@+1 {{invalid SSA name}}
+"foo.a"(% ) : () -> ()

@@ -1,0 +1,207 @@
+"""roundtrip.py - the round-trip test, run by tests/run (one test per case).
+
+For every `// -----` case of every upstream test file outside Integration/
+(../shared/mlir-tests/upstream/), of the project's own inputs (tests/*/*.mlir,
+examples/*.mlir) and of a few small generated corpora (tests/bench/gen.py):
+
+ (a) `ir-asm --split-input-file CASE` succeeds (except the cases listed in
+     EXPECTED_FAIL below, which must fail cleanly, and own cases that carry
+     expected-error annotations or a `NO-ROUNDTRIP` comment: those test
+     errors on purpose and their own RUN lines check them);
+ (b) the bytecode survives text:
+       ir-asm --strip-locs CASE  ==  ir-asm CASE | ir-dis | ir-asm --strip-locs
+       ir-asm CASE               ==  ir-asm CASE | ir-dis --debuginfo | ir-asm
+       ir-asm --strip-locs CASE  ==  ir-asm CASE | ir-dis --generic | ir-asm --strip-locs
+     byte for byte (without --debuginfo the text has no locations, so the
+     plain comparison strips them on both sides);
+ (c) when mlir-opt-22 is present and accepts the case:
+       mlir-opt-22 CASE  and  ir-asm CASE | ir-dis | mlir-opt-22
+     print identical text, and `ir-dis --generic` output parses and verifies
+     in mlir-opt-22 (both with --allow-unregistered-dialect).
+As a note (not a verdict) it counts the cases where ir-dis prints exactly
+what mlir-opt-22 prints.
+"""
+import os
+import threading
+
+import testlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# (path relative to upstream/, case number from 1) -> why ir-asm must reject
+# it. Keep this list honest: a listed case that assembles is a failure.
+EXPECTED_FAIL = {
+}
+
+# Generated corpora checked like any other input: (seed, functions).
+GENERATED = [(1, 40), (2, 40), (3, 120)]
+
+_notes_lock = threading.Lock()
+NOTES = {"same_as_mlir": 0, "compared": 0}
+
+
+def upstream_files(shared):
+    base = os.path.join(shared, "mlir-tests", "upstream")
+    out = []
+    for d, subdirs, files in os.walk(base):
+        subdirs[:] = sorted(s for s in subdirs
+                            if not (d == base and s == "Integration"))
+        for f in sorted(files):
+            if f.endswith(".mlir"):
+                p = os.path.join(d, f)
+                out.append((os.path.relpath(p, base), p))
+    return sorted(out)
+
+
+def own_files():
+    out = []
+    for d in sorted(os.listdir(HERE)):
+        full = os.path.join(HERE, d)
+        if d in ("unit", "bench", "out", "__pycache__") or not os.path.isdir(full):
+            continue
+        for f in sorted(os.listdir(full)):
+            if f.endswith(".mlir"):
+                out.append(("tests/%s/%s" % (d, f), os.path.join(full, f)))
+    ex = os.path.join(ROOT, "examples")
+    if os.path.isdir(ex):
+        for f in sorted(os.listdir(ex)):
+            if f.endswith(".mlir"):
+                out.append(("examples/" + f, os.path.join(ex, f)))
+    return out
+
+
+def jobs(ctx):
+    out = []
+    for rel, path in upstream_files(ctx.shared):
+        text = open(path, encoding="utf-8", errors="replace").read()
+        for k, (line, chunk) in enumerate(testlib.split_cases(text), 1):
+            name = "roundtrip/upstream/%s#%d" % (rel, k)
+            xfail = EXPECTED_FAIL.get((rel, k))
+            out.append((name, lambda n=name, c=testlib.padded(line, chunk), x=xfail:
+                        check_case(ctx, n, c, x)))
+    for rel, path in own_files():
+        text = open(path, encoding="utf-8", errors="replace").read()
+        for k, (line, chunk) in enumerate(testlib.split_cases(text), 1):
+            if "expected-error" in chunk or "NO-ROUNDTRIP" in chunk:
+                continue
+            name = "roundtrip/%s#%d" % (rel, k)
+            out.append((name, lambda n=name, c=testlib.padded(line, chunk):
+                        check_case(ctx, n, c, None)))
+    gen = os.path.join(HERE, "bench", "gen.py")
+    if os.path.isfile(gen):
+        for seed, funcs in GENERATED:
+            name = "roundtrip/generated/seed%d-%d" % (seed, funcs)
+            out.append((name, lambda n=name, s=seed, f=funcs:
+                        check_generated(ctx, n, s, f)))
+    return out
+
+
+def check_generated(ctx, name, seed, funcs):
+    r = testlib.run(["python3", os.path.join(HERE, "bench", "gen.py"),
+                     "--seed", str(seed), "--funcs", str(funcs)], ctx.env)
+    if r.returncode != 0:
+        return testlib.Result(name, False, "gen.py failed:\n" +
+                              testlib.tail(r.stderr.decode(errors="replace")))
+    return check_case(ctx, name, r.stdout.decode(), None)
+
+
+def check_case(ctx, name, text, xfail):
+    Res = testlib.Result
+    scratch = ctx.scratch(name)
+    case = os.path.join(scratch, "case.mlir")
+    with open(case, "w", encoding="utf-8") as f:
+        f.write(testlib.neutralise(text))
+    tool = lambda t: os.path.join(ctx.bin, t)
+    unreg = "--allow-unregistered-dialect"
+    env = ctx.env
+
+    def step(argv, data=None, what=None):
+        r = testlib.run(argv, env, data, timeout=ctx.timeout)
+        err = r.stderr.decode(errors="replace")
+        crash = testlib.crash_reason(r.returncode, err)
+        return r, err, crash
+
+    # (a)
+    r, err, crash = step([tool("ir-asm"), "--split-input-file", unreg, case])
+    if crash:
+        return Res(name, False, "ir-asm %s\n%s" % (crash, testlib.tail(err)))
+    if xfail:
+        if r.returncode == 0:
+            return Res(name, False, "expected ir-asm to fail (%s) but it succeeded" % xfail)
+        return Res(name, True, "expected failure: " + xfail)
+    if r.returncode != 0:
+        return Res(name, False, "(a) ir-asm failed (exit %d)\n%s" % (r.returncode, testlib.tail(err)))
+    bc = r.stdout
+    problems = []
+    r, err, crash = step([tool("ir-asm"), "--split-input-file", "--strip-locs", unreg, case])
+    if r.returncode != 0 or crash:
+        return Res(name, False, "(b) ir-asm --strip-locs failed\n" + testlib.tail(err))
+    bc_stripped = r.stdout
+
+    def through(dis_flags, asm_flags, want, label):
+        r, err, crash = step([tool("ir-dis")] + dis_flags, bc)
+        if r.returncode != 0 or crash:
+            problems.append("(b) ir-dis %s failed: %s\n%s" % (" ".join(dis_flags), crash or "exit %d" % r.returncode, testlib.tail(err)))
+            return None
+        text = r.stdout
+        r, err, crash = step([tool("ir-asm"), unreg] + asm_flags, text)
+        if r.returncode != 0 or crash:
+            problems.append("(b) ir-asm of `ir-dis %s` output failed: %s\n%s" % (
+                " ".join(dis_flags), crash or "exit %d" % r.returncode, testlib.tail(err)))
+            save(scratch, label + ".mlir", text)
+            return text
+        if r.stdout != want:
+            problems.append("(b) %s: bytecode differs after the text round trip "
+                            "(%d vs %d bytes; texts in %s)" % (
+                                label, len(want), len(r.stdout), scratch))
+            save(scratch, label + ".mlir", text)
+        return text
+
+    plain = through([], ["--strip-locs"], bc_stripped, "plain")
+    through(["--debuginfo"], [], bc, "debuginfo")
+    generic = through(["--generic"], ["--strip-locs"], bc_stripped, "generic")
+
+    skipped = 0
+    if ctx.mlir_opt is None:
+        skipped = 1
+    else:
+        ref = testlib.run([ctx.mlir_opt, unreg, case], env, timeout=ctx.timeout)
+        if ref.returncode != 0:
+            skipped = 1  # mlir-opt-22 rejects the case: nothing to compare
+        elif plain is not None:
+            ours = testlib.run([ctx.mlir_opt, unreg, "-"], env, plain, timeout=ctx.timeout)
+            if ours.returncode != 0:
+                problems.append("(c) mlir-opt-22 rejects ir-dis output:\n" +
+                                testlib.tail(ours.stderr.decode(errors="replace")))
+                save(scratch, "plain.mlir", plain)
+            elif ours.stdout != ref.stdout:
+                problems.append("(c) mlir-opt-22 prints ir-dis output differently "
+                                "from the case (see %s)" % scratch)
+                save(scratch, "plain.mlir", plain)
+                save(scratch, "ref.mlir", ref.stdout)
+                save(scratch, "ours.mlir", ours.stdout)
+            with _notes_lock:
+                NOTES["compared"] += 1
+                NOTES["same_as_mlir"] += plain == ref.stdout
+            if generic is not None:
+                g = testlib.run([ctx.mlir_opt, unreg, "-"], env, generic, timeout=ctx.timeout)
+                if g.returncode != 0:
+                    problems.append("(c) mlir-opt-22 rejects `ir-dis --generic` output:\n" +
+                                    testlib.tail(g.stderr.decode(errors="replace")))
+                    save(scratch, "generic.mlir", generic)
+    if problems:
+        return Res(name, False, "\n".join(problems), skipped)
+    return Res(name, True, "", skipped)
+
+
+def save(d, name, data):
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+
+
+def summary():
+    if not NOTES["compared"]:
+        return None
+    return "ir-dis text identical to mlir-opt-22's on %d of %d cases" % (
+        NOTES["same_as_mlir"], NOTES["compared"])

@@ -1,0 +1,597 @@
+/*
+ * test_format.c - unit tests of the .irb bytecode (format/FORMAT.md):
+ * round trips, determinism, compression, streams of frames, versioning, and
+ * the reader's behaviour on every truncation and single-byte corruption of a
+ * valid frame (with and without a recomputed checksum, so the payload
+ * validation is reached too). Prints "N passed, M failed" last.
+ *
+ *   test_format [--bench]   (--bench: only the size and speed report)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <xxhash.h>
+
+#include "ir.h"
+#include "irb.h"
+
+static int n_pass, n_fail;
+
+#define CHECK(c)                                                          \
+  do {                                                                    \
+    if (c) n_pass++;                                                      \
+    else {                                                                \
+      n_fail++;                                                           \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
+    }                                                                     \
+  } while (0)
+
+/* {====================================================================== */
+/* A module that uses every table kind                                       */
+
+static uint32_t S(IrCtx *c, const char *s) { return ir_cstr(c, s); }
+
+static uint32_t dict1(IrCtx *c, const char *name, uint32_t v) {
+  uint32_t kv[2] = {S(c, name), v};
+  IrAttr a = {.kind = IR_A_DICT, .n = 1};
+  return ir_attr_intern(c, &a, kv, NULL);
+}
+
+/* A module with a function of `n_body` arithmetic ops plus a tour of types,
+ * attributes and locations, branches with successor operands, and nested
+ * regions. */
+static IrModule *build_module(IrCtx *c, uint32_t n_body) {
+  IrBuilder *b = irb_new(c);
+  uint32_t file = S(c, "test.mlir");
+  uint32_t i32 = ir_type_int(c, 32), idx = ir_type_index(c);
+  uint32_t f32 = ir_type_float(c, IR_F32);
+  /* types */
+  IrAttr strided = {.kind = IR_A_STRIDED, .ival = IR_DYN, .n = 2};
+  int64_t strides[2] = {IR_DYN, 1};
+  uint32_t lay = ir_attr_intern(c, &strided, NULL, strides);
+  int64_t dims[2] = {4, IR_DYN};
+  uint32_t space = ir_attr_int(c, 1, ir_type_int(c, 64));
+  uint32_t mr = ir_type_memref(c, 2, dims, f32, lay, space);
+  uint32_t mr2 = ir_type_memref(c, 1, dims, i32, 0, 0);
+  IrType vt = {.kind = IR_T_VECTOR, .elem = f32, .n = 2, .scalable = 2};
+  int64_t vd[2] = {4, 8};
+  uint32_t vec = ir_type_intern(c, &vt, vd, NULL);
+  IrType cx = {.kind = IR_T_COMPLEX, .elem = f32};
+  uint32_t cpx = ir_type_intern(c, &cx, NULL, NULL);
+  uint32_t tl[2] = {vec, cpx};
+  IrType tu = {.kind = IR_T_TUPLE, .n = 2};
+  uint32_t tup = ir_type_intern(c, &tu, NULL, tl);
+  IrType op = {.kind = IR_T_OPAQUE, .text = S(c, "!test.opaque<\"x\">")};
+  uint32_t opq = ir_type_intern(c, &op, NULL, NULL);
+  IrType um = {.kind = IR_T_UMEMREF, .elem = f32, .space = space};
+  uint32_t umr = ir_type_intern(c, &um, NULL, NULL);
+  IrType ut = {.kind = IR_T_UTENSOR, .elem = ir_type_int(c, 8)};
+  uint32_t utn = ir_type_intern(c, &ut, NULL, NULL);
+  IrType tt = {.kind = IR_T_TENSOR, .elem = idx, .n = 1};
+  uint32_t ten = ir_type_intern(c, &tt, dims, NULL);
+  IrType si = {.kind = IR_T_INT, .width = 7, .sub = IR_UNSIGNED};
+  uint32_t ui7 = ir_type_intern(c, &si, NULL, NULL);
+  IrType nt = {.kind = IR_T_NONE};
+  uint32_t none = ir_type_intern(c, &nt, NULL, NULL);
+  uint32_t ins[3] = {mr, i32, idx};
+  uint32_t fty = ir_type_func(c, 3, ins, 1, &i32);
+
+  /* attributes */
+  IrAttr fa = {.kind = IR_A_FLOAT, .fval = -2.5, .type = f32};
+  uint32_t fl = ir_attr_intern(c, &fa, NULL, NULL);
+  uint32_t arr_el[3] = {ir_attr_unit(c), ir_attr_bool(c, 1), fl};
+  IrAttr aa = {.kind = IR_A_ARRAY, .n = 3};
+  uint32_t arr = ir_attr_intern(c, &aa, arr_el, NULL);
+  uint32_t nested[2] = {S(c, "inner"), S(c, "leaf")};
+  IrAttr sr = {.kind = IR_A_SYMREF, .str = S(c, "outer"), .n = 2};
+  uint32_t sym = ir_attr_intern(c, &sr, nested, NULL);
+  int64_t dv[4] = {1, -2, 300000, INT64_MIN};
+  uint32_t dense_arr = ir_attr_dense_i64(c, 4, dv);
+  IrAttr de = {.kind = IR_A_DENSE, .str = S(c, "[1, 2]"), .type = ten};
+  uint32_t dense = ir_attr_intern(c, &de, NULL, NULL);
+  IrAttr am = {.kind = IR_A_AFFINE_MAP, .str = S(c, "(d0) -> (d0 + 1)")};
+  uint32_t amap = ir_attr_intern(c, &am, NULL, NULL);
+  IrAttr as = {.kind = IR_A_AFFINE_SET, .str = S(c, "(d0) : (d0 >= 0)")};
+  uint32_t aset = ir_attr_intern(c, &as, NULL, NULL);
+  IrAttr oa = {.kind = IR_A_OPAQUE, .str = S(c, "#test.thing<1>"), .type = none};
+  uint32_t opa = ir_attr_intern(c, &oa, NULL, NULL);
+  uint32_t big_kv[] = {
+      S(c, "arr"), arr, S(c, "dense"), dense, S(c, "map"), amap,
+      S(c, "set"), aset, S(c, "opq"), opa, S(c, "sym"), sym,
+      S(c, "da"), dense_arr, S(c, "ty"), ir_attr_type(c, tup),
+      S(c, "s"), ir_attr_string(c, "a\0b", 3), S(c, "t"), ir_attr_type(c, opq),
+      S(c, "u"), ir_attr_type(c, umr), S(c, "v"), ir_attr_type(c, utn),
+      S(c, "w"), ir_attr_type(c, ui7), S(c, ""), ir_attr_unit(c)};
+  IrAttr bd = {.kind = IR_A_DICT, .n = sizeof big_kv / sizeof big_kv[0] / 2};
+  uint32_t big = ir_attr_intern(c, &bd, big_kv, NULL);
+
+  /* locations */
+  uint32_t l1 = ir_loc_file(c, file, 1, 1);
+  IrLoc nl = {.kind = IR_L_NAME, .a = S(c, "named"), .b = ir_loc_file(c, file, 3, 5)};
+  uint32_t lname = ir_loc_intern(c, &nl, NULL);
+  IrLoc cs = {.kind = IR_L_CALLSITE, .a = lname, .b = ir_loc_file(c, S(c, "other.mlir"), 9, 2)};
+  uint32_t lcall = ir_loc_intern(c, &cs, NULL);
+  uint32_t fl_list[2] = {l1, lcall};
+  IrLoc fu = {.kind = IR_L_FUSED, .n = 2, .b = ir_attr_string(c, "meta", 4)};
+  uint32_t lfused = ir_loc_intern(c, &fu, fl_list);
+
+  /* builtin.module { func.func @f(...) { ... } } */
+  IrOpSpec ms = {.name = S(c, "builtin.module"), .loc = l1, .n_regions = 1};
+  uint32_t mod = irb_op(b, IR_NONE, &ms);
+  uint32_t mb = irb_block(b, irb_op_region(b, mod, 0));
+  uint32_t fprops_kv[4] = {S(c, "function_type"), ir_attr_type(c, fty),
+                           S(c, "sym_name"), ir_attr_string(c, "f", 1)};
+  IrAttr fpd = {.kind = IR_A_DICT, .n = 2};
+  IrOpSpec fs = {.name = S(c, "func.func"), .loc = lfused, .n_regions = 1,
+                 .props = ir_attr_intern(c, &fpd, fprops_kv, NULL), .attrs = big};
+  uint32_t fn = irb_op(b, mb, &fs);
+  uint32_t reg = irb_op_region(b, fn, 0);
+  uint32_t b0 = irb_block(b, reg), b1 = irb_block(b, reg), b2 = irb_block(b, reg);
+  uint32_t a0 = irb_block_arg(b, b0, mr);
+  uint32_t a1 = irb_block_arg(b, b0, i32);
+  uint32_t a2 = irb_block_arg(b, b0, idx);
+  (void)a0;
+  uint32_t acc = a1;
+  for (uint32_t i = 0; i < n_body; i++) {
+    uint32_t k = ir_attr_int(c, (int64_t)i * 7 - 3, i32);
+    IrOpSpec cst = {.name = S(c, "arith.constant"), .loc = ir_loc_file(c, file, 10 + 2 * i, 7),
+                    .result_types = &i32, .n_results = 1, .props = dict1(c, "value", k)};
+    uint32_t co = irb_op(b, b0, &cst);
+    uint32_t ops[2] = {acc, irb_op_result(b, co, 0)};
+    IrOpSpec add = {.name = S(c, i % 3 ? "arith.addi" : "arith.muli"),
+                    .loc = ir_loc_file(c, file, 11 + 2 * i, 9 + i % 5),
+                    .operands = ops, .n_operands = 2, .result_types = &i32, .n_results = 1};
+    acc = irb_op_result(b, irb_op(b, b0, &add), 0);
+  }
+  /* an op with a nested region using outer values, and a forward use */
+  uint32_t ph = irb_placeholder(b, i32);
+  uint32_t wops[2] = {acc, ph};
+  IrOpSpec wr = {.name = S(c, "test.wrap"), .loc = lname, .operands = wops, .n_operands = 2,
+                 .n_regions = 2, .result_types = &vec, .n_results = 1, .attrs = dict1(c, "k", fl)};
+  uint32_t wop = irb_op(b, b0, &wr);
+  uint32_t inner = irb_block(b, irb_op_region(b, wop, 0));
+  uint32_t ia = irb_block_arg(b, inner, f32);
+  uint32_t yops[3] = {ia, acc, a2};
+  IrOpSpec y = {.name = S(c, "test.yield"), .loc = lcall, .operands = yops, .n_operands = 3};
+  irb_op(b, inner, &y);
+  /* cond_br %acc, ^b1(%acc : i32), ^b2 */
+  IrBSucc su[2] = {{b1, 1, 1}, {b2, 2, 0}};
+  uint32_t bops[2] = {acc, acc};
+  IrOpSpec br = {.name = S(c, "cf.cond_br"), .loc = l1, .operands = bops, .n_operands = 2,
+                 .succs = su, .n_succs = 2};
+  irb_op(b, b0, &br);
+  uint32_t b1a = irb_block_arg(b, b1, i32);
+  IrOpSpec r1 = {.name = S(c, "func.return"), .operands = &b1a, .n_operands = 1};
+  irb_op(b, b1, &r1);
+  IrOpSpec late = {.name = S(c, "test.late"), .result_types = &i32, .n_results = 1};
+  uint32_t lo = irb_op(b, b2, &late);
+  irb_resolve(b, ph, irb_op_result(b, lo, 0));
+  uint32_t lr = irb_op_result(b, lo, 0);
+  IrOpSpec r2 = {.name = S(c, "func.return"), .operands = &lr, .n_operands = 1, .loc = l1};
+  irb_op(b, b2, &r2);
+  (void)mr2;
+  const char *why = NULL;
+  IrModule *m = irb_freeze(b, mod, &why);
+  if (!m) fprintf(stderr, "freeze failed: %s\n", why ? why : "?");
+  irb_free(b);
+  return m;
+}
+
+/* }====================================================================== */
+
+static int same_module(const IrModule *a, const IrModule *b) {
+  if (a->n_ops != b->n_ops || a->n_operands != b->n_operands ||
+      a->n_values != b->n_values || a->n_blocks != b->n_blocks ||
+      a->n_regions != b->n_regions || a->n_succs != b->n_succs)
+    return 0;
+  return !memcmp(a->ops, b->ops, a->n_ops * sizeof *a->ops) &&
+         !memcmp(a->operands, b->operands, a->n_operands * sizeof *a->operands) &&
+         !memcmp(a->values, b->values, a->n_values * sizeof *a->values) &&
+         !memcmp(a->blocks, b->blocks, a->n_blocks * sizeof *a->blocks) &&
+         !memcmp(a->regions, b->regions, a->n_regions * sizeof *a->regions) &&
+         !memcmp(a->succs, b->succs, a->n_succs * sizeof *a->succs);
+}
+
+static IrbBuf encode(const IrModule *m, int level, int strip) {
+  IrbBuf out = {0};
+  IrDiag d;
+  ir_diag_init(&d, stderr);
+  IrbWriteOpts o = {.zstd_level = level, .strip_locs = strip};
+  int rc = irb_write(m, &o, &out, &d);
+  CHECK(rc == 0);
+  return out;
+}
+
+/* Read every frame of `p`; returns the number of modules, or -1 on error
+ * with the error text in `err` (if given). Modules are freed unless `keep`. */
+static int read_all(IrCtx *c, const uint8_t *p, size_t n, char *err, size_t errn,
+                    IrModule **keep) {
+  char *text = NULL;
+  size_t tlen = 0;
+  FILE *f = open_memstream(&text, &tlen);
+  IrDiag d;
+  ir_diag_init(&d, f);
+  IrbReader r;
+  irb_reader_init(&r, p, n, "t.irb");
+  int count = 0, rc;
+  IrModule *m;
+  while ((rc = irb_read_next(&r, c, &m, &d)) == 1) {
+    count++;
+    if (keep && !*keep) *keep = m;
+    else ir_module_free(m);
+  }
+  fclose(f);
+  if (rc < 0) {
+    /* exactly one error line, counted once */
+    int lines = 0;
+    for (size_t i = 0; i < tlen; i++) lines += text[i] == '\n';
+    if (lines != 1 || d.n_errors != 1 || d.n_total != 1) {
+      fprintf(stderr, "expected one error line, got %d: %s", lines, text);
+      n_fail++;
+    }
+    if (err) snprintf(err, errn, "%s", text);
+    count = -1;
+  }
+  free(text);
+  return count;
+}
+
+/* The header fields of a frame (FORMAT.md section 1). */
+typedef struct Hdr {
+  uint32_t flags;
+  uint64_t stored, raw;
+  size_t hash_at, payload_at;  /* offsets of the hash and the payload */
+} Hdr;
+
+static uint64_t get_varint(const uint8_t *p, size_t n, size_t *pos) {
+  uint64_t v = 0;
+  for (int i = 0; *pos < n && i < 10; i++) {
+    uint8_t b = p[(*pos)++];
+    v |= (uint64_t)(b & 0x7f) << (7 * i);
+    if (!(b & 0x80)) break;
+  }
+  return v;
+}
+
+static Hdr parse_hdr(const uint8_t *f, size_t n) {
+  Hdr h = {0};
+  size_t pos = 12;
+  h.flags = (uint32_t)get_varint(f, n, &pos);
+  h.stored = h.raw = get_varint(f, n, &pos);
+  if (h.flags & 0xf) h.raw = get_varint(f, n, &pos);
+  h.hash_at = pos;
+  h.payload_at = pos + 8;
+  return h;
+}
+
+static void put_varint(IrbBuf *b, uint64_t v) {
+  uint8_t t[10];
+  int n = 0;
+  do {
+    t[n] = (uint8_t)(v & 0x7f);
+    v >>= 7;
+    if (v) t[n] |= 0x80;
+    n++;
+  } while (v);
+  for (int i = 0; i < n; i++) {
+    if (b->len == b->cap) {
+      b->cap = b->cap ? 2 * b->cap : 256;
+      b->data = realloc(b->data, b->cap);
+    }
+    b->data[b->len++] = t[i];
+  }
+}
+
+/* A raw frame with the given header fields around `payload`. */
+static IrbBuf make_frame(unsigned major, unsigned minor, uint32_t flags,
+                         const uint8_t *payload, size_t n) {
+  IrbBuf b = {0};
+  for (int i = 0; i < 8; i++) put_varint(&b, 0), b.data[b.len - 1] = (uint8_t)IRB_MAGIC[i];
+  uint8_t v[4] = {(uint8_t)major, (uint8_t)(major >> 8), (uint8_t)minor, (uint8_t)(minor >> 8)};
+  for (int i = 0; i < 4; i++) put_varint(&b, 0), b.data[b.len - 1] = v[i];
+  put_varint(&b, flags);
+  put_varint(&b, n);
+  uint64_t h = XXH3_64bits(payload, n);
+  for (int i = 0; i < 8; i++) put_varint(&b, 0), b.data[b.len - 1] = (uint8_t)(h >> (8 * i));
+  for (size_t i = 0; i < n; i++) put_varint(&b, 0), b.data[b.len - 1] = payload[i];
+  return b;
+}
+
+/* Patch a frame's checksum after its (raw) payload was changed. */
+static void fix_hash(uint8_t *f, size_t n) {
+  Hdr h = parse_hdr(f, n);
+  if (h.payload_at > n) return;
+  uint64_t stored = h.stored;
+  if (stored > n - h.payload_at) stored = n - h.payload_at;
+  uint64_t x = XXH3_64bits(f + h.payload_at, stored);
+  for (int i = 0; i < 8; i++) f[h.hash_at + i] = (uint8_t)(x >> (8 * i));
+}
+
+static void test_roundtrip(void) {
+  IrCtx *c = ir_ctx_new();
+  IrModule *m = build_module(c, 5);
+  CHECK(m != NULL);
+  if (!m) return;
+  char why[256];
+  CHECK(ir_module_check(m, why, sizeof why) == 0);
+  IrbBuf b1 = encode(m, 0, 0);
+  CHECK(b1.len > 40 && irb_is_bytecode(b1.data, b1.len));
+  /* same ctx: equal arrays */
+  IrModule *m2 = NULL;
+  CHECK(read_all(c, b1.data, b1.len, NULL, 0, &m2) == 1);
+  if (m2) {
+    CHECK(same_module(m, m2));
+    IrbBuf b2 = encode(m2, 0, 0);
+    CHECK(b2.len == b1.len && !memcmp(b1.data, b2.data, b1.len));
+    irb_buf_free(&b2);
+    ir_module_free(m2);
+  }
+  /* determinism: encode twice */
+  IrbBuf b1b = encode(m, 0, 0);
+  CHECK(b1b.len == b1.len && !memcmp(b1.data, b1b.data, b1.len));
+  irb_buf_free(&b1b);
+  /* a fresh ctx with a different history gives the same bytes */
+  IrCtx *c2 = ir_ctx_new();
+  ir_cstr(c2, "noise");
+  ir_type_int(c2, 13);
+  ir_attr_int(c2, 99, 0);
+  ir_loc_file(c2, ir_cstr(c2, "zz"), 4, 4);
+  IrModule *m3 = NULL;
+  CHECK(read_all(c2, b1.data, b1.len, NULL, 0, &m3) == 1);
+  if (m3) {
+    IrbBuf b3 = encode(m3, 0, 0);
+    CHECK(b3.len == b1.len && !memcmp(b1.data, b3.data, b1.len));
+    irb_buf_free(&b3);
+    /* the ops kept their names, locations and dictionaries */
+    CHECK(ir_op_prop(m3, 1, "sym_name") != 0);
+    CHECK(ir_loc(c2, m3->ops[1].loc)->kind == IR_L_FUSED);
+    ir_module_free(m3);
+  }
+  /* compressed, and a stream of two frames */
+  IrbBuf z = encode(m, 3, 0);
+  IrModule *m4 = NULL;
+  CHECK(read_all(c2, z.data, z.len, NULL, 0, &m4) == 1);
+  if (m4) {
+    IrbBuf b4 = encode(m4, 0, 0);
+    CHECK(b4.len == b1.len && !memcmp(b1.data, b4.data, b1.len));
+    irb_buf_free(&b4);
+    ir_module_free(m4);
+  }
+  IrbBuf zz = encode(m, 3, 0);
+  CHECK(zz.len == z.len && !memcmp(z.data, zz.data, z.len));
+  irb_buf_free(&zz);
+  IrbBuf cat = {0};
+  IrDiag d;
+  ir_diag_init(&d, stderr);
+  CHECK(irb_write(m, NULL, &cat, &d) == 0);
+  IrbWriteOpts zo = {.zstd_level = 1, .stages = IRB_STAGE_OWN};
+  CHECK(irb_write(m, &zo, &cat, &d) == 0);
+  CHECK(irb_write(m, NULL, &cat, &d) == 0);
+  CHECK(read_all(c, cat.data, cat.len, NULL, 0, NULL) == 3);
+  IrbReader r;
+  irb_reader_init(&r, cat.data, cat.len, "cat");
+  IrModule *mm;
+  CHECK(irb_read_next(&r, c, &mm, &d) == 1 && r.last_flags == 0);
+  ir_module_free(mm);
+  CHECK(irb_read_next(&r, c, &mm, &d) == 1 && (r.last_flags & IRB_STAGE_MASK) == IRB_STAGE_OWN);
+  ir_module_free(mm);
+  CHECK(irb_read_next(&r, c, &mm, &d) == 1);
+  ir_module_free(mm);
+  CHECK(irb_read_next(&r, c, &mm, &d) == 0 && mm == NULL);
+  CHECK(read_all(c, cat.data, 0, NULL, 0, NULL) == 0);
+  irb_buf_free(&cat);
+  /* stripped locations */
+  IrbBuf s = encode(m, 0, 1);
+  CHECK(s.len < b1.len);
+  IrModule *m5 = NULL;
+  CHECK(read_all(c, s.data, s.len, NULL, 0, &m5) == 1);
+  if (m5) {
+    int all0 = 1;
+    for (uint32_t i = 0; i < m5->n_ops; i++) all0 &= m5->ops[i].loc == 0;
+    CHECK(all0);
+    ir_module_free(m5);
+  }
+  irb_buf_free(&s);
+  irb_buf_free(&z);
+  irb_buf_free(&b1);
+  ir_module_free(m);
+  ir_ctx_free(c);
+  ir_ctx_free(c2);
+}
+
+static int contains(const char *hay, const char *needle) {
+  return strstr(hay, needle) != NULL;
+}
+
+static void test_errors(void) {
+  IrCtx *c = ir_ctx_new();
+  IrModule *m = build_module(c, 2);
+  if (!m) { n_fail++; return; }
+  IrbBuf b = encode(m, 0, 0);
+  char err[512];
+  uint8_t *p = malloc(b.len + 16);
+  /* versions */
+  memcpy(p, b.data, b.len);
+  p[8] = 2;
+  CHECK(read_all(c, p, b.len, err, sizeof err, NULL) == -1);
+  CHECK(contains(err, "t.irb:8: error: unsupported format version 2.0 (this reader reads 1.0 to 1.0)"));
+  p[8] = 1;
+  p[10] = 1;
+  CHECK(read_all(c, p, b.len, err, sizeof err, NULL) == -1);
+  CHECK(contains(err, "version 1.1"));
+  p[10] = 0;
+  /* trailing garbage after a valid frame */
+  memcpy(p + b.len, "garbage", 7);
+  CHECK(read_all(c, p, b.len + 7, err, sizeof err, NULL) == -1);
+  char want[64];
+  snprintf(want, sizeof want, "t.irb:%zu: error: bad magic", b.len);
+  CHECK(contains(err, want));
+  memcpy(p + b.len, IRB_MAGIC, 8);
+  CHECK(read_all(c, p, b.len + 5, err, sizeof err, NULL) == -1);
+  CHECK(contains(err, "truncated frame header"));
+  CHECK(read_all(c, p, b.len + 12, err, sizeof err, NULL) == -1);
+  CHECK(contains(err, "truncated frame header"));
+  /* checksum */
+  Hdr h = parse_hdr(b.data, b.len);
+  CHECK(h.flags == 0 && h.payload_at + h.stored == b.len);
+  p[b.len - 1] ^= 1;
+  CHECK(read_all(c, p, b.len, err, sizeof err, NULL) == -1);
+  snprintf(want, sizeof want, "t.irb:%zu: error: checksum mismatch", h.hash_at);
+  CHECK(contains(err, want));
+  p[b.len - 1] ^= 1;
+  /* flags */
+  const uint8_t *pl = b.data + h.payload_at;
+  IrbBuf f = make_frame(1, 0, 0x200, pl, h.stored);
+  CHECK(read_all(c, f.data, f.len, err, sizeof err, NULL) == -1);
+  CHECK(contains(err, "t.irb:12: error: unknown required flags 0x200"));
+  irb_buf_free(&f);
+  f = make_frame(1, 0, 1u << 20 | IRB_STAGE_LOWER, pl, h.stored);  /* optional bit */
+  CHECK(read_all(c, f.data, f.len, err, sizeof err, NULL) == 1);
+  irb_buf_free(&f);
+  f = make_frame(1, 0, 7, pl, h.stored);
+  CHECK(read_all(c, f.data, f.len, err, sizeof err, NULL) == -1);
+  CHECK(contains(err, "unknown compression method 7"));
+  irb_buf_free(&f);
+  f = make_frame(1, 0, IRB_FLAG_NO_LOCS, pl, h.stored);  /* locations but flagged stripped */
+  CHECK(read_all(c, f.data, f.len, err, sizeof err, NULL) == -1);
+  irb_buf_free(&f);
+  f = make_frame(1, 0, 0, pl, h.stored);
+  CHECK(f.len == b.len && !memcmp(f.data, b.data, b.len));
+  irb_buf_free(&f);
+  /* payload-level errors with a valid checksum */
+  p[b.len - 1] = 0x80;  /* a varint continued past the end */
+  fix_hash(p, b.len);
+  CHECK(read_all(c, p, b.len, err, sizeof err, NULL) == -1);
+  free(p);
+  irb_buf_free(&b);
+  ir_module_free(m);
+  ir_ctx_free(c);
+}
+
+/* Every truncation and every single-byte change of a frame must give -1 and
+ * one error line (or, for the few header bits a reader ignores, a module),
+ * never a crash. `ref` is the uncompressed frame of the same module. With
+ * `rehash`, the checksum is recomputed so the payload
+ * decoder sees the corruption. `stride` > 1 samples offsets. */
+static void fuzz_frame(const IrbBuf *b, const IrbBuf *ref, int rehash, size_t stride,
+                       const char *what) {
+  IrCtx *c = ir_ctx_new();
+  int zframe = b->len > 12 && (b->data[12] & 0xf) == 1;
+  uint8_t *p = malloc(b->len);
+  unsigned bad_trunc = 0, accepted = 0, rejected = 0;
+  for (size_t n = 1; n < b->len; n += (stride > 1 && n > 64 ? stride : 1)) {
+    memcpy(p, b->data, n);
+    if (rehash) fix_hash(p, n);
+    if (read_all(c, p, n, NULL, 0, NULL) != -1) bad_trunc++;
+  }
+  CHECK(bad_trunc == 0);
+  for (size_t off = 0; off < b->len; off += (off < 48 ? 1 : stride)) {
+    memcpy(p, b->data, b->len);
+    for (int v = 0; v < 256; v++) {
+      if (v == b->data[off]) continue;
+      p[off] = (uint8_t)v;
+      if (rehash && off < 32) continue;
+      if (rehash) fix_hash(p, b->len);
+      IrModule *m = NULL;
+      int rc = read_all(c, p, b->len, NULL, 0, &m);
+      if (rc == 1) {
+        accepted++;
+        /* a module the reader accepts is sound: re-encodable */
+        char why[256];
+        CHECK(ir_module_check(m, why, sizeof why) == 0);
+        IrbBuf re = {0};
+        IrDiag d;
+        ir_diag_init(&d, NULL);
+        CHECK(irb_write(m, NULL, &re, &d) == 0);
+        irb_buf_free(&re);
+        /* Without a fixed checksum only the ignorable flag bits may change,
+         * or bytes of a zstd frame that do not change its content. */
+        if (!rehash && off != 12) {
+          IrbBuf raw = {0};
+          ir_diag_init(&d, NULL);
+          CHECK(zframe && irb_write(m, NULL, &raw, &d) == 0 && ref &&
+                raw.len == ref->len && !memcmp(raw.data + 40, ref->data + 40, raw.len - 40));
+          irb_buf_free(&raw);
+        }
+        ir_module_free(m);
+      } else {
+        rejected++;
+      }
+    }
+  }
+  CHECK(rejected > 0);
+  printf("fuzz %s%s: %u corruptions rejected, %u accepted (valid variants)\n", what,
+         rehash ? " (checksum fixed)" : "", rejected, accepted);
+  free(p);
+  ir_ctx_free(c);
+}
+
+static void test_fuzz(void) {
+  IrCtx *c = ir_ctx_new();
+  IrModule *small = build_module(c, 1);
+  IrModule *big = build_module(c, 60);
+  if (!small || !big) { n_fail++; return; }
+  IrbBuf s = encode(small, 0, 0), sz = encode(small, 3, 0), bg = encode(big, 0, 0);
+  fuzz_frame(&s, &s, 0, 1, "small");
+  fuzz_frame(&s, &s, 1, 1, "small");
+  fuzz_frame(&sz, &s, 0, 1, "small zstd");
+  fuzz_frame(&bg, &bg, 1, 7, "large");
+  irb_buf_free(&s);
+  irb_buf_free(&sz);
+  irb_buf_free(&bg);
+  ir_module_free(small);
+  ir_module_free(big);
+  ir_ctx_free(c);
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* Size and speed on a large generated module. */
+static void test_bench(void) {
+  IrCtx *c = ir_ctx_new();
+  IrModule *m = build_module(c, 50000);
+  if (!m) { n_fail++; return; }
+  IrbBuf b = encode(m, 0, 0), s = encode(m, 0, 1), z = encode(m, 3, 0);
+  printf("generated module: %u ops: %.2f bytes/op with locations, %.2f stripped,"
+         " %.2f zstd-3\n", m->n_ops, (double)b.len / m->n_ops,
+         (double)s.len / m->n_ops, (double)z.len / m->n_ops);
+  IrCtx *c2 = ir_ctx_new();
+  int reps = 20;
+  double t0 = now();
+  for (int i = 0; i < reps; i++) CHECK(read_all(c2, b.data, b.len, NULL, 0, NULL) == 1);
+  double t1 = now();
+  for (int i = 0; i < reps; i++) {
+    IrbBuf o = encode(m, 0, 0);
+    irb_buf_free(&o);
+  }
+  double t2 = now();
+  printf("decode %.0f MB/s (%.1f Mops/s), encode %.0f MB/s\n",
+         reps * b.len / (t1 - t0) / 1e6, reps * m->n_ops / (t1 - t0) / 1e6,
+         reps * b.len / (t2 - t1) / 1e6);
+  irb_buf_free(&b);
+  irb_buf_free(&s);
+  irb_buf_free(&z);
+  ir_module_free(m);
+  ir_ctx_free(c);
+  ir_ctx_free(c2);
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "--bench")) {
+    test_bench();
+    printf("%d passed, %d failed\n", n_pass, n_fail);
+    return n_fail != 0;
+  }
+  test_roundtrip();
+  test_errors();
+  test_fuzz();
+  test_bench();
+  printf("%d passed, %d failed\n", n_pass, n_fail);
+  return n_fail != 0;
+}

@@ -1,0 +1,20 @@
+/*
+ * ir-asm - MLIR text to bytecode (or, with -S, to MLIR text again).
+ *
+ *   ir-asm [FILE|-] [-o OUT] [--split-input-file] [--zstd[=N]] [--strip-locs] [-S]
+ *
+ * Every convention (input sniffing, verification, atomic -o, exit codes)
+ * lives in tool.c; this is only the driver.
+ */
+#include "tool.h"
+
+int main(int argc, char **argv) {
+  Tool t;
+  tool_init(&t, "ir-asm", TOOL_OUT_BYTECODE,
+            "[FILE|-] [-o OUT] [--split-input-file] [--zstd[=N]] "
+            "[--strip-locs] [-S]\n\n"
+            "Assemble MLIR text into .irb bytecode, one frame per module.",
+            NULL);
+  tool_args(&t, argc, argv, NULL);
+  return tool_run(&t, tool_emit_fn, NULL);
+}

@@ -1,0 +1,18 @@
+/*
+ * ir-dis - bytecode (or text) to MLIR text that mlir-opt-22 parses; the
+ * modules of a stream are separated by `// -----` lines.
+ *
+ *   ir-dis [FILE|-] [-o OUT] [--generic] [--debuginfo]
+ */
+#include "tool.h"
+
+int main(int argc, char **argv) {
+  Tool t;
+  tool_init(&t, "ir-dis", TOOL_OUT_TEXT,
+            "[FILE|-] [-o OUT] [--generic] [--debuginfo]\n\n"
+            "Disassemble .irb bytecode (or MLIR text) into MLIR text; the\n"
+            "modules of a stream are separated by `// -----` lines.",
+            NULL);
+  tool_args(&t, argc, argv, NULL);
+  return tool_run(&t, tool_emit_fn, NULL);
+}

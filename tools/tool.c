@@ -1,0 +1,418 @@
+/*
+ * tool.c - the I/O conventions shared by every tool (see tool.h): argument
+ * parsing of the common flags, reading the input, telling text from
+ * bytecode, verifying modules, writing bytecode or text, and the atomic -o.
+ */
+#include "tool.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ====================================================================== */
+/* Command line                                                           */
+/* ====================================================================== */
+
+void tool_init(Tool *t, const char *name, ToolOutKind kind,
+               const char *synopsis, const char *help) {
+  memset(t, 0, sizeof *t);
+  t->name = name;
+  t->synopsis = synopsis;
+  t->help = help;
+  t->out_kind = kind;
+  t->input = "-";
+  t->text = kind != TOOL_OUT_BYTECODE;
+  t->parse.first_line = 1;
+  const char *env = getenv("CONFORMANCE_ALLOW_UNREGISTERED");
+  t->parse.allow_unregistered = env && strcmp(env, "1") == 0;
+  ir_diag_init(&t->diag, stderr);
+}
+
+_Noreturn void tool_usage_error(Tool *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s: error: ", t->name);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, " (try %s --help)\n", t->name);
+  va_end(ap);
+  exit(2);
+}
+
+long tool_int_arg(Tool *t, const char *flag, const char *s, long lo, long hi) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || errno || v < lo || v > hi)
+    tool_usage_error(t, "%s expects an integer in %ld..%ld, got '%s'", flag,
+                     lo, hi, s);
+  return v;
+}
+
+static void print_help(const Tool *t) {
+  printf("usage: %s %s\n\n", t->name, t->synopsis);
+  if (t->help) printf("%s", t->help);
+  printf("Input: FILE or - (stdin, the default), MLIR text or .irb bytecode.\n"
+         "  --split-input-file       each `// -----` chunk of text input is a module\n"
+         "  --allow-unregistered-dialect\n"
+         "                           accept ops of unknown dialects (also\n"
+         "                           CONFORMANCE_ALLOW_UNREGISTERED=1)\n"
+         "Output:\n"
+         "  -o FILE                  write FILE atomically (nothing on failure)\n");
+  if (t->out_kind == TOOL_OUT_BYTECODE)
+    printf("  -S                       write MLIR text instead of bytecode\n"
+           "  --zstd[=N]               compress frames with zstd level N (1..22, 3)\n"
+           "  --strip-locs             drop locations from the bytecode\n");
+  if (t->out_kind != TOOL_OUT_REPORT)
+    printf("  --generic                print every op in generic form\n"
+           "  --debuginfo              print locations (loc(...))\n");
+  printf("  --help, --version\n"
+         "Exit status: 0 ok, 1 bad input, 2 bad usage.\n");
+}
+
+/* The value of `--flag=V` or `--flag V`; NULL if argv[*i] is not `flag`. */
+static const char *flag_value(Tool *t, int argc, char **argv, int *i,
+                              const char *flag) {
+  size_t n = strlen(flag);
+  const char *a = argv[*i];
+  if (strncmp(a, flag, n) != 0) return NULL;
+  if (a[n] == '=') return a + n + 1;
+  if (a[n] != 0) return NULL;
+  if (*i + 1 >= argc) tool_usage_error(t, "%s needs an argument", flag);
+  return argv[++*i];
+}
+
+/* One common flag; 1 if taken. */
+static int common_flag(Tool *t, int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  const char *v;
+  int bc = t->out_kind == TOOL_OUT_BYTECODE;
+  int txt = t->out_kind != TOOL_OUT_REPORT;
+  if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    print_help(t);
+    exit(0);
+  }
+  if (!strcmp(a, "--version")) {
+    printf("%s (dealloc toolkit) %s\n", t->name, IR_VERSION_STRING);
+    exit(0);
+  }
+  if (!strcmp(a, "--split-input-file") || !strcmp(a, "-split-input-file"))
+    return t->split = 1;
+  if (!strcmp(a, "--allow-unregistered-dialect") ||
+      !strcmp(a, "-allow-unregistered-dialect"))
+    return t->parse.allow_unregistered = 1;
+  if (!strncmp(a, "-o", 2) && a[2]) {  /* -oFILE */
+    t->output = a + 2;
+    return 1;
+  }
+  if ((v = flag_value(t, argc, argv, i, "-o"))) {
+    t->output = v;
+    return 1;
+  }
+  if (bc && !strcmp(a, "-S")) return t->text = 1;
+  if (bc && !strcmp(a, "--zstd")) return t->write.zstd_level = 3, 1;
+  if (bc && !strncmp(a, "--zstd=", 7)) {
+    t->write.zstd_level = (int)tool_int_arg(t, "--zstd", a + 7, 1, 22);
+    return 1;
+  }
+  if (bc && !strcmp(a, "--strip-locs")) return t->write.strip_locs = 1;
+  if (txt && !strcmp(a, "--generic")) return t->print.generic = 1;
+  if (txt && !strcmp(a, "--debuginfo")) return t->print.debuginfo = 1;
+  return 0;
+}
+
+void tool_args(Tool *t, int argc, char **argv, ToolFlagFn *own) {
+  int have_input = 0, only_files = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!only_files && !strcmp(a, "--")) {
+      only_files = 1;
+      continue;
+    }
+    if (only_files || a[0] != '-' || !strcmp(a, "-")) {
+      if (have_input) tool_usage_error(t, "more than one input ('%s')", a);
+      t->input = a;
+      have_input = 1;
+      continue;
+    }
+    if (common_flag(t, argc, argv, &i)) continue;
+    if (own && own(t, argc, argv, &i)) continue;
+    tool_usage_error(t, "unknown option '%s'", a);
+  }
+  if (t->output && !*t->output) tool_usage_error(t, "-o needs a file name");
+  if (t->text && t->write.zstd_level)
+    tool_usage_error(t, "--zstd applies to bytecode output, not -S");
+  if (!t->text && !t->output && isatty(STDOUT_FILENO))
+    tool_usage_error(t, "refusing to write bytecode to a terminal; "
+                        "use -o FILE, a pipe, or -S for text");
+  t->in_name = strcmp(t->input, "-") ? t->input : "<stdin>";
+  t->parse.filename = t->in_name;
+}
+
+/* ====================================================================== */
+/* Input                                                                  */
+/* ====================================================================== */
+
+/* Read all of `path` ("-" = stdin) into a fresh buffer followed by a NUL.
+ * 0, or -1 after an error line. */
+static int read_input(Tool *t, char **data, size_t *len) {
+  int fd = strcmp(t->input, "-") ? open(t->input, O_RDONLY) : STDIN_FILENO;
+  if (fd < 0) {
+    fprintf(stderr, "%s: error: cannot open input file '%s': %s\n", t->name,
+            t->input, strerror(errno));
+    return -1;
+  }
+  struct stat st;
+  size_t cap = 1 << 16;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+    cap = (size_t)st.st_size + 1; /* +1: EOF is seen without a regrow */
+  char *buf = malloc(cap + 1);
+  size_t n = 0;
+  for (;;) {
+    if (!buf) break;
+    if (n == cap) {
+      char *nb = cap > SIZE_MAX / 4 ? NULL : realloc(buf, cap * 2 + 1);
+      if (!nb) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+    ssize_t r = read(fd, buf + n, cap - n);
+    if (r == 0) break;
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      fprintf(stderr, "%s: error: cannot read '%s': %s\n", t->name,
+              t->in_name, strerror(errno));
+      free(buf);
+      if (fd != STDIN_FILENO) close(fd);
+      return -1;
+    }
+    n += (size_t)r;
+  }
+  if (fd != STDIN_FILENO) close(fd);
+  if (!buf) {
+    fprintf(stderr, "%s: error: out of memory reading '%s'\n", t->name,
+            t->in_name);
+    return -1;
+  }
+  buf[n] = 0;
+  *data = buf;
+  *len = n;
+  return 0;
+}
+
+/* Verify `m` and hand it to the tool; frees it and its context. Returns -2
+ * to stop the run (output failure), else 0. */
+static int deliver(Tool *t, IrModule *m) {
+  IrCtx *c = m->ctx;
+  int r = 0;
+  if (ir_verify(m, &t->diag) != 0) {
+    t->bad_input = 1;
+  } else {
+    t->n_in++;
+    r = t->fn(t, m, t->ud);
+    if (r == -1) t->bad_input = 1;
+  }
+  ir_module_free(m);
+  ir_ctx_free(c);
+  return r == -2 ? -2 : 0;
+}
+
+/* Parse one text module starting at `first_line`. */
+static int parse_chunk(void *ud, const char *text, size_t n,
+                       uint32_t first_line) {
+  Tool *t = ud;
+  IrParseOpts o = t->parse;
+  o.first_line = first_line;
+  IrCtx *c = ir_ctx_new();
+  IrModule *m = ir_parse(c, text, n, &o, &t->diag);
+  t->frame_bytes = 0;
+  t->in_stages = 0;
+  if (!m) {
+    t->bad_input = 1;
+    ir_ctx_free(c);
+    return 0;
+  }
+  return deliver(t, m) == -2 ? 1 : 0;
+}
+
+static void read_modules(Tool *t, const char *data, size_t len) {
+  if (irb_is_bytecode(data, len)) {
+    IrbReader r;
+    irb_reader_init(&r, data, len, t->in_name);
+    for (;;) {
+      IrCtx *c = ir_ctx_new();
+      IrModule *m = NULL;
+      int k = irb_read_next(&r, c, &m, &t->diag);
+      if (k <= 0) {
+        if (k < 0) t->bad_input = 1;
+        ir_ctx_free(c);
+        return;
+      }
+      t->frame_bytes = r.last_size;
+      t->in_stages = r.last_flags & IRB_STAGE_MASK;
+      if (deliver(t, m) == -2) return;
+    }
+  }
+  if (t->split)
+    ir_split_input(data, len, parse_chunk, t);
+  else
+    parse_chunk(t, data, len, t->parse.first_line);
+}
+
+/* ====================================================================== */
+/* Output: stdout, or -o through a temporary file                         */
+/* ====================================================================== */
+
+/* The temporary file of -o, removed if a signal ends the run. */
+static char tmp_path[4096];
+
+static void on_signal(int sig) {
+  if (tmp_path[0]) unlink(tmp_path);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static int open_output(Tool *t) {
+  static char obuf[1 << 16];
+  if (!t->output) {
+    t->out = stdout;
+    setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    return 0;
+  }
+  /* Not a regular file (/dev/null, a FIFO, a terminal): write in place;
+   * renaming over it would replace the device. */
+  struct stat st;
+  if (stat(t->output, &st) == 0 && !S_ISREG(st.st_mode)) {
+    t->out = fopen(t->output, "wb");
+    if (!t->out) {
+      fprintf(stderr, "%s: error: cannot open output file '%s': %s\n",
+              t->name, t->output, strerror(errno));
+      return -1;
+    }
+    t->direct = 1;
+    return 0;
+  }
+  /* Same directory as the target, so rename() is atomic. */
+  const char *slash = strrchr(t->output, '/');
+  int dirlen = slash ? (int)(slash - t->output + 1) : 0;
+  int n = snprintf(tmp_path, sizeof tmp_path, "%.*s.%s.tmpXXXXXX", dirlen,
+                   t->output, t->output + dirlen);
+  if (n < 0 || (size_t)n >= sizeof tmp_path) {
+    fprintf(stderr, "%s: error: output path too long\n", t->name);
+    tmp_path[0] = 0;
+    return -1;
+  }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+    sigaction(sigs[i], &sa, NULL);
+  int fd = mkstemp(tmp_path);
+  if (fd < 0) {
+    fprintf(stderr, "%s: error: cannot create output file '%s': %s\n",
+            t->name, t->output, strerror(errno));
+    tmp_path[0] = 0;
+    return -1;
+  }
+  /* mkstemp makes 0600; give the file the mode open(2) would have. */
+  mode_t um = umask(0);
+  umask(um);
+  fchmod(fd, 0666 & ~um);
+  t->out = fdopen(fd, "wb");
+  if (!t->out) {
+    close(fd);
+    unlink(tmp_path);
+    tmp_path[0] = 0;
+    return -1;
+  }
+  setvbuf(t->out, obuf, _IOFBF, sizeof obuf);
+  return 0;
+}
+
+/* Flush and, for -o, fsync + rename on success or unlink on failure.
+ * Returns 0 if the output is complete. */
+static int close_output(Tool *t, int ok) {
+  int err = 0;
+  if (fflush(t->out) != 0 || ferror(t->out)) err = errno ? errno : EIO;
+  if (!t->output || t->direct) {
+    if (t->direct && fclose(t->out) != 0 && !err) err = errno;
+    t->out = NULL;
+    if (err && ok)
+      fprintf(stderr, "%s: error: write error on '%s': %s\n", t->name,
+              t->output ? t->output : "<stdout>", strerror(err));
+    return err ? -1 : 0;
+  }
+  if (ok && !err && fsync(fileno(t->out)) != 0) err = errno;
+  if (fclose(t->out) != 0 && !err) err = errno;
+  t->out = NULL;
+  if (ok && !err && rename(tmp_path, t->output) != 0) err = errno;
+  if (!ok || err) {
+    unlink(tmp_path);
+    if (ok)
+      fprintf(stderr, "%s: error: cannot write '%s': %s\n", t->name,
+              t->output, strerror(err));
+  }
+  tmp_path[0] = 0;
+  return ok && !err ? 0 : -1;
+}
+
+int tool_emit(Tool *t, const IrModule *m) {
+  if (t->text) {
+    /* mlir-opt's layout: each module followed by an empty line, modules
+     * of a split input joined by `// -----` lines. */
+    if (t->n_out && fputs("// -----\n", t->out) == EOF) goto write_error;
+    if (ir_print(t->out, m, &t->print) != 0 || putc('\n', t->out) == EOF)
+      goto write_error;
+  } else {
+    IrbWriteOpts o = t->write;
+    o.stages = t->in_stages | t->add_stages;
+    t->buf.len = 0;
+    if (irb_write(m, &o, &t->buf, &t->diag) != 0) {
+      t->io_failed = 1;
+      return -2;
+    }
+    if (fwrite(t->buf.data, 1, t->buf.len, t->out) != t->buf.len)
+      goto write_error;
+  }
+  t->n_out++;
+  return 0;
+write_error:
+  fprintf(stderr, "%s: error: write error on '%s': %s\n", t->name,
+          t->output ? t->output : "<stdout>", strerror(errno));
+  t->io_failed = 1;
+  return -2;
+}
+
+int tool_emit_fn(Tool *t, IrModule *m, void *ud) {
+  (void)ud;
+  return tool_emit(t, m);
+}
+
+int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
+  char *data;
+  size_t len;
+  t->fn = fn;
+  t->ud = ud;
+  if (read_input(t, &data, &t->in_bytes) != 0) return 1;
+  len = t->in_bytes;
+  if (open_output(t) != 0) {
+    free(data);
+    return 1;
+  }
+  read_modules(t, data, len);
+  free(data);
+  int ok = !t->bad_input && !t->io_failed;
+  if (close_output(t, ok) != 0) ok = 0;
+  irb_buf_free(&t->buf);
+  return ok ? 0 : 1;
+}
