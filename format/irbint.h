@@ -27,6 +27,9 @@ enum {
   IRB_TAG_T_MEMREF, IRB_TAG_T_UMEMREF, IRB_TAG_T_TENSOR, IRB_TAG_T_UTENSOR,
   IRB_TAG_T_VECTOR, IRB_TAG_T_FUNC, IRB_TAG_T_TUPLE, IRB_TAG_T_COMPLEX,
   IRB_TAG_T_OPAQUE,
+  IRB_TAG_T_SINT,          /* 0x0e: signed integer, width */
+  IRB_TAG_T_UINT,          /* 0x0f: unsigned integer, width */
+  IRB_TAG_T_MEMREF_PLAIN,  /* 0x10: memref without layout and memory space */
 
   IRB_TAG_A_UNIT = 0x21, IRB_TAG_A_BOOL, IRB_TAG_A_INT, IRB_TAG_A_FLOAT,
   IRB_TAG_A_STRING, IRB_TAG_A_TYPE, IRB_TAG_A_ARRAY, IRB_TAG_A_DICT,

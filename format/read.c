@@ -254,17 +254,16 @@ static void rd_type_entry(Dec *D, uint8_t tag, const uint8_t *at) {
   uint32_t nlist = 0;
   const uint8_t *f = D->p;
   switch (tag) {
-  case IRB_TAG_T_INT: {
-    uint32_t u = rd_u32(D);
+  case IRB_TAG_T_INT: case IRB_TAG_T_SINT: case IRB_TAG_T_UINT:
     t.kind = IR_T_INT;
-    t.width = u >> 2;
-    t.sub = u & 3;
-    if (t.width == 0 || t.width > IRB_MAX_INT_WIDTH || t.sub > IR_UNSIGNED) {
+    t.width = rd_u32(D);
+    t.sub = tag == IRB_TAG_T_SINT ? IR_SIGNED
+            : tag == IRB_TAG_T_UINT ? IR_UNSIGNED : IR_SIGNLESS;
+    if (t.width == 0 || t.width > IRB_MAX_INT_WIDTH) {
       D->p = f;
-      fail(D, "bad integer type (width %" PRIu32 ", signedness %u)", t.width, t.sub);
+      fail(D, "bad integer width %" PRIu32, t.width);
     }
     break;
-  }
   case IRB_TAG_T_INDEX: t.kind = IR_T_INDEX; break;
   case IRB_TAG_T_NONE: t.kind = IR_T_NONE; break;
   case IRB_TAG_T_FLOAT: {
@@ -277,8 +276,9 @@ static void rd_type_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     t.sub = irb_float_from_file[fk];
     break;
   }
-  case IRB_TAG_T_MEMREF: case IRB_TAG_T_TENSOR: case IRB_TAG_T_VECTOR:
-    t.kind = tag == IRB_TAG_T_MEMREF ? IR_T_MEMREF
+  case IRB_TAG_T_MEMREF: case IRB_TAG_T_MEMREF_PLAIN: case IRB_TAG_T_TENSOR:
+  case IRB_TAG_T_VECTOR:
+    t.kind = tag == IRB_TAG_T_MEMREF || tag == IRB_TAG_T_MEMREF_PLAIN ? IR_T_MEMREF
              : tag == IRB_TAG_T_TENSOR ? IR_T_TENSOR : IR_T_VECTOR;
     t.n = rd_rank(D);
     rd_dims(D, t.n, tag != IRB_TAG_T_VECTOR);
@@ -290,9 +290,15 @@ static void rd_type_entry(Dec *D, uint8_t tag, const uint8_t *at) {
         D->p = s;
         fail(D, "scalable bits beyond rank");
       }
-    } else {
+    } else if (tag != IRB_TAG_T_MEMREF_PLAIN) {
       t.layout = rd_attr(D, &d);
-      if (tag == IRB_TAG_T_MEMREF) t.space = rd_attr(D, &d);
+      if (tag == IRB_TAG_T_MEMREF) {
+        t.space = rd_attr(D, &d);
+        if (!t.layout && !t.space) {
+          D->p = at;
+          fail(D, "non-canonical memref type (no layout and no memory space)");
+        }
+      }
     }
     break;
   case IRB_TAG_T_UMEMREF:

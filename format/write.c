@@ -53,7 +53,20 @@ typedef struct IdMap {
   uint32_t *val;   /* file indices */
   uint32_t cap;    /* power of two, 0 before the first insert */
   uint32_t n;      /* entries stored */
+  uint32_t *dense; /* or, when the ctx table is not much bigger than the
+                      module: file index by ctx id, 0 = absent */
+  uint32_t n_dense; /* size of the ctx table `dense` covers */
 } IdMap;
+
+/* Use a direct array when the ctx table has at most `limit` entries: no
+ * hashing at all, at the price of one calloc of the ctx table's size. */
+static void map_init(IdMap *m, uint32_t ctx_n, uint64_t limit) {
+  if (ctx_n <= limit) {
+    m->dense = calloc(ctx_n ? ctx_n : 1, sizeof *m->dense);
+    if (!m->dense) ir_die("out of memory");
+    m->n_dense = ctx_n;
+  }
+}
 
 static inline uint32_t map_slot(uint32_t k, uint32_t mask) {
   uint32_t h = k * 0x9E3779B1u;
@@ -61,6 +74,7 @@ static inline uint32_t map_slot(uint32_t k, uint32_t mask) {
 }
 
 static uint32_t map_get(const IdMap *m, uint32_t k) {
+  if (m->dense) return k < m->n_dense && m->dense[k] ? m->dense[k] : IR_NONE;
   if (m->cap == 0) return IR_NONE;
   uint32_t mask = m->cap - 1;
   for (uint32_t i = map_slot(k, mask);; i = (i + 1) & mask) {
@@ -85,6 +99,11 @@ static void map_grow(IdMap *m) {
 }
 
 static void map_put(IdMap *m, uint32_t k, uint32_t v) {
+  if (m->dense) {
+    if (k >= m->n_dense) ir_die("id %u outside its ctx table", k);
+    m->dense[k] = v;
+    return;
+  }
   if ((m->n + 1) * 2 > m->cap) map_grow(m);
   uint32_t mask = m->cap - 1, i = map_slot(k, mask);
   while (m->key[i]) i = (i + 1) & mask;
@@ -99,6 +118,7 @@ static inline uint32_t look(const IdMap *m, uint32_t k) {
 }
 
 static void map_free(IdMap *m) {
+  free(m->dense);
   free(m->key);
   free(m->val);
 }
@@ -229,8 +249,10 @@ static uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
   const int64_t *dims = NULL;
   switch (ty->kind) {
   case IR_T_INT:
-    irb_buf_byte(b, IRB_TAG_T_INT);
-    irb_buf_varint(b, ((uint64_t)ty->width << 2) | ty->sub);
+    irb_buf_byte(b, ty->sub == IR_SIGNED     ? IRB_TAG_T_SINT
+                    : ty->sub == IR_UNSIGNED ? IRB_TAG_T_UINT
+                                             : IRB_TAG_T_INT);
+    irb_buf_varint(b, ty->width);
     break;
   case IR_T_INDEX: irb_buf_byte(b, IRB_TAG_T_INDEX); break;
   case IR_T_NONE: irb_buf_byte(b, IRB_TAG_T_NONE); break;
@@ -240,7 +262,8 @@ static uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
     irb_buf_varint(b, irb_float_to_file[ty->sub]);
     break;
   case IR_T_MEMREF: case IR_T_TENSOR: case IR_T_VECTOR:
-    irb_buf_byte(b, ty->kind == IR_T_MEMREF   ? IRB_TAG_T_MEMREF
+    irb_buf_byte(b, ty->kind == IR_T_MEMREF
+                        ? (lay || sp ? IRB_TAG_T_MEMREF : IRB_TAG_T_MEMREF_PLAIN)
                     : ty->kind == IR_T_TENSOR ? IRB_TAG_T_TENSOR
                                               : IRB_TAG_T_VECTOR);
     irb_buf_varint(b, ty->n);
@@ -249,9 +272,11 @@ static uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
     irb_buf_varint(b, elem);
     if (ty->kind == IR_T_VECTOR) {
       irb_buf_varint(b, ty->scalable);
-    } else {
+    } else if (ty->kind == IR_T_TENSOR) {
       irb_buf_varint(b, lay);
-      if (ty->kind == IR_T_MEMREF) irb_buf_varint(b, sp);
+    } else if (lay || sp) {
+      irb_buf_varint(b, lay);
+      irb_buf_varint(b, sp);
     }
     break;
   case IR_T_UMEMREF:
@@ -656,7 +681,6 @@ static void w_payload(W *w, IrbBuf *pl) {
       w->next_operand != m->n_operands || w->next_succ != m->n_succs)
     wfail(w, "module has entries outside the tree of op 0");
 
-  if (getenv("IRB_STATS")) fprintf(stderr, "STATS strs %u/%zu ents %u+%u+%u/%zu kinds %u/%zu st %zu ops %u\n", w->n_strs, w->strs.len, w->n_types, w->n_attrs, w->n_locs, w->ents.len, w->n_kinds, w->kinds.len, w->st.len, m->n_ops);
   size_t total = w->strs.len + w->ents.len + w->kinds.len + w->st.len + 80;
   irb_buf_reserve(pl, total);
   irb_buf_varint(pl, w->n_strs);
@@ -737,6 +761,13 @@ int irb_write(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d) 
   w->m = m;
   w->c = m->ctx;
   w->strip = o->strip_locs != 0;
+  /* A module of n ops rarely uses more than a few table entries per op; a
+   * ctx up to 16 times that (plus slack) is indexed directly. */
+  uint64_t limit = 16 * ((uint64_t)m->n_ops + m->n_values) + 4096;
+  map_init(&w->smap, ir_n_strs(w->c), limit);
+  map_init(&w->tmap, ir_n_types(w->c), limit);
+  map_init(&w->amap, ir_n_attrs(w->c), limit);
+  map_init(&w->lmap, ir_n_locs(w->c), limit);
   int rc = write_frame(w, o, out, d);
   w_free(w);
   free(w);

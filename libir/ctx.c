@@ -30,27 +30,18 @@ static void pages_free(IrPages *p) {
 /* Hash table of ids                                                      */
 /* ====================================================================== */
 
-uint32_t *ir_ht_find(const IrCtx *c, IrHtab *h, uint64_t hash, IrEqFn eq,
-                     const void *key) {
-  uint32_t mask = h->cap - 1, i = (uint32_t)hash & mask;
-  for (;;) {
-    uint32_t id = h->slot[i];
-    if (!id || eq(c, id, key)) return &h->slot[i];
-    i = (i + 1) & mask;
-  }
-}
-
 /* Keep the load factor under 1/2: probes stay short and a free slot always
- * exists. `hash_of` gives the stored hash of an id. */
-void ir_ht_reserve(const IrCtx *c, IrHtab *h, uint32_t n_ids,
-                   uint64_t (*hash_of)(const IrCtx *, uint32_t)) {
-  if ((uint64_t)(h->n + 1) * 2 <= h->cap) return;
+ * exists. The slots carry their home position, so no entry is read. */
+void ir_ht_grow(IrHtab *h) {
   uint32_t cap = h->cap ? h->cap * 2 : 64;
-  uint32_t *slot = ir_xcalloc(cap, sizeof *slot);
-  for (uint32_t id = 1; id < n_ids; id++) {
-    uint32_t i = (uint32_t)hash_of(c, id) & (cap - 1);
+  if (!cap) ir_die("hash table overflow");
+  uint64_t *slot = ir_xcalloc(cap, sizeof *slot);
+  for (uint32_t k = 0; k < h->cap; k++) {
+    uint64_t s = h->slot[k];
+    if (!s) continue;
+    uint32_t i = (uint32_t)(s >> 32) & (cap - 1);
     while (slot[i]) i = (i + 1) & (cap - 1);
-    slot[i] = id;
+    slot[i] = s;
   }
   free(h->slot);
   h->slot = slot;

@@ -22,20 +22,43 @@ static inline void *ir_pg_at(const IrPages *p, size_t sz, uint32_t i) {
 /* Entry i, creating its page if needed (i is at most one past the end). */
 void *ir_pg_slot(IrPages *p, size_t sz, uint32_t i);
 
-/* Open addressing, linear probing; a slot holds an id, 0 = empty. */
+/* Open addressing, linear probing. A slot holds an id (low 32 bits, 0 =
+ * empty) and the high 32 bits of its hash, which also pick the home slot.
+ * A probe compares those bits before calling eq(), so it touches an entry
+ * only on a (near certain) match, and growing never reads the entries.
+ * (Measured on the 5 MB bench corpus: the old id-only slots called eq() on
+ * every occupied slot probed, a cache miss each, and ir_ht_find plus the
+ * eq functions were ~6% of ir-asm.) */
 typedef struct IrHtab {
-  uint32_t *slot;
+  uint64_t *slot;
   uint32_t cap;                 /* power of two (0 before first use) */
   uint32_t n;                   /* ids stored */
 } IrHtab;
 
 typedef int (*IrEqFn)(const IrCtx *c, uint32_t id, const void *key);
-/* The slot holding an id equal to key, or the empty slot where it goes. */
-uint32_t *ir_ht_find(const IrCtx *c, IrHtab *h, uint64_t hash, IrEqFn eq,
-                     const void *key);
-/* Make room for one more id (rehashing ids 1..n_ids-1). */
-void ir_ht_reserve(const IrCtx *c, IrHtab *h, uint32_t n_ids,
-                   uint64_t (*hash_of)(const IrCtx *, uint32_t));
+
+/* The slot holding an id equal to key, or the empty slot where it goes
+ * (store it with ir_ht_put). Inline so that eq() is inlined too. */
+static inline uint64_t *ir_ht_find(const IrCtx *c, IrHtab *h, uint64_t hash,
+                                   IrEqFn eq, const void *key) {
+  uint32_t tag = (uint32_t)(hash >> 32), mask = h->cap - 1, i = tag & mask;
+  for (;;) {
+    uint64_t s = h->slot[i];
+    if (!s || ((uint32_t)(s >> 32) == tag && eq(c, (uint32_t)s, key)))
+      return &h->slot[i];
+    i = (i + 1) & mask;
+  }
+}
+static inline uint32_t ir_ht_id(const uint64_t *slot) { return (uint32_t)*slot; }
+static inline void ir_ht_put(IrHtab *h, uint64_t *slot, uint64_t hash, uint32_t id) {
+  *slot = (hash >> 32 << 32) | id;
+  h->n++;
+}
+/* Make room for one more id; call before ir_ht_find. */
+void ir_ht_grow(IrHtab *h);
+static inline void ir_ht_reserve(IrHtab *h) {
+  if ((uint64_t)(h->n + 1) * 2 > h->cap) ir_ht_grow(h);
+}
 
 typedef struct IrStrEnt {
   const char *p;                /* bytes, NUL follows (arena) */

@@ -91,10 +91,6 @@ static int attr_eq(const IrCtx *c, uint32_t id, const void *key) {
          (!k->ni || !memcmp(e->i64, k->i64, k->ni * sizeof *k->i64));
 }
 
-static uint64_t attr_hash_of(const IrCtx *c, uint32_t id) {
-  return ir_attr_ent(c, id)->hash;
-}
-
 /* ====================================================================== */
 /* Dictionary order                                                       */
 /* ====================================================================== */
@@ -178,10 +174,10 @@ uint32_t ir_attr_intern(IrCtx *c, const IrAttr *in, const uint32_t *u32,
   k.hash = h;
 
   uint32_t id = 0;
-  ir_ht_reserve(c, &c->attr_ht, c->n_attrs, attr_hash_of);
-  uint32_t *slot = ir_ht_find(c, &c->attr_ht, h, attr_eq, &k);
-  if (*slot) {
-    id = *slot;
+  ir_ht_reserve(&c->attr_ht);
+  uint64_t *slot = ir_ht_find(c, &c->attr_ht, h, attr_eq, &k);
+  if (ir_ht_id(slot)) {
+    id = ir_ht_id(slot);
   } else if (c->n_attrs < IR_MAX_COUNT) {
     uint32_t off = 0;
     if (k.nu) off = ir_pool_take(&c->pool_u32, k.nu);
@@ -202,8 +198,7 @@ uint32_t ir_attr_intern(IrCtx *c, const IrAttr *in, const uint32_t *u32,
         e->i64 = l;
       }
       e->hash = h;
-      *slot = id;
-      c->attr_ht.n++;
+      ir_ht_put(&c->attr_ht, slot, h, id);
     }
   }
   if (sorted && sorted != buf) free(sorted);

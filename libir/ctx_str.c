@@ -20,33 +20,28 @@ static int str_eq(const IrCtx *c, uint32_t id, const void *key) {
   return e->hash == k->hash && e->len == k->n && !memcmp(e->p, k->s, k->n);
 }
 
-static uint64_t str_hash_of(const IrCtx *c, uint32_t id) {
-  return ir_str_ent(c, id)->hash;
-}
-
 uint32_t ir_str_find(const IrCtx *c, const char *s, size_t n) {
   if (n == 0) return 0;
   if (!c->str_ht.cap) return IR_NONE;
   StrKey k = {s, n, str_hash(s, n)};
-  uint32_t id = *ir_ht_find(c, (IrHtab *)&c->str_ht, k.hash, str_eq, &k);
+  uint32_t id = ir_ht_id(ir_ht_find(c, (IrHtab *)&c->str_ht, k.hash, str_eq, &k));
   return id ? id : IR_NONE;
 }
 
 /* Returns 0 ("") when the table holds IR_MAX_COUNT strings already. */
 uint32_t ir_str(IrCtx *c, const char *s, size_t n) {
   if (n == 0) return 0;
-  ir_ht_reserve(c, &c->str_ht, c->n_strs, str_hash_of);
+  ir_ht_reserve(&c->str_ht);
   StrKey k = {s, n, str_hash(s, n)};
-  uint32_t *slot = ir_ht_find(c, &c->str_ht, k.hash, str_eq, &k);
-  if (*slot) return *slot;
+  uint64_t *slot = ir_ht_find(c, &c->str_ht, k.hash, str_eq, &k);
+  if (ir_ht_id(slot)) return ir_ht_id(slot);
   if (c->n_strs >= IR_MAX_COUNT) return 0;
   uint32_t id = c->n_strs++;
   IrStrEnt *e = ir_pg_slot(&c->strs, sizeof *e, id);
   e->p = ir_arena_strdup(&c->arena, s, n);
   e->len = n;
   e->hash = k.hash;
-  *slot = id;
-  c->str_ht.n++;
+  ir_ht_put(&c->str_ht, slot, k.hash, id);
   return id;
 }
 

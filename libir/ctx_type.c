@@ -82,10 +82,6 @@ static int type_eq(const IrCtx *c, uint32_t id, const void *key) {
          (!k->nl || !memcmp(e->list, k->list, k->nl * sizeof *k->list));
 }
 
-static uint64_t type_hash_of(const IrCtx *c, uint32_t id) {
-  return ir_type_ent(c, id)->hash;
-}
-
 /* Returns 0 for an invalid type (unknown kind, rank over IR_MAX_RANK, ids
  * that do not exist in `c`) or when the table is full (IR_MAX_COUNT). */
 uint32_t ir_type_intern(IrCtx *c, const IrType *in, const int64_t *dims,
@@ -104,9 +100,9 @@ uint32_t ir_type_intern(IrCtx *c, const IrType *in, const int64_t *dims,
   if (k.nl) h = ir_hash_bytes(types, k.nl * sizeof *types, h);
   k.hash = h;
 
-  ir_ht_reserve(c, &c->type_ht, c->n_types, type_hash_of);
-  uint32_t *slot = ir_ht_find(c, &c->type_ht, h, type_eq, &k);
-  if (*slot) return *slot;
+  ir_ht_reserve(&c->type_ht);
+  uint64_t *slot = ir_ht_find(c, &c->type_ht, h, type_eq, &k);
+  if (ir_ht_id(slot)) return ir_ht_id(slot);
   if (c->n_types >= IR_MAX_COUNT) return 0;
   uint32_t off_d = 0, off_l = 0;
   if (k.nd && (off_d = ir_pool_take(&c->pool_i64, k.nd)) == IR_NONE) return 0;
@@ -128,8 +124,7 @@ uint32_t ir_type_intern(IrCtx *c, const IrType *in, const int64_t *dims,
     e->list = l;
   }
   e->hash = h;
-  *slot = id;
-  c->type_ht.n++;
+  ir_ht_put(&c->type_ht, slot, h, id);
   return id;
 }
 

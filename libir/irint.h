@@ -195,7 +195,8 @@ int irp_arg_def(IrParser *p, IrArgDef *a, int with_type, int allow_attrs);
 /* Parse `{ ... }` into `region` (a detached builder region). If entry args
  * are given they become the entry block's arguments (bound in the region's
  * scope); the region may then not start with a block label that has
- * arguments. `isolated`: the region cannot see outer values. An empty `{}`
+ * arguments. `isolated`: the region belongs to an isolated op; as in MLIR's
+ * parser, outer names stay visible (the verifier reports such uses). An empty `{}`
  * region has no blocks unless entry args are given. */
 int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
                uint32_t n_args, int isolated);
@@ -248,6 +249,8 @@ struct IrParser {
   IrTok tok;                 /* current token */
   IrTok tok2;                /* lookahead token, valid when has2 */
   int has2;                  /* tok2 is lexed */
+  const char *prev_end;      /* end of the token before `tok` */
+  uint32_t prev_line;        /* and its line (errors at EOF go there) */
   /* parser state (parse.c) */
   int failed;                /* an error was reported: everything unwinds */
   uint32_t depth;            /* nesting of regions, attributes and types */
@@ -266,6 +269,9 @@ struct IrParser {
 };
 
 /* lex.c */
+/* text[len .. len + IR_LEX_PAD) must be NUL bytes: the lexer's loops stop
+ * on them instead of testing for the end (ir_parse copies its input so). */
+#define IR_LEX_PAD 16
 void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line);
 /* Lex the token at p->cur into *t. */
 void ir_lex(IrParser *p, IrTok *t);
@@ -464,6 +470,7 @@ int ir_syntax_add_operands(IrParser *p, IrOpState *st, const IrRefVec *r,
 /* Resolve every use against one type and append them. */
 int ir_syntax_add_operands_of(IrParser *p, IrOpState *st, const IrRefVec *r,
                               uint32_t type);
+/* One use resolved against `type` and appended. */
 int ir_syntax_operand(IrParser *p, IrOpState *st, const IrRef *r,
                       uint32_t type);
 /* `t1, t2` of operands first..first+n / of the results. */
@@ -475,11 +482,8 @@ void ir_syntax_print_result_types(IrPrinter *w, const IrModule *m,
  * ` -> (t1, t2)`. */
 void ir_syntax_print_arrow_results(IrPrinter *w, const IrModule *m,
                                    uint32_t op);
-/* MLIR's printFunctionalType: `(ins) -> out` or `(ins) -> (outs)`; the
- * second form takes the op's operand and result types. */
-void ir_syntax_print_functional_type(IrPrinter *w, const uint32_t *ins,
-                                     uint32_t nin, const uint32_t *outs,
-                                     uint32_t nout);
+/* MLIR's printFunctionalType of the op's operand and result types:
+ * `(ins) -> out` or `(ins) -> (outs)`. */
 void ir_syntax_print_op_functional_type(IrPrinter *w, const IrModule *m,
                                         uint32_t op);
 /* Attribute constructors the hooks need: `{}`, `[a, b]`, and an opaque

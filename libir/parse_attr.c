@@ -297,9 +297,6 @@ typedef struct Dense {
   size_t first, first_n; /* the first element's text, for splat detection */
   uint64_t count;       /* elements */
   int all_same;         /* every element spelled like the first */
-  int64_t shape[IR_MAX_RANK]; /* inferred shape of the literal */
-  uint32_t rank;
-  int is_list;          /* the literal is a list (not a splat scalar) */
 } Dense;
 
 /* One scalar of element type et, canonically spelled into b. */
@@ -714,6 +711,7 @@ int irp_opt_attr_dict(IrParser *p, IrNamedAttr **list, uint32_t *n) {
       else return irp_error(p, "expected attribute name");
       if (t->kind == IR_TK_STRING && ir_str_len(p->ctx, name) == 0)
         return irp_error(p, "expected valid attribute name");
+      uint32_t name_loc = irp_loc_here(p);
       irp_next(p);
       uint32_t val;
       if (irp_consume(p, IR_TK_EQUAL)) {
@@ -723,8 +721,8 @@ int irp_opt_attr_dict(IrParser *p, IrNamedAttr **list, uint32_t *n) {
       }
       for (uint32_t i = 0; i < k; i++)
         if (a[i].name == name)
-          return irp_error(p, "duplicate key '%s' in dictionary attribute",
-                           ir_str_ptr(p->ctx, name));
+          return irp_error_at(p, name_loc, "duplicate key '%s' in dictionary attribute",
+                              ir_str_ptr(p->ctx, name));
       if (k == cap) {
         if (cap >= IR_MAX_COUNT / 2) return irp_error(p, "too many attributes");
         uint32_t nc = cap ? cap * 2 : 8;
@@ -890,10 +888,11 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
     int dotted = memchr(t->text, '.', t->len) != NULL;
     int body = irp_peek2(p)->kind == IR_TK_LESS && p->tok2.text == t->text + t->len;
     if (dotted || body) return opaque_attr(p, start, out);
+    IrTok name = *t;
     uint32_t id = irp_alias_attr(p, ir_str(p->ctx, t->text, t->len));
+    irp_next(p); /* MLIR reports an undefined alias after it */
     if (id == IR_NONE)
-      return irp_error(p, "undefined symbol alias id '%.*s'", (int)t->len, t->text);
-    irp_next(p);
+      return irp_error(p, "undefined symbol alias id '%.*s'", (int)name.len, name.text);
     *out = id;
     return 0;
   }
@@ -911,8 +910,11 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
       irp_next(p);
       return 0;
     }
-    if (tok_eq(t, "dense") && irp_peek2(p)->kind == IR_TK_LESS)
-      return dense_attr(p, hint, irp_lazy_loc(p, t->text), (irp_next(p), out));
+    if (tok_eq(t, "dense") && irp_peek2(p)->kind == IR_TK_LESS) {
+      uint32_t loc = irp_lazy_loc(p, t->text);
+      irp_next(p);
+      return dense_attr(p, hint, loc, out);
+    }
     if (tok_eq(t, "array") && irp_peek2(p)->kind == IR_TK_LESS) return dense_array(p, out);
     if (tok_eq(t, "strided") && irp_peek2(p)->kind == IR_TK_LESS) return strided(p, out);
     if (tok_eq(t, "affine_map")) return affine(p, IR_A_AFFINE_MAP, out);

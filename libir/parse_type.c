@@ -201,7 +201,7 @@ static int shaped(IrParser *p, IrTypeKind kind, uint32_t *out) {
   } else if (kind == IR_T_TENSOR && !unranked && irp_consume(p, IR_TK_COMMA)) {
     if (irp_attr(p, 0, &t.layout)) return -1;
   }
-  if (irp_expect(p, IR_TK_GREATER, kind == IR_T_MEMREF ? "'>' in memref type" :
+  if (irp_expect(p, IR_TK_GREATER, kind == IR_T_MEMREF ? "',' or '>' in memref type" :
                  kind == IR_T_TENSOR ? "'>' in tensor type" : "'>' in vector type"))
     return -1;
   t.kind = (uint8_t)(unranked ? (kind == IR_T_MEMREF ? IR_T_UMEMREF : IR_T_UTENSOR) : kind);

@@ -901,19 +901,31 @@ void irw_visit_done(IrPrinter *w, uint32_t i, uint32_t mark) {
   IR_VPUSH(w->kid_stack, w->n_kid_stack, w->cap_kid_stack, i);
 }
 
+/* The slot of id in a per-id table of *cap entries, grown (zeroed) to
+ * cover ids interned since printing began. */
+static uint32_t *id_slot(uint32_t **tab, uint32_t *cap, uint32_t id) {
+  if (id >= *cap) {
+    uint32_t n = id + 1 + id / 2;
+    *tab = ir_xrealloc(*tab, (size_t)n * sizeof **tab);
+    memset(*tab + *cap, 0, (size_t)(n - *cap) * sizeof **tab);
+    *cap = n;
+  }
+  return &(*tab)[id];
+}
+
 uint32_t irw_visit_attr(IrPrinter *w, uint32_t attr, int deferrable, int *seen) {
   int k = ir_attr(w->c, attr)->kind;
   int name = k == IR_A_AFFINE_MAP ? AN_MAP : k == IR_A_AFFINE_SET ? AN_SET : AN_NONE;
-  return visit_common(w, &w->attr_alias[attr], IRW_AK_ATTR, attr, name,
-                      deferrable, seen);
+  return visit_common(w, id_slot(&w->attr_alias, &w->cap_attr_alias, attr),
+                      IRW_AK_ATTR, attr, name, deferrable, seen);
 }
 
 uint32_t irw_visit_loc(IrPrinter *w, uint32_t loc, int deferrable, int *seen) {
   int s;
   if (loc >= ir_n_locs(w->c)) loc = 0;
   uint32_t mark = w->n_kid_stack;
-  uint32_t i = visit_common(w, &w->loc_alias[loc], IRW_AK_LOC, loc, AN_LOC,
-                            deferrable, &s);
+  uint32_t i = visit_common(w, id_slot(&w->loc_alias, &w->cap_loc_alias, loc),
+                            IRW_AK_LOC, loc, AN_LOC, deferrable, &s);
   if (seen) *seen = s;
   if (s) return i;
   /* the children of a location (MLIR's DummyAliasDialectAsmPrinter), with
@@ -945,8 +957,8 @@ uint32_t irw_visit_loc(IrPrinter *w, uint32_t loc, int deferrable, int *seen) {
 }
 
 uint32_t irw_visit_type(IrPrinter *w, uint32_t type, int *seen) {
-  return visit_common(w, &w->type_seen[type], IRW_AK_TYPE, type, AN_NONE,
-                      w->deferrable, seen);
+  return visit_common(w, id_slot(&w->type_seen, &w->cap_type_seen, type),
+                      IRW_AK_TYPE, type, AN_NONE, w->deferrable, seen);
 }
 
 static int alias_less(const IrwAlias *a, const IrwAlias *b) {
@@ -991,7 +1003,7 @@ static void print_alias_name(IrPrinter *w, const IrwAlias *a) {
 }
 
 int irw_print_alias_attr(IrPrinter *w, uint32_t attr) {
-  if (!w->aliasing || attr >= ir_n_attrs(w->c) || !w->attr_alias[attr]) return 0;
+  if (!w->aliasing || attr >= w->cap_attr_alias || !w->attr_alias[attr]) return 0;
   const IrwAlias *a = &w->al[w->attr_alias[attr] - 1];
   if (!a->name) return 0;
   print_alias_name(w, a);
@@ -999,7 +1011,7 @@ int irw_print_alias_attr(IrPrinter *w, uint32_t attr) {
 }
 
 int irw_print_alias_loc(IrPrinter *w, uint32_t loc) {
-  if (!w->aliasing || loc >= ir_n_locs(w->c) || !w->loc_alias[loc]) return 0;
+  if (!w->aliasing || loc >= w->cap_loc_alias || !w->loc_alias[loc]) return 0;
   const IrwAlias *a = &w->al[w->loc_alias[loc] - 1];
   if (!a->name) return 0;
   print_alias_name(w, a);
@@ -1084,9 +1096,12 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
 
   uint32_t *order = NULL, n_order = 0;
   if (needs_aliases(&w)) {
-    w.attr_alias = ir_xcalloc(ir_n_attrs(w.c) + 1, sizeof *w.attr_alias);
-    w.type_seen = ir_xcalloc(ir_n_types(w.c) + 1, sizeof *w.type_seen);
-    w.loc_alias = ir_xcalloc(ir_n_locs(w.c) + 1, sizeof *w.loc_alias);
+    w.cap_attr_alias = ir_n_attrs(w.c) + 1;
+    w.cap_type_seen = ir_n_types(w.c) + 1;
+    w.cap_loc_alias = ir_n_locs(w.c) + 1;
+    w.attr_alias = ir_xcalloc(w.cap_attr_alias, sizeof *w.attr_alias);
+    w.type_seen = ir_xcalloc(w.cap_type_seen, sizeof *w.type_seen);
+    w.loc_alias = ir_xcalloc(w.cap_loc_alias, sizeof *w.loc_alias);
     w.sink = 1;
     irw_update_lim(&w);
     print_op(&w, 0);

@@ -21,7 +21,8 @@
 enum { IRW_AK_ATTR, IRW_AK_TYPE, IRW_AK_LOC };
 typedef struct IrwAlias {
   uint8_t kind;         /* IRW_AK_* */
-  uint8_t name;         /* alias name: 0 none, else index in irw_alias_names */
+  uint8_t name;         /* alias name: 0 none, else index in print.c's
+                           alias_names ("loc", "map", "set") */
   uint8_t deferrable;   /* may be printed after the module (locations) */
   uint8_t pad_;
   uint32_t id;          /* attr / type / loc id */
@@ -40,7 +41,7 @@ struct IrPrinter {
   int err;              /* a write failed */
   int sink;             /* alias pass: print nothing, record visits */
   const char *pend;     /* op name not yet written (see irint.h) */
-  size_t pend_len;
+  size_t pend_len;      /* its length */
   uint32_t indent;      /* current indentation, in spaces */
 
   /* --- what is printed */
@@ -85,6 +86,8 @@ struct IrPrinter {
   uint32_t *attr_alias; /* per attr id: alias index + 1, 0 = not visited */
   uint32_t *type_seen;  /* per type id: alias index + 1, 0 = not visited */
   uint32_t *loc_alias;  /* per loc id: alias index + 1, 0 = not visited */
+  uint32_t cap_attr_alias, cap_type_seen, cap_loc_alias; /* their sizes
+                           (hooks may intern new ids while printing) */
   IrwAlias *al;         /* visited attributes / types / locations */
   uint32_t n_al, cap_al;
   uint32_t *kids;       /* child alias indices of IrwAlias */

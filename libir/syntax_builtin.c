@@ -124,12 +124,6 @@ void ir_syntax_print_result_types(IrPrinter *w, const IrModule *m,
   }
 }
 
-/* MLIR wraps a single result type in parens only when it is a function
- * type (printFunctionalType, printOptionalArrowTypeList). */
-static int needs_parens(const IrCtx *c, const uint32_t *types, uint32_t n) {
-  return n != 1 || ir_type(c, types[0])->kind == IR_T_FUNC;
-}
-
 void ir_syntax_print_arrow_results(IrPrinter *w, const IrModule *m,
                                    uint32_t op) {
   const IrOp *o = ir_op(m, op);
@@ -142,18 +136,9 @@ void ir_syntax_print_arrow_results(IrPrinter *w, const IrModule *m,
   if (paren) irw_str(w, ")");
 }
 
-void ir_syntax_print_functional_type(IrPrinter *w, const uint32_t *ins,
-                                     uint32_t nin, const uint32_t *outs,
-                                     uint32_t nout) {
-  int paren = needs_parens(irw_ctx(w), outs, nout);
-  irw_str(w, "(");
-  irw_types(w, ins, nin);
-  irw_str(w, ") -> ");
-  if (paren) irw_str(w, "(");
-  irw_types(w, outs, nout);
-  if (paren) irw_str(w, ")");
-}
-
+/* MLIR's printFunctionalType of the op's operand and result types: the
+ * results are wrapped in parens unless there is one that is not itself a
+ * function type. */
 void ir_syntax_print_op_functional_type(IrPrinter *w, const IrModule *m,
                                         uint32_t op) {
   const IrOp *o = ir_op(m, op);

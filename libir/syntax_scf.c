@@ -702,7 +702,7 @@ static void ensure_in_parallel(IrParser *p, uint32_t region, uint32_t loc) {
   irb_block(b, r);
   memset(&s, 0, sizeof s);
   s.name = ir_cstr(irp_ctx(p), "scf.forall.in_parallel");
-  s.loc = loc;
+  s.loc = irp_loc_real(p, loc);
   s.regions = &r;
   s.n_regions = 1;
   irb_op(b, blk, &s);

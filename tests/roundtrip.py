@@ -34,11 +34,21 @@ ROOT = os.path.dirname(HERE)
 EXPECTED_FAIL = {
 }
 
+# Cases whose text form loses information on purpose, as mlir-opt-22's does
+# (e.g. an explicitly written default-valued attribute that the custom form
+# elides): name -> why. For these, (b) checks that the bytecode is stable
+# after one trip through text instead of identical to the first.
+TEXT_LOSSY = {
+    "roundtrip/tests/syntax/memref.mlir#1":
+        "memref.store {nontemporal = false} is elided by the custom form "
+        "(mlir-opt-22 prints it the same way)",
+}
+
 # Generated corpora checked like any other input: (seed, functions).
 GENERATED = [(1, 40), (2, 40), (3, 120)]
 
 _notes_lock = threading.Lock()
-NOTES = {"same_as_mlir": 0, "compared": 0}
+NOTES = {"same_as_mlir": 0, "compared": 0, "differ": []}
 
 
 def upstream_files(shared):
@@ -73,6 +83,11 @@ def own_files():
 
 def jobs(ctx):
     out = []
+    if not os.path.isdir(os.path.join(ctx.shared, "mlir-tests", "upstream")):
+        msg = ("upstream tests not found in %s/mlir-tests/upstream (shared/ "
+               "belongs beside the repository; or set SHARED)" % ctx.shared)
+        out.append(("roundtrip/upstream", lambda: testlib.Result(
+            "roundtrip/upstream", False, msg)))
     for rel, path in upstream_files(ctx.shared):
         text = open(path, encoding="utf-8", errors="replace").read()
         for k, (line, chunk) in enumerate(testlib.split_cases(text), 1):
@@ -107,6 +122,7 @@ def check_generated(ctx, name, seed, funcs):
 
 
 def check_case(ctx, name, text, xfail):
+    lossy = TEXT_LOSSY.get(name)
     Res = testlib.Result
     scratch = ctx.scratch(name)
     case = os.path.join(scratch, "case.mlir")
@@ -151,6 +167,11 @@ def check_case(ctx, name, text, xfail):
                 " ".join(dis_flags), crash or "exit %d" % r.returncode, testlib.tail(err)))
             save(scratch, label + ".mlir", text)
             return text
+        if r.stdout != want and lossy:
+            again = step([tool("ir-dis")] + dis_flags, r.stdout)[0]
+            again = step([tool("ir-asm"), unreg] + asm_flags, again.stdout)[0]
+            if again.returncode == 0 and again.stdout == r.stdout:
+                return text
         if r.stdout != want:
             problems.append("(b) %s: bytecode differs after the text round trip "
                             "(%d vs %d bytes; texts in %s)" % (
@@ -184,6 +205,8 @@ def check_case(ctx, name, text, xfail):
             with _notes_lock:
                 NOTES["compared"] += 1
                 NOTES["same_as_mlir"] += plain == ref.stdout
+                if plain != ref.stdout:
+                    NOTES["differ"].append(name)
             if generic is not None:
                 g = testlib.run([ctx.mlir_opt, unreg, "-"], env, generic, timeout=ctx.timeout)
                 if g.returncode != 0:
@@ -203,5 +226,8 @@ def save(d, name, data):
 def summary():
     if not NOTES["compared"]:
         return None
-    return "ir-dis text identical to mlir-opt-22's on %d of %d cases" % (
-        NOTES["same_as_mlir"], NOTES["compared"])
+    differ = sorted(NOTES["differ"])
+    return "ir-dis text identical to mlir-opt-22's on %d of %d cases%s" % (
+        NOTES["same_as_mlir"], NOTES["compared"],
+        " (differs: %s%s)" % (", ".join(differ[:5]), ", ..." if len(differ) > 5 else "")
+        if differ else "")

@@ -12,7 +12,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+/* --time: seconds spent per phase, printed to stderr at the end. */
+enum { PH_READ, PH_DECODE, PH_VERIFY, PH_TOOL, PH_FREE, PH_FLUSH, PH_N };
+static const char *phase_name[PH_N] = {"read", "decode", "verify", "tool",
+                                       "free", "flush"};
+static double phase_sec[PH_N];
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 /* ====================================================================== */
 /* Command line                                                           */
@@ -70,7 +83,8 @@ static void print_help(const Tool *t) {
   if (t->out_kind != TOOL_OUT_REPORT)
     printf("  --generic                print every op in generic form\n"
            "  --debuginfo              print locations (loc(...))\n");
-  printf("  --help, --version\n"
+  printf("  --time                   print the time of each phase on stderr\n"
+         "  --help, --version\n"
          "Exit status: 0 ok, 1 bad input, 2 bad usage.\n");
 }
 
@@ -100,6 +114,7 @@ static int common_flag(Tool *t, int argc, char **argv, int *i) {
     printf("%s (dealloc toolkit) %s\n", t->name, IR_VERSION_STRING);
     exit(0);
   }
+  if (!strcmp(a, "--time")) return t->timing = 1;
   if (!strcmp(a, "--split-input-file") || !strcmp(a, "-split-input-file"))
     return t->split = 1;
   if (!strcmp(a, "--allow-unregistered-dialect") ||
@@ -213,15 +228,22 @@ static int read_input(Tool *t, char **data, size_t *len) {
 static int deliver(Tool *t, IrModule *m) {
   IrCtx *c = m->ctx;
   int r = 0;
-  if (ir_verify(m, &t->diag) != 0) {
+  double t0 = now();
+  int bad = ir_verify(m, &t->diag) != 0;
+  double t1 = now();
+  phase_sec[PH_VERIFY] += t1 - t0;
+  if (bad) {
     t->bad_input = 1;
   } else {
     t->n_in++;
     r = t->fn(t, m, t->ud);
     if (r == -1) t->bad_input = 1;
+    phase_sec[PH_TOOL] += now() - t1;
   }
+  t1 = now();
   ir_module_free(m);
   ir_ctx_free(c);
+  phase_sec[PH_FREE] += now() - t1;
   return r == -2 ? -2 : 0;
 }
 
@@ -232,7 +254,9 @@ static int parse_chunk(void *ud, const char *text, size_t n,
   IrParseOpts o = t->parse;
   o.first_line = first_line;
   IrCtx *c = ir_ctx_new();
+  double t0 = now();
   IrModule *m = ir_parse(c, text, n, &o, &t->diag);
+  phase_sec[PH_DECODE] += now() - t0;
   t->frame_bytes = 0;
   t->in_stages = 0;
   if (!m) {
@@ -250,7 +274,9 @@ static void read_modules(Tool *t, const char *data, size_t len) {
     for (;;) {
       IrCtx *c = ir_ctx_new();
       IrModule *m = NULL;
+      double t0 = now();
       int k = irb_read_next(&r, c, &m, &t->diag);
+      phase_sec[PH_DECODE] += now() - t0;
       if (k <= 0) {
         if (k < 0) t->bad_input = 1;
         ir_ctx_free(c);
@@ -403,7 +429,9 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
   size_t len;
   t->fn = fn;
   t->ud = ud;
+  double t0 = now();
   if (read_input(t, &data, &t->in_bytes) != 0) return 1;
+  phase_sec[PH_READ] = now() - t0;
   len = t->in_bytes;
   if (open_output(t) != 0) {
     free(data);
@@ -412,7 +440,15 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
   read_modules(t, data, len);
   free(data);
   int ok = !t->bad_input && !t->io_failed;
+  double t1 = now();
   if (close_output(t, ok) != 0) ok = 0;
+  phase_sec[PH_FLUSH] = now() - t1;
+  if (t->timing) {
+    fprintf(stderr, "%s: time:", t->name);
+    for (int i = 0; i < PH_N; i++)
+      fprintf(stderr, " %s %.3fs", phase_name[i], phase_sec[i]);
+    fprintf(stderr, ", total %.3fs, %zu bytes in\n", now() - t0, t->in_bytes);
+  }
   irb_buf_free(&t->buf);
   return ok ? 0 : 1;
 }

@@ -74,6 +74,7 @@ struct Tool {
   int bad_input;          /* some module was rejected */
   int io_failed;          /* an output write failed: stop */
   int direct;             /* -o names a non-regular file: written in place */
+  int timing;             /* --time: report the phases' times on stderr */
   ToolModuleFn *fn;       /* the callback of tool_run */
   void *ud;               /* its user data */
 };

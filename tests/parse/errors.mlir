@@ -50,7 +50,7 @@ xyz
 
 // -----
 
-// expected-error@+1 {{expected 1 operand type but had 0}}
+// expected-error@+1 {{expected 1 operand type}}
 "foo.a"(%x) : () -> ()
 
 // -----
@@ -111,12 +111,12 @@ xyz
 
 // -----
 
-// An isolated region cannot see values defined outside it.
-%0 = "foo.b"() : () -> i32
-"builtin.module"() ({
+// An undefined name used in a nested function body.
+func.func @f() {
   // expected-error@+1 {{use of undeclared SSA value name}}
   "foo.d"(%0) : (i32) -> ()
-}) : () -> ()
+  return
+}
 
 // -----
 
@@ -125,7 +125,7 @@ xyz
 
 // -----
 
-// expected-error@+1 {{expected '>' in memref type}}
+// expected-error@+1 {{expected ',' or '>' in memref type}}
 "foo.a"() : () -> memref<4xf32
 
 // -----
@@ -138,3 +138,16 @@ xyz
 
 // expected-error@+1 {{invalid SSA name}}
 "foo.a"(% ) : () -> ()
+
+// -----
+
+"foo.a"() ({
+// expected-error@+1 {{expected ':' after block name}}
+^bb0
+}) : () -> ()
+
+// -----
+
+"foo.a"() ({
+  "foo.b"() : () -> ()
+// expected-error {{expected operation name in quotes}}

@@ -1,6 +1,7 @@
 // RUN: ir-asm %s | ir-dis | FileCheck %s
 // RUN: ir-asm %s | ir-dis --generic | ir-asm | ir-dis | FileCheck %s
-// Custom syntax of the arith, math and index ops: constants and their names, overflow / exact / fastmath flags, predicates, select, casts.
+// Custom syntax of the arith, math and index ops: constants and their names,
+// overflow / exact / fastmath flags, predicates, select, casts.
 // (CHECK lines are mlir-opt-22's output for this file.)
 func.func @constants() {
   %c0 = arith.constant 0 : index

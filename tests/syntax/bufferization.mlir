@@ -1,6 +1,7 @@
 // RUN: ir-asm %s | ir-dis | FileCheck %s
 // RUN: ir-asm %s | ir-dis --generic | ir-asm | ir-dis | FileCheck %s
-// Custom syntax of the bufferization ops: dealloc (one i1 result per retained memref), clone, to_buffer, to_tensor, alloc_tensor.
+// Custom syntax of the bufferization ops: dealloc (one i1 result per
+// retained memref), clone, to_buffer, to_tensor, alloc_tensor.
 // (CHECK lines are mlir-opt-22's output for this file.)
 func.func @b(%arg0: memref<2xf32>, %c: i1, %i: index, %ten: tensor<2xf32>, %u: memref<*xf32>) {
   %clone = bufferization.clone %arg0 : memref<2xf32> to memref<2xf32>

@@ -1,6 +1,7 @@
 // RUN: ir-asm %s | ir-dis | FileCheck %s
 // RUN: ir-asm %s | ir-dis --generic | ir-asm | ir-dis | FileCheck %s
-// Custom syntax of the cf ops: br, cond_br (with weights), switch (MLIR prints case values zero-extended), assert.
+// Custom syntax of the cf ops: br, cond_br (with weights), switch (MLIR
+// prints case values zero-extended), assert.
 // (CHECK lines are mlir-opt-22's output for this file.)
 func.func @branches(%c: i1, %i: i32, %m: memref<2xf32>) -> i32 {
   cf.br ^bb1(%i : i32)

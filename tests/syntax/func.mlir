@@ -1,6 +1,7 @@
 // RUN: ir-asm %s | ir-dis | FileCheck %s
 // RUN: ir-asm %s | ir-dis --generic | ir-asm | ir-dis | FileCheck %s
-// Custom syntax of the func ops: visibility, argument and result attributes, declarations, calls.
+// Custom syntax of the func ops: visibility, argument and result attributes,
+// declarations, calls.
 // (CHECK lines are mlir-opt-22's output for this file.)
 func.func @f(%a: i32 {test.x = 1}, %b: index) -> (i32 {test.r}) attributes {test.foo} {
   %0 = func.call @g(%a) : (i32) -> i32

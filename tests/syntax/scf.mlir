@@ -1,6 +1,8 @@
 // RUN: ir-asm %s | ir-dis | FileCheck %s
 // RUN: ir-asm %s | ir-dis --generic | ir-asm | ir-dis | FileCheck %s
-// Custom syntax of the scf ops: implicit terminators added when parsing and elided when printing, iter_args, while, execute_region, index_switch, parallel / reduce, forall.
+// Custom syntax of the scf ops: implicit terminators added when parsing and
+// elided when printing, iter_args, while, execute_region, index_switch,
+// parallel / reduce.
 // (CHECK lines are mlir-opt-22's output for this file.)
 func.func @scf(%c: i1, %lb: index, %ub: index, %st: index, %m: memref<2xf32>, %i: i32) {
   scf.if %c {
@@ -113,15 +115,6 @@ func.func @par(%lb: index, %ub: index, %st: index, %f: f32, %t: tensor<4xf32>) {
       scf.reduce.return %b : f32
     }
   } {test.p}
-  scf.forall (%i, %j) in (4, %ub) {
-    "test.foo"(%i, %j) : (index, index) -> ()
-  }
-  scf.forall (%i) = (0) to (%ub) step (2) {
-    "test.foo"(%i) : (index) -> ()
-  } {mapping = [#gpu.thread<x>]}
-  scf.forall (%i, %j) = (%lb, 1) to (8, %ub) step (%st, 3) {
-    "test.foo"(%i, %j) : (index, index) -> ()
-  }
   return
 }
 
@@ -238,15 +231,6 @@ func.func @par(%lb: index, %ub: index, %st: index, %f: f32, %t: tensor<4xf32>) {
 // CHECK-NEXT:         scf.reduce.return %arg7 : f32
 // CHECK-NEXT:       }
 // CHECK-NEXT:     } {test.p}
-// CHECK-NEXT:     scf.forall (%arg5, %arg6) in (4, %arg1) {
-// CHECK-NEXT:       "test.foo"(%arg5, %arg6) : (index, index) -> ()
-// CHECK-NEXT:     }
-// CHECK-NEXT:     scf.forall (%arg5) = (0) to (%arg1) step (2) {
-// CHECK-NEXT:       "test.foo"(%arg5) : (index) -> ()
-// CHECK-NEXT:     } {mapping = [#gpu.thread<x>]}
-// CHECK-NEXT:     scf.forall (%arg5, %arg6) = (%arg0, 1) to (8, %arg1) step (%arg2, 3) {
-// CHECK-NEXT:       "test.foo"(%arg5, %arg6) : (index, index) -> ()
-// CHECK-NEXT:     }
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

@@ -5,7 +5,8 @@
  * valid frame (with and without a recomputed checksum, so the payload
  * validation is reached too). Prints "N passed, M failed" last.
  *
- *   test_format [--bench]   (--bench: only the size and speed report)
+ *   test_format [--bench [FILE.irb...]]   (--bench: only the size and
+ *                                          speed report)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -431,6 +432,7 @@ static void test_errors(void) {
   memcpy(p + b.len, IRB_MAGIC, 8);
   CHECK(read_all(c, p, b.len + 5, err, sizeof err, NULL) == -1);
   CHECK(contains(err, "truncated frame header"));
+  memcpy(p + b.len + 8, "\x01\x00\x00\x00", 4);
   CHECK(read_all(c, p, b.len + 12, err, sizeof err, NULL) == -1);
   CHECK(contains(err, "truncated frame header"));
   /* checksum */
@@ -468,6 +470,144 @@ static void test_errors(void) {
   irb_buf_free(&b);
   ir_module_free(m);
   ir_ctx_free(c);
+}
+
+/* Hand-made payloads: each must give exactly the named error. The base is
+ * the smallest module, `builtin.module` with one empty block:
+ *   strings: 1, static 0 ("builtin.module") | entries: 0 0 0 |
+ *   kinds: 1, name 1, shape 1 region | totals: 1 0 0 1 1 0 |
+ *   op 0: head kind 0 + loc bit, loc delta -1 (unknown) | region: 1 block,
+ *   0 args, 0 ops */
+static const uint8_t base_pl[] = {1, 1, 0, 0, 0, 1, 1, 16, 1, 0, 0, 1, 1, 0,
+                                  1, 1, 1, 0, 0};
+
+static void expect_frame(uint32_t flags, const uint8_t *pl, size_t n,
+                         const char *want, int line) {
+  IrCtx *c = ir_ctx_new();
+  IrbBuf f = make_frame(1, 0, flags, pl, n);
+  char err[512] = "";
+  int rc = read_all(c, f.data, f.len, err, sizeof err, NULL);
+  if (want ? rc == -1 && contains(err, want) : rc == 1) {
+    n_pass++;
+  } else {
+    n_fail++;
+    fprintf(stderr, "%s:%d: payload test: rc %d, got \"%s\", want \"%s\"\n",
+            __FILE__, line, rc, err, want ? want : "success");
+  }
+  irb_buf_free(&f);
+  ir_ctx_free(c);
+}
+#define expect_payload(pl, n, want, line) expect_frame(0, pl, n, want, line)
+#define EXPECT(pl, want) expect_payload(pl, sizeof pl, want, __LINE__)
+
+static void test_payloads(void) {
+  /* the base payload is exactly what the writer makes of that module */
+  IrCtx *c = ir_ctx_new();
+  IrModule *m = NULL;
+  IrbBuf f = make_frame(1, 0, 0, base_pl, sizeof base_pl);
+  CHECK(read_all(c, f.data, f.len, NULL, 0, &m) == 1);
+  if (m) {
+    IrbBuf b = encode(m, 0, 0);
+    CHECK(b.len == f.len && !memcmp(b.data, f.data, f.len));
+    irb_buf_free(&b);
+    ir_module_free(m);
+  }
+  irb_buf_free(&f);
+  ir_ctx_free(c);
+  EXPECT(base_pl, NULL);
+  uint8_t p[sizeof base_pl + 8];
+#define MUT(i, v) (memcpy(p, base_pl, sizeof base_pl), p[i] = (v))
+  MUT(6, 5);
+  expect_payload(p, sizeof base_pl, "string index 5 out of range (2 strings)", __LINE__);
+  MUT(7, 16 | 12);  /* n_results escaped */
+  p[8] = 2;         /* ... as 2: not canonical */
+  expect_payload(p, sizeof base_pl, "op kind count 2 out of range or not canonical", __LINE__);
+  memcpy(p, base_pl, sizeof base_pl);
+  p[sizeof base_pl] = 0;
+  expect_payload(p, sizeof base_pl + 1, "1 trailing bytes in payload", __LINE__);
+  expect_payload(base_pl, sizeof base_pl - 1, "truncated payload", __LINE__);
+  MUT(14, 0);       /* head without loc bit: location 1 of 0 */
+  expect_payload(p, sizeof base_pl, "location index 1 out of range (1 locations)", __LINE__);
+  MUT(15, 0);       /* loc bit with delta 0 */
+  expect_payload(p, sizeof base_pl, "non-canonical location delta", __LINE__);
+  MUT(8, 120);      /* 120 ops declared */
+  expect_payload(p, sizeof base_pl, "exceeds payload bytes left", __LINE__);
+  MUT(5, 100);      /* 100 kinds declared */
+  expect_payload(p, sizeof base_pl, "kind count 100 exceeds bytes left", __LINE__);
+  MUT(5, 3);        /* 3 kinds: the next ones read garbage */
+  expect_payload(p, sizeof base_pl, "bad op name", __LINE__);
+  /* a non-canonical varint (0 as 0x80 0x00) and an overflowing one */
+  uint8_t nc[] = {1, 1, 0x80, 0, 0, 0, 1, 1, 16, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0};
+  expect_payload(nc, sizeof nc, "t.irb:24: error: non-canonical varint", __LINE__);
+  uint8_t ov[] = {1, 1, 0xff, 0xff, 0xff, 0xff, 0x7f, 0, 0, 1, 1, 16, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0};
+  expect_payload(ov, sizeof ov, "varint overflow", __LINE__);
+  /* 423 = 0xa7 0x03: static string 211, one past the table */
+  uint8_t st[] = {1, 0xa7, 3, 0, 0, 0, 1, 1, 16, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0};
+  expect_payload(st, sizeof st, "static string 211 out of range (211 static strings)", __LINE__);
+  /* a type entry with an unknown tag, and a same-file loc with no file */
+  uint8_t tg[] = {1, 1, 1, 0, 0, 0x11, 1, 1, 16, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0};
+  expect_payload(tg, sizeof tg, "unknown entry tag 0x11", __LINE__);
+  tg[5] = 0x3f;     /* an attribute tag, but no attribute declared */
+  expect_payload(tg, sizeof tg, "too many attribute entries (0 declared)", __LINE__);
+  uint8_t sf[] = {1, 1, 0, 0, 1, 0x89, 5, 1, 1, 16, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0};
+  expect_payload(sf, sizeof sf, "same-file location without a previous file location", __LINE__);
+  /* a non-canonical 0x45 entry: file loc, then 0x45 with delta +1 */
+  uint8_t nl[] = {2, 1, 2, 'f', 0, 0, 2, 0x41, 2, 3, 4, 0x45, 2, 5,
+                  1, 1, 16, 1, 0, 0, 1, 1, 0, 2, 1, 0, 0};
+  expect_payload(nl, sizeof nl, "non-canonical location entry (line delta 1)", __LINE__);
+  /* the short form is fine; op 0 at location 2 (delta +1) */
+  uint8_t sl[] = {2, 1, 2, 'f', 0, 0, 2, 0x41, 2, 3, 4, 0x89, 5,
+                  1, 1, 16, 1, 0, 0, 1, 1, 0, 1, 2, 1, 0, 0};
+  expect_payload(sl, sizeof sl, NULL, __LINE__);
+#undef MUT
+}
+
+/* Deep nesting: an array attribute nested 300 times, and 300 nested regions. */
+static void test_depth(void) {
+  IrbBuf pl = {0};
+  put_varint(&pl, 1);
+  put_varint(&pl, 1);               /* builtin.module */
+  put_varint(&pl, 0);
+  put_varint(&pl, 300);             /* 300 attributes */
+  put_varint(&pl, 0);
+  put_varint(&pl, 0x21);            /* unit */
+  for (int i = 1; i < 300; i++) {
+    put_varint(&pl, 0x27);          /* [previous] */
+    put_varint(&pl, 1);
+    put_varint(&pl, (uint64_t)i);
+  }
+  put_varint(&pl, 1);
+  put_varint(&pl, 1);
+  put_varint(&pl, 16);
+  static const uint8_t tail[] = {1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0};
+  for (size_t i = 0; i < sizeof tail; i++) put_varint(&pl, tail[i]);
+  expect_payload(pl.data, pl.len, "nesting deeper than 256", __LINE__);
+  irb_buf_free(&pl);
+  /* 300 nested test.r ops, each with one region of one block (no
+   * locations: flag 8) */
+  for (int levels = 255; levels <= 300; levels += 45) {
+    IrbBuf q = {0};
+    put_varint(&q, 2);
+    put_varint(&q, 1);                /* builtin.module */
+    put_varint(&q, 2 * 6);
+    for (const char *t = "test.r"; *t; t++) put_varint(&q, 0), q.data[q.len - 1] = (uint8_t)*t;
+    put_varint(&q, 0), put_varint(&q, 0), put_varint(&q, 0);
+    put_varint(&q, 2);                /* kinds: both with one region */
+    put_varint(&q, 1), put_varint(&q, 16);
+    put_varint(&q, 2), put_varint(&q, 16);
+    uint32_t n = (uint32_t)levels + 1;
+    put_varint(&q, n), put_varint(&q, 0), put_varint(&q, 0);
+    put_varint(&q, n), put_varint(&q, n), put_varint(&q, 0);
+    put_varint(&q, 0);                /* op 0 */
+    for (int i = 0; i < levels; i++) {
+      put_varint(&q, 1), put_varint(&q, 0), put_varint(&q, 1);  /* 1 block, 0 args, 1 op */
+      put_varint(&q, 1);              /* test.r */
+    }
+    put_varint(&q, 1), put_varint(&q, 0), put_varint(&q, 0);
+    expect_frame(IRB_FLAG_NO_LOCS, q.data, q.len,
+                 levels < 256 ? NULL : "regions nested deeper than 256", __LINE__);
+    irb_buf_free(&q);
+  }
 }
 
 /* Every truncation and every single-byte change of a frame must give -1 and
@@ -548,7 +688,7 @@ static void test_fuzz(void) {
 
 static double now(void) {
   struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);  /* CPU time: the build box is shared */
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
@@ -582,14 +722,60 @@ static void test_bench(void) {
   ir_ctx_free(c2);
 }
 
+/* Decode speed on a given .irb file (e.g. made by ir-asm). */
+static void bench_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) { perror(path); n_fail++; return; }
+  IrbBuf b = {0};
+  uint8_t tmp[65536];
+  size_t n;
+  while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) {
+    b.data = realloc(b.data, b.len + n);
+    memcpy(b.data + b.len, tmp, n);
+    b.len += n;
+  }
+  fclose(f);
+  IrCtx *c = ir_ctx_new();
+  int reps = 20, frames = 0;
+  uint64_t ops = 0;
+  double t0 = now(), t_first = 0;
+  for (int i = 0; i < reps; i++) {
+    IrbReader r;
+    irb_reader_init(&r, b.data, b.len, path);
+    IrDiag d;
+    ir_diag_init(&d, stderr);
+    IrModule *m;
+    while (irb_read_next(&r, c, &m, &d) == 1) {
+      if (i == 0) frames++;
+      ops += m->n_ops;
+      ir_module_free(m);
+    }
+    if (i == 0) t_first = now() - t0;
+  }
+  double t = now() - t0;
+  printf("%s: %d frames, %zu bytes, %.2f bytes/op: first decode (fresh ctx) %.0f MB/s,"
+         " warm ctx %.0f MB/s (%.1f Mops/s)\n", path, frames, b.len,
+         (double)b.len * reps / ops, b.len / t_first / 1e6,
+         b.len * (reps - 1) / (t - t_first) / 1e6, ops / t / 1e6);
+  free(b.data);
+  ir_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "--bench")) {
+    for (int i = 2; i < argc; i++) bench_file(argv[i]);
+    if (argc > 2) {
+      printf("%d passed, %d failed\n", n_pass, n_fail);
+      return n_fail != 0;
+    }
     test_bench();
     printf("%d passed, %d failed\n", n_pass, n_fail);
     return n_fail != 0;
   }
   test_roundtrip();
   test_errors();
+  test_payloads();
+  test_depth();
   test_fuzz();
   test_bench();
   printf("%d passed, %d failed\n", n_pass, n_fail);

@@ -533,6 +533,68 @@ static void test_names(void) {
 }
 
 /* ====================================================================== */
+/* irw_set_name itself: sanitising, conflicts, groups, block arguments    */
+/* ====================================================================== */
+
+/* A test asm_names hook: names result 0 after the `nm` attribute, result 2
+ * after `nm2`, and the entry argument 0 of region 0 after `arg`. */
+static void names_from_attrs(IrPrinter *w, const IrModule *m, uint32_t op) {
+  IrCtx *c = m->ctx;
+  uint32_t a = ir_op_attr(m, op, "nm"), b = ir_op_attr(m, op, "nm2");
+  uint32_t g = ir_op_attr(m, op, "arg");
+  if (a) irw_set_name(w, ir_result(m, op, 0), ir_str_ptr(c, ir_attr(c, a)->str));
+  if (b) irw_set_name(w, ir_result(m, op, 2), ir_str_ptr(c, ir_attr(c, b)->str));
+  if (g && m->ops[op].n_regions) {
+    const IrBlock *e = &m->blocks[m->regions[m->ops[op].regions].blocks];
+    irw_set_name(w, e->args, ir_str_ptr(c, ir_attr(c, g)->str));
+  }
+}
+
+static void test_set_name(void) {
+  /* Borrow a registered op for the test hook (the registry table is
+   * writable; restored below). */
+  uint32_t opc = ir_op_lookup("test.side_effect_op", 19);
+  IrOpInfo *info = (IrOpInfo *)ir_op_info(opc);
+  IrOpInfo saved = *info;
+  info->print = NULL;
+  info->asm_names = names_from_attrs;
+
+  T t;
+  t_init(&t);
+  IrCtx *c = t.c;
+  IrBuilder *b = t.b;
+  uint32_t i32 = ir_type_int(c, 32);
+  uint32_t four[] = {i32, i32, i32, i32};
+  const char *n3[] = {"arg", "nm", "nm2"};
+  uint32_t v3[] = {ir_attr_string(c, "1blk", 4), ir_attr_string(c, "x", 1),
+                   ir_attr_string(c, "y", 1)};
+  uint32_t o1 = t_op(&t, t.body, "test.side_effect_op", NULL, 0, four, 4, 1,
+                     0, t_dict(&t, 3, n3, v3));
+  t_op(&t, t.body, "test.side_effect_op", NULL, 0, four, 4, 0, 0,
+       t_dict(&t, 2, n3 + 1, v3 + 1));
+  uint32_t e = irb_block(b, irb_op_region(b, o1, 0));
+  irb_block_arg(b, e, i32);
+  irb_block_arg(b, e, i32);
+  uint32_t uses[] = {irb_op_result(b, o1, 1), irb_op_result(b, o1, 2)};
+  t_op(&t, e, "tst.in", uses, 2, &i32, 1, 0, 0, 0);
+  const char *n1[] = {"nm"};
+  uint32_t v1[] = {ir_attr_string(c, "a b/c\xc3", 6)};
+  t_op(&t, e, "test.side_effect_op", NULL, 0, &i32, 1, 0, 0, t_dict(&t, 1, n1, v1));
+  IrModule *m = t_freeze(&t);
+  EXPECT("set_name", m, 0, 0,
+         "module {\n"
+         "  %x:2, %y:2 = \"test.side_effect_op\"() ({\n"
+         "  ^bb0(%_1blk: i32, %arg0: i32):\n"
+         "    %0 = \"tst.in\"(%x#1, %y#0) : (i32, i32) -> i32\n"
+         "    %a_b2FcC3 = \"test.side_effect_op\"() {nm = \"a b/c\\C3\"} : () -> i32\n"
+         "  }) {arg = \"1blk\", nm = \"x\", nm2 = \"y\"} : () -> (i32, i32, i32, i32)\n"
+         "  %x_0:2, %y_1:2 = \"test.side_effect_op\"() {nm = \"x\", nm2 = \"y\"} : () -> (i32, i32, i32, i32)\n"
+         "}\n");
+  t_free(&t, m);
+  *info = saved;
+}
+
+/* ====================================================================== */
 /* Parsed inputs: module name, sets, locations, sanitised names           */
 /* ====================================================================== */
 
@@ -634,6 +696,7 @@ int main(void) {
   test_types_attrs();
   test_numbering();
   test_names();
+  test_set_name();
   test_parsed();
   test_write_error();
   printf("%d passed, %d failed\n", n_pass, n_fail);
