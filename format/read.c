@@ -516,9 +516,15 @@ static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     l.kind = IR_L_FUSED;
     l.n = rd_count(D, 1, "fused location");
     scratch(D, l.n, 0);
+    /* a member may be unknown only as MLIR's fused<md>[unknown] */
     for (uint32_t i = 0; i < l.n; i++)
-      D->u32s[i] = RD_NEED(D, rd_loc_ref, &d, "fused location member");
+      D->u32s[i] = rd_loc_ref(D, &d);
     l.b = rd_attr(D, &d);
+    for (uint32_t i = 0; i < l.n; i++)
+      if (!D->u32s[i] && (l.n != 1 || !l.b)) {
+        D->p = at;
+        fail(D, "fused location member must not be none");
+      }
     break;
   default:
     D->p = at;
@@ -741,6 +747,7 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
     v->def = id;
     v->num = i;
     v->kind = IR_VAL_RESULT;
+    v->loc = 0;
   }
   o->props = K->mask & IRB_KIND_PROPS ? rd_dict(D, "properties") : 0;
   o->attrs = K->mask & IRB_KIND_ATTRS ? rd_dict(D, "attributes") : 0;
@@ -799,7 +806,8 @@ static void rd_region(Dec *D, uint32_t r, unsigned depth) {
     IrBlock *B = &m->blocks[bid];
     B->region = r;
     at = D->p;
-    uint32_t na = rd_u32(D);
+    uint32_t head = rd_u32(D), na = D->no_locs ? head : head >> 1;
+    int far = !D->no_locs && (head & 1);
     if ((uint64_t)D->next_value + na > m->n_values) {
       D->p = at;
       fail(D, "more values than declared (%" PRIu32 ")", m->n_values);
@@ -814,6 +822,30 @@ static void rd_region(Dec *D, uint32_t r, unsigned depth) {
       v->def = bid;
       v->num = j;
       v->kind = IR_VAL_ARG;
+      v->loc = 0;
+    }
+    /* argument locations: deltas like op locations (FORMAT.md 3.3) */
+    int64_t any = 0;
+    for (uint32_t j = 0; j < na && !D->no_locs; j++) {
+      const uint8_t *f = D->p;
+      int64_t delta = 0;
+      if (far) {
+        uint64_t u = rd_u64(D);
+        delta = u > 0x1ffffffffull ? INT64_MAX : irb_unzigzag(u);
+        any |= delta;
+      }
+      int64_t l = delta == INT64_MAX ? -1 : (int64_t)D->prev_loc + 1 + delta;
+      if (l < 0 || l > (int64_t)D->n_locs) {
+        D->p = f;
+        fail(D, "location index %" PRId64 " out of range (%" PRIu32 " locations)",
+             l, D->n_locs + 1);
+      }
+      D->prev_loc = (uint32_t)l;
+      m->values[B->args + j].loc = D->lmap[l];
+    }
+    if (far && !any) {
+      D->p = at;
+      fail(D, "non-canonical location delta");
     }
     at = D->p;
     uint32_t no = rd_u32(D);

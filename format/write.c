@@ -140,6 +140,8 @@ typedef struct W {
   IrbBuf strs, ents, kinds, st;  /* the payload's parts, assembled at the end */
   IrbBuf pl;                /* the whole uncompressed payload */
   IrbBuf z;                 /* its zstd frame */
+  IrbBuf argt, argl;        /* a block's argument types and location
+                               deltas, before its head is known */
   IdMap smap, tmap, amap, lmap;  /* ctx id -> file index (1-based) */
   uint32_t n_strs, n_types, n_attrs, n_locs;
   uint16_t *tdep, *adep, *ldep;   /* nesting depth per file index */
@@ -150,7 +152,8 @@ typedef struct W {
   uint32_t kh_cap;
   int have_file;            /* a FILE location entry has been written */
   uint32_t last_file, last_line;  /* its file (ctx id) and line */
-  uint32_t prev_loc;        /* file index of the previous op's location */
+  uint32_t prev_loc;        /* file index of the previous op's or block
+                               argument's location */
   /* Layout counters, checked against the module's own ids. */
   uint32_t next_op, next_value, next_block, next_region, next_operand,
       next_succ;
@@ -631,13 +634,25 @@ static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
     if (B->region != r || B->args != w->next_value || B->ops != w->next_op ||
         (uint64_t)B->args + B->n_args > m->n_values)
       wfail(w, "block %u is not in freeze order", bid);
-    irb_buf_varint(b, B->n_args);
+    /* head = n_args << 1 | (some argument location is not the next one);
+     * then the types, then (if the bit is set) every location delta */
     unsigned dd = 0;
+    int far = 0;
+    w->argt.len = w->argl.len = 0;
     for (uint32_t j = 0; j < B->n_args; j++) {
-      uint32_t t = m->values[B->args + j].type;
-      if (t == 0) wfail(w, "block %u: argument %u has no type", bid, j);
-      irb_buf_varint(&w->st, w_type(w, t, &dd));
+      const IrValue *v = &m->values[B->args + j];
+      if (v->type == 0) wfail(w, "block %u: argument %u has no type", bid, j);
+      irb_buf_varint(&w->argt, w_type(w, v->type, &dd));
+      if (w->strip) continue;
+      uint32_t l = w_loc(w, v->loc, &dd);
+      int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
+      w->prev_loc = l;
+      far |= delta != 0;
+      irb_buf_svarint(&w->argl, delta);
     }
+    irb_buf_varint(b, w->strip ? B->n_args : ((uint64_t)B->n_args << 1) | far);
+    if (w->argt.len) irb_buf_bytes(b, w->argt.data, w->argt.len);
+    if (far) irb_buf_bytes(b, w->argl.data, w->argl.len);
     w->next_value += B->n_args;
     irb_buf_varint(&w->st, B->n_ops);
     for (uint32_t j = 0; j < B->n_ops; j++) w_op(w, B->ops + j, bid, R);
@@ -657,6 +672,8 @@ static void w_free(W *w) {
   irb_buf_free(&w->st);
   irb_buf_free(&w->pl);
   irb_buf_free(&w->z);
+  irb_buf_free(&w->argt);
+  irb_buf_free(&w->argl);
   map_free(&w->smap);
   map_free(&w->tmap);
   map_free(&w->amap);

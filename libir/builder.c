@@ -32,7 +32,8 @@ typedef struct BVal {
   uint32_t def;                   /* op (RESULT) or block (ARG) */
   uint32_t num;                   /* result / argument number */
   uint32_t kind;                  /* BV_* */
-  uint32_t fwd;                   /* PLACEHOLDER: resolved value or IR_NONE */
+  uint32_t fwd;                   /* PLACEHOLDER: resolved value or IR_NONE;
+                                     ARG: its location */
 } BVal;
 
 typedef struct BBlock {
@@ -159,12 +160,23 @@ static uint32_t new_value(IrBuilder *b, uint32_t type, uint32_t def,
   return v;
 }
 
-uint32_t irb_block_arg(IrBuilder *b, uint32_t block, uint32_t type) {
+uint32_t irb_block_arg_loc(IrBuilder *b, uint32_t block, uint32_t type,
+                           uint32_t loc) {
   ir_assert(block < b->n_blocks);
   BBlock *blk = &b->blocks[block];
   uint32_t v = new_value(b, type, block, blk->n_args, BV_ARG);
+  b->vals[v].fwd = loc;
   list_push(b, &blk->args, &blk->n_args, &blk->cap_args, v);
   return v;
+}
+
+uint32_t irb_block_arg(IrBuilder *b, uint32_t block, uint32_t type) {
+  return irb_block_arg_loc(b, block, type, 0);
+}
+
+void irb_block_arg_set_loc(IrBuilder *b, uint32_t v, uint32_t loc) {
+  ir_assert(v < b->n_vals && b->vals[v].kind == BV_ARG);
+  b->vals[v].fwd = loc;
 }
 
 uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
@@ -254,6 +266,16 @@ uint32_t irb_op_name(IrBuilder *b, uint32_t op) {
   return b->ops[op].name;
 }
 
+uint32_t irb_op_loc(IrBuilder *b, uint32_t op) {
+  ir_assert(op < b->n_ops);
+  return b->ops[op].loc;
+}
+
+void irb_op_set_loc(IrBuilder *b, uint32_t op, uint32_t loc) {
+  ir_assert(op < b->n_ops);
+  b->ops[op].loc = loc;
+}
+
 uint32_t irb_value_type(IrBuilder *b, uint32_t v) {
   ir_assert(v < b->n_vals);
   return b->vals[v].type;
@@ -332,7 +354,7 @@ static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
   IR_VPUSH(o->op_of, o->n_op_of, o->cap_op_of, h);
   for (uint32_t k = 0; k < bo->n_results; k++) {
     o->new_val[bo->results + k] = o->n_vals;
-    IrValue v = {b->vals[bo->results + k].type, id, k, IR_VAL_RESULT};
+    IrValue v = {b->vals[bo->results + k].type, id, k, IR_VAL_RESULT, 0};
     IR_VPUSH(o->vals, o->n_vals, o->cap_vals, v);
   }
   for (uint32_t k = 0; k < bo->n_regions; k++) {
@@ -361,7 +383,8 @@ static int layout_region(IrBuilder *b, Out *o, uint32_t rid) {
     o->blocks[id].n_args = bb->n_args;
     for (uint32_t k = 0; k < bb->n_args; k++) {
       o->new_val[bb->args[k]] = o->n_vals;
-      IrValue v = {b->vals[bb->args[k]].type, id, k, IR_VAL_ARG};
+      const BVal *bv = &b->vals[bb->args[k]];
+      IrValue v = {bv->type, id, k, IR_VAL_ARG, bv->fwd};
       IR_VPUSH(o->vals, o->n_vals, o->cap_vals, v);
     }
     o->blocks[id].ops = o->n_ops;

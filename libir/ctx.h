@@ -93,6 +93,12 @@ struct IrCtx {
   uint32_t pool_i64, pool_u32;  /* elements handed out so far: the values of
                                    IrType.dims / .list, IrAttr.list ... */
   IrArena arena;                /* string bytes and lists */
+  /* Ids of the most asked-for types, 0 until first interned: parsers and
+   * attribute constructors ask for i1/i32/i64/index at nearly every op,
+   * and a lookup costs a canonicalise + hash + probe (~230 instructions). */
+  uint32_t int_ty[65];          /* signless iN, N <= 64 */
+  uint32_t index_ty;
+  uint32_t float_ty[IR_N_FLOAT_KINDS];
 };
 
 static inline IrStrEnt *ir_str_ent(const IrCtx *c, uint32_t id) {

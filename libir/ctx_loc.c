@@ -57,7 +57,8 @@ static int loc_eq(const IrCtx *c, uint32_t id, const void *key) {
 /* File locations are most of the table (the parser makes one per op), so
  * they get a path of their own: a one-multiply hash of the three fields
  * and a field compare, instead of canonicalising, hashing and comparing a
- * whole IrLoc. (5 MB bench corpus: ir_loc_file 32M -> see report.) */
+ * whole IrLoc. (5 MB bench corpus, 101K ops: ir_loc_file 39.5M -> 15.5M
+ * instructions, with the tagged hash slots of ctx.h.) */
 typedef struct FileKey {
   uint32_t file, line, col;
 } FileKey;

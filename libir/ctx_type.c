@@ -148,18 +148,25 @@ uint32_t ir_n_types(const IrCtx *c) { return c->n_types; }
 /* ---------------------------------------------------------------------- */
 
 uint32_t ir_type_int(IrCtx *c, uint32_t width) {
+  if (width <= 64 && c->int_ty[width]) return c->int_ty[width];
   IrType t = {.kind = IR_T_INT, .sub = IR_SIGNLESS, .width = width};
-  return ir_type_intern(c, &t, NULL, NULL);
+  uint32_t id = ir_type_intern(c, &t, NULL, NULL);
+  if (width <= 64) c->int_ty[width] = id;
+  return id;
 }
 
 uint32_t ir_type_index(IrCtx *c) {
+  if (c->index_ty) return c->index_ty;
   IrType t = {.kind = IR_T_INDEX};
-  return ir_type_intern(c, &t, NULL, NULL);
+  return c->index_ty = ir_type_intern(c, &t, NULL, NULL);
 }
 
 uint32_t ir_type_float(IrCtx *c, IrFloatKind k) {
+  if ((unsigned)k < IR_N_FLOAT_KINDS && c->float_ty[k]) return c->float_ty[k];
   IrType t = {.kind = IR_T_FLOAT, .sub = (uint8_t)k};
-  return ir_type_intern(c, &t, NULL, NULL);
+  uint32_t id = ir_type_intern(c, &t, NULL, NULL);
+  if ((unsigned)k < IR_N_FLOAT_KINDS) c->float_ty[k] = id;
+  return id;
 }
 
 uint32_t ir_type_memref(IrCtx *c, uint32_t rank, const int64_t *dims,

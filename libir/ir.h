@@ -171,6 +171,10 @@ uint32_t ir_type_memref(IrCtx *c, uint32_t rank, const int64_t *dims,
                         uint32_t elem, uint32_t layout, uint32_t space);
 uint32_t ir_type_func(IrCtx *c, uint32_t nin, const uint32_t *ins,
                       uint32_t nres, const uint32_t *res);
+/* A type as MLIR spells it (`memref<?xf32, strided<[1], offset: ?>>`), for
+ * diagnostics that quote types: NUL-terminated in buf, truncated to cap - 1
+ * bytes. Returns the length of the whole text (print_type.c). */
+size_t ir_type_str(const IrCtx *c, uint32_t type, char *buf, size_t cap);
 /* Predicates. */
 int ir_type_is_memref(const IrCtx *c, uint32_t t); /* ranked or unranked */
 /* Any integer type (signless, signed or unsigned, like MLIR's
@@ -371,12 +375,17 @@ typedef struct IrRegion {
   uint32_t op;             /* parent op */
 } IrRegion;
 
+/* A value: 16 bytes. `num` is below IR_MAX_COUNT, so it shares a word with
+ * the one-bit kind, which leaves room for a block argument's location
+ * without growing the record. */
 enum { IR_VAL_RESULT = 0, IR_VAL_ARG = 1 };
 typedef struct IrValue {
   uint32_t type;
   uint32_t def;            /* defining op (RESULT) or block (ARG) */
-  uint32_t num;            /* result / argument number */
-  uint32_t kind;           /* IR_VAL_RESULT or IR_VAL_ARG */
+  uint32_t num : 31;       /* result / argument number */
+  uint32_t kind : 1;       /* IR_VAL_RESULT or IR_VAL_ARG */
+  uint32_t loc;            /* ARG: its location (MLIR's `%a: T loc(..)`);
+                              RESULT: 0 (a result has its op's location) */
 } IrValue;
 
 struct IrModule {
@@ -464,6 +473,12 @@ uint32_t irb_block(IrBuilder *b, uint32_t region);
 uint32_t irb_block_detached(IrBuilder *b);
 void irb_region_append_block(IrBuilder *b, uint32_t region, uint32_t block);
 uint32_t irb_block_arg(IrBuilder *b, uint32_t block, uint32_t type);
+/* A block argument with a location (irb_block_arg: unknown location). */
+uint32_t irb_block_arg_loc(IrBuilder *b, uint32_t block, uint32_t type,
+                           uint32_t loc);
+/* Set the location of block argument `v` (the parser learns it after it
+ * created the argument, e.g. from a trailing `loc(...)`). */
+void irb_block_arg_set_loc(IrBuilder *b, uint32_t v, uint32_t loc);
 /* Append an op to the end of `block` (IR_NONE: a root op in no block). The
  * opcode is looked up from the name. Returns the op handle. */
 uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s);
@@ -474,6 +489,8 @@ uint32_t irb_region_block(IrBuilder *b, uint32_t region, uint32_t k);
 uint32_t irb_block_n_ops(IrBuilder *b, uint32_t block);
 uint32_t irb_block_op(IrBuilder *b, uint32_t block, uint32_t k);
 uint32_t irb_op_name(IrBuilder *b, uint32_t op);   /* name string id */
+uint32_t irb_op_loc(IrBuilder *b, uint32_t op);
+void irb_op_set_loc(IrBuilder *b, uint32_t op, uint32_t loc);
 uint32_t irb_value_type(IrBuilder *b, uint32_t v);
 /* A placeholder value for a forward reference; later irb_resolve binds it
  * to the real value. Freeze fails (returns NULL, reason in *why) if a
@@ -491,9 +508,10 @@ typedef struct IrParseOpts {
   const char *filename;    /* for locations and diagnostics */
   uint32_t first_line;     /* line number of the first line of `text`
                               (1 normally; >1 for split chunks) */
-  int allow_unregistered;  /* accept unknown ops in the custom form? (never:
-                              unknown ops must use the generic form; this
-                              only silences the dialect check) */
+  int allow_unregistered;  /* accept generic-form ops of dialects mlir-opt
+                              does not register (its
+                              -allow-unregistered-dialect); custom-form
+                              unknown ops are always an error */
 } IrParseOpts;
 
 /* Parse one module of MLIR text. On error, reports through `d` (one located
@@ -520,9 +538,10 @@ typedef struct IrPrintOpts {
  * newline, then (with debuginfo) the `#loc` aliases. mlir-opt itself adds
  * one more "\n" after each module (and `// -----\n` between split chunks).
  * In generic form value names are plain numbers counted through the whole
- * module, as mlir-opt's --mlir-print-op-generic (unique SSA ids). Block
- * argument locations are not in the model, so `%arg0: i32 loc(...)` is never
- * printed. */
+ * module, as mlir-opt's --mlir-print-op-generic (unique SSA ids). With
+ * debuginfo, block arguments print their location in full, as MLIR does
+ * (`%arg0: i32 loc("f":1:14)`), and those locations take the first `#loc`
+ * numbers and are defined before the module. */
 int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o);
 
 /* ====================================================================== */

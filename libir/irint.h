@@ -141,6 +141,9 @@ uint32_t irp_loc_real(IrParser *p, uint32_t loc);
  * absent (nothing consumed), -1 on error. */
 int irp_error(IrParser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int irp_error_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A note attached to the error just reported (MLIR's attachNote), e.g. at
+ * the prior definition of a value. */
+void irp_note_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 int irp_consume(IrParser *p, IrTokKind k);               /* 1 / 0 */
 int irp_expect(IrParser *p, IrTokKind k, const char *what);  /* 0 / -1 */
@@ -249,8 +252,6 @@ struct IrParser {
   IrTok tok;                 /* current token */
   IrTok tok2;                /* lookahead token, valid when has2 */
   int has2;                  /* tok2 is lexed */
-  const char *prev_end;      /* end of the token before `tok` */
-  uint32_t prev_line;        /* and its line (errors at EOF go there) */
   /* parser state (parse.c) */
   int failed;                /* an error was reported: everything unwinds */
   uint32_t depth;            /* nesting of regions, attributes and types */
@@ -341,6 +342,25 @@ void irp_format_float(const IrCtx *c, uint32_t t, double v, char *out, size_t ca
 /* Raw output. */
 void irw_str(IrPrinter *w, const char *s);
 void irw_mem(IrPrinter *w, const char *s, size_t n);
+/* The output buffer, the first member of IrPrinter (print.h), so that the
+ * hooks' many short literal writes are a few inline instructions. */
+typedef struct IrwOut {
+  char *buf;            /* output buffer */
+  size_t len;           /* bytes pending in buf */
+  size_t lim;           /* its size, or 0 to force the slow path */
+} IrwOut;
+static inline void irw_lit(IrPrinter *w, const char *s, size_t n) {
+  IrwOut *o = (IrwOut *)(void *)w;
+  if (o->len + n <= o->lim) {
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+  } else {
+    irw_mem(w, s, n);
+  }
+}
+/* irw_str of a literal: the length is a compile-time constant, and the
+ * copy inline. */
+#define irw_str(w, s) irw_lit((w), (s), strlen(s))
 void irw_fmt(IrPrinter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void irw_i64(IrPrinter *w, int64_t v);
 void irw_newline(IrPrinter *w);          /* newline + current indentation */
@@ -350,6 +370,10 @@ int irw_generic(IrPrinter *w);           /* printing in generic form? */
 /* IR entities. */
 void irw_value(IrPrinter *w, uint32_t v);                 /* %name */
 void irw_values(IrPrinter *w, const uint32_t *vals, uint32_t n); /* a, b */
+/* ` loc(...)` of block argument v when printing debug info (MLIR's
+ * printRegionArgument and block headers print it after the type and the
+ * argument attributes); nothing otherwise. */
+void irw_arg_loc(IrPrinter *w, uint32_t v);
 void irw_operands(IrPrinter *w, const IrModule *m, uint32_t op,
                   uint32_t first, uint32_t n);             /* operand list */
 void irw_type(IrPrinter *w, uint32_t type);
@@ -365,18 +389,32 @@ void irw_attr_notype(IrPrinter *w, uint32_t attr);
 void irw_symbol(IrPrinter *w, uint32_t str);              /* @name (quoted if needed) */
 void irw_string(IrPrinter *w, uint32_t str);              /* "escaped" */
 /* ` {a = 1, b}` if `dict` has entries not named in `elide` (NULL ended);
- * nothing otherwise. Leading space included. */
+ * nothing otherwise. Leading space included. Elide lists (and their names)
+ * must be static: the printer caches them by address. */
 void irw_attr_dict(IrPrinter *w, uint32_t dict, const char *const *elide);
 /* The op's props and attrs merged into one sorted dictionary (as MLIR's
  * custom printers see them via getAttrs), minus elided names; ` attributes {..}` form when
  * with_keyword. */
 void irw_op_attr_dict(IrPrinter *w, const IrModule *m, uint32_t op,
                       const char *const *elide, int with_keyword);
+/* ir_op_prop for print and asm_names hooks: the name's string id is
+ * looked up once per printer (name must be a literal or otherwise keep its
+ * address), then found in the properties by id. */
+uint32_t irw_prop(IrPrinter *w, const IrModule *m, uint32_t op,
+                  const char *name);
 /* ` {` ... `}` region. print_entry_args: print the entry block label with
- * its arguments; print_empty_terminators: print a block's terminator even
- * when it has no operands and no results (MLIR elides implicit ones). */
+ * its arguments; term: what happens to the entry block's terminator
+ * (IRW_TERM_*; a 0/1 truth value means ODS rule / print). */
+enum {
+  IRW_TERM_ODS = 0,   /* dropped if it has no operands, results or attributes
+                         (ODS-generated printers of ops with an implicit
+                         terminator) */
+  IRW_TERM_PRINT = 1, /* printed (printRegion's default) */
+  IRW_TERM_DROP = 2,  /* dropped whatever it holds (a custom printer's
+                         printRegion(printBlockTerminators=false)) */
+};
 void irw_region(IrPrinter *w, const IrModule *m, uint32_t region,
-                int print_entry_args, int print_empty_terminators);
+                int print_entry_args, int term);
 /* `^bb1` or `^bb1(%a, %b : t1, t2)` for successor k of op. */
 void irw_successor(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t k);
 /* Print the op in generic form (hooks may fall back to it). */

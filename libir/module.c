@@ -102,6 +102,7 @@ static int check_op(Check *k, uint32_t id, uint32_t blk) {
     const IrValue *v = &m->values[op->results + i];
     if (v->kind != IR_VAL_RESULT || v->def != id || v->num != i)
       return bad(k, "value %u: not result %u of op %u", op->results + i, i, id);
+    if (v->loc) return bad(k, "value %u: a result with a location", op->results + i);
     if (!v->type || v->type >= ir_n_types(c))
       return bad(k, "value %u: bad type %u", op->results + i, v->type);
   }
@@ -156,6 +157,8 @@ static int check_region(Check *k, uint32_t rid) {
         return bad(k, "value %u: not argument %u of block %u", blk->args + i, i, b);
       if (!v->type || v->type >= ir_n_types(m->ctx))
         return bad(k, "value %u: bad type %u", blk->args + i, v->type);
+      if (v->loc >= ir_n_locs(m->ctx))
+        return bad(k, "value %u: bad location %u", blk->args + i, v->loc);
     }
     k->val += blk->n_args;
     if (blk->ops != k->op || k->op + blk->n_ops > m->n_ops)

@@ -147,17 +147,31 @@ static const char *wrong_token_pos(IrParser *p) {
   }
 }
 
-static void vreport(IrParser *p, uint32_t loc, int at_tok, const char *fmt, va_list ap) {
+static void vreport_sev(IrParser *p, uint32_t loc, int at_tok, IrSeverity sev,
+                        const char *fmt, va_list ap) {
   char msg[1024];
   vsnprintf(msg, sizeof msg, fmt, ap);
   if (at_tok) loc = lazy_loc(p, at_tok == 2 ? wrong_token_pos(p) : tok_start(p));
   if (loc & LAZY_BIT) {
     uint32_t line, col;
     lazy_pos(p, loc, &line, &col);
-    ir_diag_at(p->diag, p->fname, line, col, IR_SEV_ERROR, "%s", msg);
+    ir_diag_at(p->diag, p->fname, line, col, sev, "%s", msg);
   } else {
-    ir_diag(p->diag, p->ctx, loc, IR_SEV_ERROR, "%s", msg);
+    ir_diag(p->diag, p->ctx, loc, sev, "%s", msg);
   }
+}
+
+static void vreport(IrParser *p, uint32_t loc, int at_tok, const char *fmt, va_list ap) {
+  vreport_sev(p, loc, at_tok, IR_SEV_ERROR, fmt, ap);
+}
+
+/* A note attached to the error just reported (MLIR's attachNote). */
+#define note_at irp_note_at
+void irp_note_at(IrParser *p, uint32_t loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vreport_sev(p, loc, 0, IR_SEV_NOTE, fmt, ap);
+  va_end(ap);
 }
 
 /* An error about the current token itself (not a missing one). */
@@ -227,20 +241,7 @@ const IrTok *irp_peek2(IrParser *p) {
   return &p->tok2;
 }
 
-void irp_next(IrParser *p) {
-  if (p->tok.kind == IR_TK_EOF || p->tok.kind == IR_TK_ERROR) return;
-  const IrTok *t = &p->tok;
-  p->prev_end = t->text + t->len +
-                (t->kind == IR_TK_STRING || (t->kind == IR_TK_AT_ID && t->text > p->buf &&
-                                             t->text[-1] == '"'));
-  p->prev_line = t->line;
-  if (p->has2) {
-    p->tok = p->tok2;
-    p->has2 = 0;
-  } else {
-    ir_lex(p, &p->tok);
-  }
-}
+/* irp_next is in lex.c (see there). */
 
 uint32_t irp_loc_here(IrParser *p) { return lazy_loc(p, tok_start(p)); }
 
@@ -375,7 +376,7 @@ typedef struct Name {
   uint32_t hash;      /* of (key, num, bytes) */
   uint32_t next;      /* bucket chain / free list, IR_NONE ends */
   uint32_t handle;    /* builder value or block (placeholder while fwd) */
-  uint32_t loc;       /* first forward use (lazy loc) */
+  uint32_t loc;       /* first forward use, or the definition (lazy loc) */
   uint32_t pos;       /* index in the forward list while fwd */
   uint8_t fwd;        /* still a forward reference */
   uint8_t live;       /* in the table */
@@ -396,6 +397,8 @@ typedef struct Map {
   uint32_t *kv;       /* 2 * cap entries: key + 1 (0 = empty), value */
   uint32_t cap, n;    /* slots (power of 2), used */
 } Map;
+
+#define MEMO_WORDS 9          /* longest memo key, in u32 words */
 
 struct IrpNames {
   Name *e;            uint32_t n_e, cap_e;     /* entries */
@@ -424,7 +427,47 @@ struct IrpNames {
     int done;         /* parsed on demand already */
   } *defs_ahead;
   uint32_t n_ahead, cap_ahead;
+  /* Caches of pure ctx lookups the parser makes at nearly every op (each
+   * costs a hash, a probe and a compare, 200-550 instructions, in the ctx;
+   * 5 MB bench corpus: ~50M of 620M instructions before): */
+  uint32_t op_name[IR_N_OPS];  /* opcode -> string id of its name, 0 = unknown */
+  struct CstrMemo {            /* C string (by address) -> string id, */
+    const char *s;             /* checked with strcmp, so a reused buffer */
+    uint32_t id;               /* cannot give a stale id */
+  } cstr[64];
+  struct Memo {                /* short interning keys -> attribute id: */
+    uint32_t n;                /* key words, 0 = empty slot */
+    uint32_t key[MEMO_WORDS];  /* what kind of key, then its words */
+    uint32_t id;               /* the interned answer */
+  } memo[256];
 };
+
+/* The string id of a C string (op and attribute names the hooks pass as
+ * literals). */
+static uint32_t cstr_id(IrParser *p, const char *s) {
+  struct CstrMemo *m = &p->names->cstr[((uintptr_t)s >> 3) & 63];
+  if (m->s == s && strcmp(ir_str_ptr(p->ctx, m->id), s) == 0) return m->id;
+  m->s = s;
+  m->id = ir_cstr(p->ctx, s);
+  return m->id;
+}
+
+/* The memo slot for key[0..n) (n <= MEMO_WORDS); *hit tells whether it
+ * holds this key's answer. Interning is a pure function of the key within
+ * one ctx, so a hit is exact. */
+static struct Memo *memo_find(IrParser *p, const uint32_t *key, uint32_t n, int *hit) {
+  uint32_t h = n;
+  for (uint32_t i = 0; i < n; i++) h = (h ^ key[i]) * 0x9E3779B1u;
+  struct Memo *m = &p->names->memo[h >> 24];
+  *hit = m->n == n && memcmp(m->key, key, n * sizeof *key) == 0;
+  return m;
+}
+
+static void memo_store(struct Memo *m, const uint32_t *key, uint32_t n, uint32_t id) {
+  m->n = n;
+  memcpy(m->key, key, n * sizeof *key);
+  m->id = id;
+}
 
 static uint32_t hname(uint32_t key, uint32_t num, const char *s, uint32_t n) {
   uint32_t h = 2166136261u ^ (key * 0x9E3779B1u) ^ (num * 0x85EBCA77u);
@@ -637,14 +680,23 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
   uint32_t i = name_find(t, key, s, n, num);
   if (i != IR_NONE) {
     Name *e = &t->e[i];
-    if (!e->fwd)
-      return irp_error_at(p, loc, "redefinition of SSA value '%%%.*s'", (int)n, s);
-    uint32_t want = irb_value_type(p->b, e->handle);
-    if (want && want != irb_value_type(p->b, v))
-      return irp_error_at(p, loc,
-                          "definition of SSA value '%%%.*s#%u' has a different type "
-                          "than its prior uses", (int)n, s, num);
+    if (!e->fwd) {
+      irp_error_at(p, loc, "redefinition of SSA value '%%%.*s'", (int)n, s);
+      note_at(p, e->loc, "previously defined here");
+      return -1;
+    }
+    uint32_t want = irb_value_type(p->b, e->handle), have = irb_value_type(p->b, v);
+    if (want && want != have) {
+      char tw[256], th[256];
+      ir_type_str(p->ctx, want, tw, sizeof tw);
+      ir_type_str(p->ctx, have, th, sizeof th);
+      irp_error_at(p, loc, "definition of SSA value '%%%.*s#%u' has type '%s'",
+                   (int)n, s, num, th);
+      note_at(p, e->loc, "previously used here with type '%s'", tw);
+      return -1;
+    }
     irb_resolve(p->b, e->handle, v);
+    e->loc = loc;
     e->handle = v;
     e->fwd = 0;
     uint32_t last = t->vfwd[--t->n_vfwd];
@@ -654,6 +706,7 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
     }
   } else {
     i = name_insert(t, key, s, n, num, v);
+    t->e[i].loc = loc;
   }
   push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
   return 0;
@@ -723,10 +776,15 @@ int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
   if (i != IR_NONE) {
     uint32_t v = t->e[i].handle;
     uint32_t have = irb_value_type(p->b, v);
-    if (type && have && have != type)
-      return irp_error_at(p, r->loc,
-                          "use of value '%%%.*s' expects different type than prior uses",
-                          (int)r->len, r->name);
+    if (type && have && have != type) {
+      char tw[256], th[256];
+      ir_type_str(p->ctx, type, tw, sizeof tw);
+      ir_type_str(p->ctx, have, th, sizeof th);
+      irp_error_at(p, r->loc, "use of value '%%%.*s' expects different type than "
+                   "prior uses: '%s' vs '%s'", (int)r->len, r->name, tw, th);
+      note_at(p, t->e[i].loc, "prior use here");
+      return -1;
+    }
     *value = v;
     return 0;
   }
@@ -790,17 +848,46 @@ static void add_named(IrNamedAttr **a, uint32_t *n, uint32_t *cap, uint32_t name
 }
 
 void irp_add_prop(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
-  add_named(&st->props, &st->n_props, &st->cap_props, ir_cstr(p->ctx, name), attr);
+  add_named(&st->props, &st->n_props, &st->cap_props, cstr_id(p, name), attr);
 }
 void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
-  add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, ir_cstr(p->ctx, name), attr);
+  add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, cstr_id(p, name), attr);
 }
 void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes) {
-  irp_add_prop(p, st, "operandSegmentSizes", ir_attr_dense_i32(p->ctx, n, sizes));
+  uint32_t key[MEMO_WORDS], id;
+  int hit = 0, small = n < MEMO_WORDS;
+  struct Memo *mm = NULL;
+  for (uint32_t i = 0; i < n && small; i++) {
+    small = sizes[i] >= 0 && sizes[i] <= INT32_MAX;
+    key[i + 1] = (uint32_t)sizes[i];
+  }
+  if (small) {
+    key[0] = 1; /* segment sizes */
+    mm = memo_find(p, key, n + 1, &hit);
+  }
+  if (hit) {
+    id = mm->id;
+  } else {
+    id = ir_attr_dense_i32(p->ctx, n, sizes);
+    if (mm) memo_store(mm, key, n + 1, id);
+  }
+  irp_add_prop(p, st, "operandSegmentSizes", id);
 }
 
 uint32_t irp_dict(IrParser *p, const IrNamedAttr *list, uint32_t n) {
   if (!n) return 0;
+  uint32_t key[MEMO_WORDS];
+  struct Memo *mm = NULL;
+  if (2 * n < MEMO_WORDS) {
+    key[0] = 2; /* dictionary entries as given */
+    for (uint32_t i = 0; i < n; i++) {
+      key[2 * i + 1] = list[i].name;
+      key[2 * i + 2] = list[i].attr;
+    }
+    int hit;
+    mm = memo_find(p, key, 2 * n + 1, &hit);
+    if (hit) return mm->id;
+  }
   Mark m = mark(p);
   uint32_t *u = irp_scratch(p, 2 * (size_t)n * sizeof *u);
   for (uint32_t i = 0; i < n; i++) {
@@ -813,6 +900,7 @@ uint32_t irp_dict(IrParser *p, const IrNamedAttr *list, uint32_t n) {
   a.n = n;
   uint32_t id = ir_attr_intern(p->ctx, &a, u, NULL);
   release(p, m);
+  if (mm) memo_store(mm, key, 2 * n + 1, id);
   return id;
 }
 
@@ -915,10 +1003,14 @@ int irp_successor_with_operands(IrParser *p, IrOpState *st) {
 static int block_arg(IrParser *p, uint32_t blk) {
   IrRef r;
   uint32_t type, loc;
+  int has_loc;
   if (irp_ref(p, &r) || irp_expect(p, IR_TK_COLON, "':' and type for SSA operand") ||
-      irp_type(p, &type) || irp_opt_loc(p, &loc) < 0 || count_values(p, 1))
+      irp_type(p, &type) || (has_loc = irp_opt_loc(p, &loc)) < 0 || count_values(p, 1))
     return -1;
-  return define_value(p, r.name, r.len, 0, irb_block_arg(p->b, blk, type), r.loc);
+  /* MLIR's default location of an argument: where its name is written */
+  if (!has_loc) loc = irp_loc_real(p, r.loc);
+  return define_value(p, r.name, r.len, 0, irb_block_arg_loc(p->b, blk, type, loc),
+                      r.loc);
 }
 
 /* `^name(args):` in the current region; *blk receives the block. */
@@ -965,7 +1057,8 @@ int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
     if (count_values(p, n_args)) return -1;
     blk = irb_block(p->b, region);
     for (uint32_t i = 0; i < n_args; i++) {
-      uint32_t v = irb_block_arg(p->b, blk, args[i].type);
+      uint32_t v = irb_block_arg_loc(p->b, blk, args[i].type,
+                                     irp_loc_real(p, args[i].loc));
       if (define_value(p, args[i].ref.name, args[i].ref.len, 0, v, args[i].ref.loc))
         return -1;
     }
@@ -1007,6 +1100,27 @@ int irp_arg_def(IrParser *p, IrArgDef *a, int with_type, int allow_attrs) {
     if (r < 0) return -1;
     if (r) a->loc = loc;
   }
+  return 0;
+}
+
+/* Whether an op name's dialect is one mlir-opt-22 registers (its
+ * --show-dialects list). Ops of those dialects that our registry lacks are
+ * kept as unknown ops, as they may be real; an op of any other dialect needs
+ * allow_unregistered, as in mlir-opt. */
+static int mlir_dialect_known(const char *name, size_t n) {
+  static const char *const dialects[] = {
+      "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve",
+      "async", "bufferization", "builtin", "cf", "complex", "dlti", "emitc", "func",
+      "gpu", "index", "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi",
+      "nvgpu", "nvvm", "omp", "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf",
+      "shape", "shard", "smt", "sparse_tensor", "spirv", "tensor", "test", "test_dyn",
+      "test_irdl_to_cpp", "tosa", "transform", "ub", "vector", "wasmssa", "x86vector",
+      "xegpu", "xevm"};
+  const char *dot = memchr(name, '.', n);
+  if (!dot) return 0;
+  size_t dn = (size_t)(dot - name);
+  for (size_t i = 0; i < sizeof dialects / sizeof *dialects; i++)
+    if (strlen(dialects[i]) == dn && memcmp(dialects[i], name, dn) == 0) return 1;
   return 0;
 }
 
@@ -1052,7 +1166,7 @@ static const char *region_dialect(uint32_t opc) {
 
 /* Integer entries of a DENSE_ARRAY prop, or NULL. */
 static const int64_t *prop_array(IrParser *p, IrOpState *st, const char *name, uint32_t *n) {
-  uint32_t id = ir_cstr(p->ctx, name);
+  uint32_t id = cstr_id(p, name);
   for (uint32_t i = 0; i < st->n_props; i++) {
     if (st->props[i].name != id) continue;
     const IrAttr *a = ir_attr(p->ctx, st->props[i].attr);
@@ -1180,7 +1294,14 @@ typedef struct Group {
 /* Resolve a custom op name (default dialect prefix) to its opcode. */
 static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name) {
   uint32_t opc = ir_op_lookup(t->text, t->len);
-  if (opc != IR_OP_UNKNOWN || memchr(t->text, '.', t->len)) {
+  if (opc != IR_OP_UNKNOWN) {
+    /* a registered op is spelled as its full name: intern it once */
+    uint32_t *known = &p->names->op_name[opc];
+    if (!*known) *known = ir_str(p->ctx, t->text, t->len);
+    *name = *known;
+    return opc;
+  }
+  if (memchr(t->text, '.', t->len)) {
     *name = ir_str(p->ctx, t->text, t->len);
     return opc;
   }
@@ -1210,6 +1331,26 @@ static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name) {
   }
   *name = ir_str(p->ctx, t->text, t->len);
   return IR_OP_UNKNOWN;
+}
+
+/* Terminators a hook added implicitly (irp_ensure_terminator, scf.forall's
+ * in_parallel) carry the op-name location `from`; once a trailing
+ * `loc(...)` gives the op its final location, they take it too, so that
+ * text printed with --debuginfo (which elides them) parses back to the same
+ * module. They are the last op of a block of the op's own regions, and no op
+ * written in the text can have the op name's position as its location.
+ * (mlir-opt-22 itself leaves them at the op name's position.) */
+static void retarget_implicit(IrParser *p, const IrOpState *st, uint32_t from,
+                              uint32_t to) {
+  for (uint32_t i = 0; i < st->n_regions; i++) {
+    uint32_t r = st->regions[i], nb = irb_region_n_blocks(p->b, r);
+    for (uint32_t k = 0; k < nb; k++) {
+      uint32_t blk = irb_region_block(p->b, r, k), n = irb_block_n_ops(p->b, blk);
+      if (!n) continue;
+      uint32_t op = irb_block_op(p->b, blk, n - 1);
+      if (irb_op_loc(p->b, op) == from) irb_op_set_loc(p->b, op, to);
+    }
+  }
 }
 
 static int parse_op(IrParser *p, uint32_t block) {
@@ -1263,6 +1404,11 @@ static int parse_op(IrParser *p, uint32_t block) {
     const char *d = region_dialect(st->opc);
     if (d) p->dialect = d;
     irp_next(p);
+    if (st->opc == IR_OP_UNKNOWN && !p->allow_unregistered &&
+        !mlir_dialect_known(ir_str_ptr(p->ctx, st->name), ir_str_len(p->ctx, st->name)))
+      return irp_error(p, "operation being parsed with an unregistered dialect. If this is "
+                          "intended, please use -allow-unregistered-dialect with the MLIR "
+                          "tool used");
     rc = irp_generic_op_body(p, st);
   } else if (p->tok.kind == IR_TK_BARE_ID) {
     st->opc = custom_opc(p, &p->tok, &st->name);
@@ -1287,7 +1433,10 @@ static int parse_op(IrParser *p, uint32_t block) {
   uint32_t loc;
   int r = irp_opt_loc(p, &loc);
   if (r < 0) return -1;
-  if (r) st->loc = loc;
+  if (r) {
+    retarget_implicit(p, st, irp_loc_real(p, st->loc), loc);
+    st->loc = loc;
+  }
   if (ng && nexp != st->n_types)
     return irp_error_at(p, first_loc, "operation defines %u results but was provided %u to bind",
                         st->n_types, (uint32_t)nexp);

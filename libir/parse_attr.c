@@ -202,9 +202,12 @@ static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *f
   if (is_float_type(p, t)) {
     if (tk.kind == IR_TK_INT) {
       uint64_t bits;
-      if (tk.len < 2 || tk.text[1] != 'x')
-        return irp_error_at(p, loc, "unexpected decimal integer literal for a floating point "
-                            "value");
+      if (tk.len < 2 || tk.text[1] != 'x') {
+        irp_error_at(p, loc, "unexpected decimal integer literal for a floating point "
+                     "value");
+        irp_note_at(p, loc, "add a trailing dot to make the literal a float");
+        return -1;
+      }
       if (neg) return irp_error_at(p, loc, "hexadecimal float literal should not have a "
                                    "leading minus");
       if (irp_tok_u64(&tk, &bits) || float_from_bits(p->ctx, t, bits, fv))
@@ -236,55 +239,19 @@ static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *f
 /* Float spelling (MLIR's printFloatValue), used for dense<> bodies       */
 /* ====================================================================== */
 
-static uint64_t float_bits(const IrCtx *c, uint32_t t, double v, int *hexdigits) {
-  const IrType *x = ir_type(c, t);
-  int k = x->kind == IR_T_FLOAT ? x->sub : IR_F64;
-  if (k == IR_F32) {
-    float f = (float)v;
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    *hexdigits = 8;
-    return b;
-  }
-  if (k == IR_F16 || k == IR_BF16) {
-    int mant = k == IR_F16 ? 10 : 7, expb = k == IR_F16 ? 5 : 8;
-    uint64_t sign = signbit(v) ? (uint64_t)1 << (mant + expb) : 0;
-    uint64_t exp_all = (((uint64_t)1 << expb) - 1) << mant;
-    *hexdigits = 4;
-    if (isnan(v)) return exp_all | ((uint64_t)1 << (mant - 1));
-    return sign | exp_all; /* infinity */
-  }
-  uint64_t b;
-  memcpy(&b, &v, 8);
-  *hexdigits = 16;
-  return b;
-}
-
-/* Write v (already rounded to type t) the way MLIR prints it. */
+/* Write v (already rounded to type t) the way MLIR prints it: the
+ * printer's own algorithm (print_float.c), so that dense<> bodies read from
+ * text print exactly as MLIR prints them. */
 void irp_format_float(const IrCtx *c, uint32_t t, double v, char *out, size_t cap) {
-  if (!isnan(v) && !isinf(v)) {
-    snprintf(out, cap, "%.6e", v);
-    if (irp_round_float(c, t, strtod(out, NULL)) == v) return;
-    for (int prec = 7; prec <= 17; prec++) {
-      char tmp[64];
-      snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v);
-      if (irp_round_float(c, t, strtod(tmp, NULL)) != v) continue;
-      /* digits and exponent of the shortest form */
-      int ex = atoi(strchr(tmp, 'e') + 1);
-      if (ex >= -4 && ex < prec + 3) {
-        int frac = prec - 1 - ex;
-        snprintf(out, cap, "%.*f", frac > 0 ? frac : 1, v);
-      } else {
-        char *e = strchr(tmp, 'e');
-        *e = 'E';
-        snprintf(out, cap, "%s", tmp);
-      }
-      return;
-    }
-  }
-  int hd;
-  uint64_t b = float_bits(c, t, v, &hd);
-  snprintf(out, cap, "0x%0*llX", hd, (unsigned long long)b);
+  char buf[128];
+  const IrType *x = t ? ir_type(c, t) : NULL;
+  IrFloatKind k = x && x->kind == IR_T_FLOAT && x->sub < IR_N_FLOAT_KINDS
+                      ? (IrFloatKind)x->sub : IR_F64;
+  size_t n = irw_format_float(buf, v, k);
+  if (!cap) return;
+  if (n >= cap) n = cap - 1;
+  memcpy(out, buf, n);
+  out[n] = 0;
 }
 
 /* ====================================================================== */
@@ -480,7 +447,8 @@ static int dense_attr(IrParser *p, uint32_t hint, uint32_t loc, uint32_t *out) {
     return irp_error_at(p, loc, "elements literal must be a ranked tensor or vector type");
   uint32_t trank = st->n;
   int64_t tdims[IR_MAX_RANK];
-  memcpy(tdims, ir_type_dims(p->ctx, type), trank * sizeof *tdims);
+  /* A rank-0 type has no dims array (NULL): memcpy must not see it. */
+  if (trank) memcpy(tdims, ir_type_dims(p->ctx, type), trank * sizeof *tdims);
   for (uint32_t i = 0; i < trank; i++)
     if (tdims[i] == IR_DYN) return irp_error_at(p, loc, "elements literal type must have static shape");
   Dense d;
@@ -963,6 +931,53 @@ int irp_attr(IrParser *p, uint32_t type_hint, uint32_t *attr) {
 
 static int loc_inst(IrParser *p, uint32_t *out);
 
+/* MLIR's FusedLoc::get: members that are fused locations with the same
+ * metadata are flattened, unknown members dropped and duplicates removed
+ * (first occurrence kept); nothing left is `unknown` (or fused<md>[unknown]
+ * to keep the metadata), and a single member without metadata stands for
+ * itself. l->n members in v; v is reused. */
+static int fused_canonical(IrParser *p, IrLoc *l, uint32_t *v, uint32_t *out) {
+  IrCtx *c = p->ctx;
+  uint64_t total = 0;
+  for (uint32_t i = 0; i < l->n; i++) {
+    const IrLoc *x = ir_loc(c, v[i]);
+    total += x->kind == IR_L_FUSED && x->b == l->b ? x->n : 1;
+  }
+  if (total > IR_MAX_COUNT / 2) return irp_error(p, "too many locations");
+  /* a set of the members taken so far: open addressing, 2x..4x slots */
+  uint32_t cap = 4;
+  while (cap < 2 * total) cap *= 2;
+  uint32_t *set = irp_scratch(p, cap * sizeof *set);
+  uint32_t *w = irp_scratch(p, (total ? total : 1) * sizeof *w), n = 0;
+  memset(set, 0, cap * sizeof *set);
+  for (uint32_t i = 0; i < l->n; i++) {
+    const IrLoc *x = ir_loc(c, v[i]);
+    int flat = x->kind == IR_L_FUSED && x->b == l->b;
+    const uint32_t *mem = flat ? ir_loc_list(c, v[i]) : &v[i];
+    for (uint32_t k = 0, nk = flat ? x->n : 1; k < nk; k++) {
+      uint32_t id = mem[k];
+      if (!id) continue;  /* unknown */
+      uint32_t h = (id * 0x9E3779B1u) & (cap - 1);
+      while (set[h] && set[h] != id) h = (h + 1) & (cap - 1);
+      if (set[h]) continue;
+      set[h] = id;
+      w[n++] = id;
+    }
+  }
+  if (!n && !l->b) {
+    *out = 0;
+    return 0;
+  }
+  if (n == 1 && !l->b) {
+    *out = w[0];
+    return 0;
+  }
+  if (!n) w[n++] = 0;  /* fused<md>[unknown] */
+  l->n = n;
+  *out = ir_loc_intern(c, l, w);
+  return 0;
+}
+
 static int loc_inner(IrParser *p, uint32_t *out) {
   const IrTok *t = &p->tok;
   IrLoc l;
@@ -1018,8 +1033,7 @@ static int loc_inner(IrParser *p, uint32_t *out) {
       } while (irp_consume(p, IR_TK_COMMA));
     }
     if (irp_expect(p, IR_TK_RSQUARE, "']' in fused location")) return -1;
-    *out = ir_loc_intern(p->ctx, &l, v);
-    return 0;
+    return fused_canonical(p, &l, v, out);
   }
   if (t->kind == IR_TK_STRING) {
     uint32_t s = ir_lex_unescape(p->ctx, t->text, t->len);

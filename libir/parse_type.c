@@ -342,7 +342,8 @@ static int type_inner(IrParser *p, uint32_t *out) {
     x.kind = IR_T_INT;
     x.sub = (uint8_t)sign;
     x.width = w;
-    *out = ir_type_intern(p->ctx, &x, NULL, NULL);
+    /* ir_type_int caches the common signless widths */
+    *out = sign == IR_SIGNLESS ? ir_type_int(p->ctx, w) : ir_type_intern(p->ctx, &x, NULL, NULL);
     irp_next(p);
     return 0;
   }
@@ -398,41 +399,49 @@ static int type_inner(IrParser *p, uint32_t *out) {
  * id, or through the `>` matching a `<` right after it, on one line.
  * NULL if there is no such extent (then the type is parsed normally). */
 static const char *type_extent(IrParser *p) {
+  /* bytes that end the scan or change the depth; NUL is one too, so the
+   * padding after the input (IR_LEX_PAD) stops the loop */
+  static const unsigned char stop[256] = {[0] = 1, ['\n'] = 1, ['"'] = 1, ['/'] = 1,
+                                          ['<'] = 1, ['>'] = 1};
   const IrTok *t = &p->tok;
-  const char *q = t->text + t->len, *e = p->end;
-  if (q >= e || *q != '<') return q;
+  const char *q = t->text + t->len;
+  if (*q != '<') return q;
   int depth = 0;
-  for (; q < e; q++) {
+  for (;; q++) {
+    while (!stop[(unsigned char)*q]) q++;
     char c = *q;
-    if (c == '\n' || c == '"' || c == '/') return NULL;
     if (c == '<') depth++;
-    else if (c == '>' && q[-1] != '-' && --depth == 0) return q + 1;
+    else if (c == '>') {
+      if (q[-1] != '-' && --depth == 0) return q + 1;
+    } else {
+      return NULL;  /* newline, string, comment or the end */
+    }
   }
-  return NULL;
 }
 
 static uint32_t memo_hash(const char *s, size_t n) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return (h ^ (h >> 13)) & (sizeof ((IrParser *)0)->tmemo / sizeof *((IrParser *)0)->tmemo - 1);
+  return (uint32_t)(ir_hash_bytes(s, n, 0x544du) >> 32) &
+         (sizeof ((IrParser *)0)->tmemo / sizeof *((IrParser *)0)->tmemo - 1);
 }
 
 int irp_type(IrParser *p, uint32_t *type) {
-  if (irp_enter(p)) return -1;
+  if (p->failed) return -1;
   const char *start = p->tok.text, *end = NULL;
   struct IrpTypeMemo *m = NULL;
-  if (p->tok.kind == IR_TK_BARE_ID && !p->has2 && (end = type_extent(p))) {
+  if (p->tok.kind == IR_TK_BARE_ID && !p->has2 && p->depth < IR_MAX_DEPTH &&
+      (end = type_extent(p))) {
     size_t n = (size_t)(end - start);
     m = &p->tmemo[memo_hash(start, n)];
     if (m->s && m->n == n && memcmp(m->s, start, n) == 0) {
-      /* seen before: skip the spelling (it is on the current line) */
+      /* seen before: skip the spelling (it is on the current line); no
+       * nesting happens, so no irp_enter */
       *type = m->type;
       p->cur = end;
       ir_lex(p, &p->tok);
-      irp_leave(p);
       return 0;
     }
   }
+  if (irp_enter(p)) return -1;
   int r = type_inner(p, type);
   if (!r && m && p->tok.text >= end && !p->has2) {
     /* only spellings that ended where their extent said */

@@ -20,31 +20,23 @@
 /* ====================================================================== */
 
 void irw_flush(IrPrinter *w) {
-  if (w->len && !w->err && fwrite(w->buf, 1, w->len, w->out) != w->len)
+  if (w->o.len && !w->err && fwrite(w->o.buf, 1, w->o.len, w->out) != w->o.len)
     w->err = 1;
-  w->len = 0;
-}
-
-static void put_pending(IrPrinter *w) {
-  const char *s = w->pend;
-  size_t n = w->pend_len;
-  w->pend = NULL;
-  irw_update_lim(w);
-  irw_put(w, s, n);
+  w->o.len = 0;
+  w->n_flush++;
 }
 
 void irw_put_slow(IrPrinter *w, const char *s, size_t n) {
   if (w->sink) return;
-  if (w->pend) put_pending(w);
   while (n) {
-    size_t room = IRW_BUF - w->len;
+    size_t room = IRW_BUF - w->o.len;
     if (!room) {
       irw_flush(w);
       room = IRW_BUF;
     }
     size_t k = n < room ? n : room;
-    memcpy(w->buf + w->len, s, k);
-    w->len += k;
+    memcpy(w->o.buf + w->o.len, s, k);
+    w->o.len += k;
     s += k;
     n -= k;
   }
@@ -52,7 +44,31 @@ void irw_put_slow(IrPrinter *w, const char *s, size_t n) {
 
 void irw_mem(IrPrinter *w, const char *s, size_t n) { irw_put(w, s, n); }
 
-void irw_str(IrPrinter *w, const char *s) { irw_put(w, s, strlen(s)); }
+IrwMark irw_cache_begin(IrPrinter *w) {
+  /* room for a typical text, so that it is not cut by a flush */
+  if (IRW_BUF - w->o.len < 256) irw_flush(w);
+  IrwMark mk = {w->o.len, w->n_flush};
+  return mk;
+}
+
+void irw_cache_end(IrPrinter *w, IrwCache *c, uint32_t key, IrwMark mk) {
+  size_t n = w->o.len - mk.start;
+  if (w->n_flush != mk.n_flush || !n || n > 0xffff) return;
+  if (key >= c->cap) {
+    uint32_t cap = c->cap;
+    ir_vgrow((void **)&c->e, &cap, key + 1, sizeof *c->e);
+    memset(c->e + c->cap, 0, (cap - c->cap) * sizeof *c->e);
+    c->cap = cap;
+  }
+  ir_vgrow((void **)&w->tpool, &w->cap_tpool,
+           w->n_tpool + (uint32_t)n + IRW_PAD, 1);
+  memcpy(w->tpool + w->n_tpool, w->o.buf + mk.start, n);
+  c->e[key].off = w->n_tpool;
+  c->e[key].n = (uint32_t)n;
+  w->n_tpool += (uint32_t)n;
+}
+
+void (irw_str)(IrPrinter *w, const char *s) { irw_put(w, s, strlen(s)); }
 
 void irw_fmt(IrPrinter *w, const char *fmt, ...) {
   char tmp[256];
@@ -84,9 +100,33 @@ static char *fmt_u64(char *end, uint64_t v) {
   return p;
 }
 
+/* "00" "01" ... "99": two digits per division. */
+static const char digits2[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 void irw_u64(IrPrinter *w, uint64_t v) {
-  char tmp[24];
-  char *p = fmt_u64(tmp + sizeof tmp, v);
+  if (v < 10) {
+    irw_putc(w, (char)('0' + v));
+    return;
+  }
+  if (v < 100) {
+    irw_put(w, digits2 + 2 * v, 2);
+    return;
+  }
+  char tmp[24], *p = tmp + sizeof tmp;
+  while (v >= 100) {
+    p -= 2;
+    memcpy(p, digits2 + 2 * (v % 100), 2);
+    v /= 100;
+  }
+  if (v >= 10) {
+    p -= 2;
+    memcpy(p, digits2 + 2 * v, 2);
+  } else {
+    *--p = (char)('0' + v);
+  }
   irw_put(w, p, (size_t)(tmp + sizeof tmp - p));
 }
 
@@ -100,12 +140,15 @@ void irw_i64(IrPrinter *w, int64_t v) {
 }
 
 void irw_spaces(IrPrinter *w, uint32_t n) {
-  static const char sp[] = "                                ";
-  while (n) {
-    uint32_t k = n < 32 ? n : 32;
-    irw_mem(w, sp, k);
-    n -= k;
+  static const char sp[33] = "                                ";
+  if (n <= 32 && w->o.len + 32 <= w->o.lim) {
+    /* a fixed 32-byte copy: the bytes past n are overwritten later */
+    memcpy(w->o.buf + w->o.len, sp, 32);
+    w->o.len += n;
+    return;
   }
+  for (; n > 16; n -= 16) irw_put(w, sp, 16);
+  irw_put(w, sp, n);
 }
 
 void irw_newline(IrPrinter *w) {
@@ -120,14 +163,25 @@ int irw_generic(IrPrinter *w) { return w->generic; }
 /* SSA names                                                              */
 /* ====================================================================== */
 
+/* Pool entries are a 4-byte length, the bytes, a NUL; a name's offset is
+ * that of its bytes, so printing it needs no strlen. */
 static uint32_t pool_add(IrPrinter *w, const char *s, size_t n) {
-  if (n >= IRW_NAMED - 1 - w->n_pool) ir_die("printer name pool overflow");
-  ir_vgrow((void **)&w->pool, &w->cap_pool, w->n_pool + (uint32_t)n + 1, 1);
-  uint32_t off = w->n_pool;
-  memcpy(w->pool + off, s, n);
+  if (n >= IRW_MULTI - 8 - w->n_pool) ir_die("printer name pool overflow");
+  if (w->n_pool + n + 5 + IRW_PAD > w->cap_pool)
+    ir_vgrow((void **)&w->pool, &w->cap_pool,
+             w->n_pool + (uint32_t)n + 5 + IRW_PAD, 1);
+  uint32_t off = w->n_pool + 4, len = (uint32_t)n;
+  memcpy(w->pool + off - 4, &len, 4);
+  irw_copy(w->pool + off, s, n);
   w->pool[off + n] = 0;
-  w->n_pool += (uint32_t)n + 1;
+  w->n_pool += (uint32_t)n + 5;
   return off;
+}
+
+static uint32_t pool_len(const IrPrinter *w, uint32_t off) {
+  uint32_t len;
+  memcpy(&len, w->pool + off - 4, 4);
+  return len;
 }
 
 static uint32_t name_hash(const char *s, size_t n) {
@@ -136,13 +190,16 @@ static uint32_t name_hash(const char *s, size_t n) {
   return h;
 }
 
-static int used_has(const IrPrinter *w, const char *s, size_t n) {
+static int used_has(const IrPrinter *w, const char *s, size_t n, uint32_t h) {
   if (!w->used_head) return 0;
-  uint32_t h = name_hash(s, n);
   for (uint32_t e = w->used_head[h & w->used_mask]; e; e = w->used[e - 1].next) {
     const struct IrwUsed *u = &w->used[e - 1];
-    const char *t = w->pool + u->name;
-    if (u->hash == h && strncmp(t, s, n) == 0 && t[n] == 0) return 1;
+    if (u->hash == h && pool_len(w, u->name) == n) {
+      const char *t = w->pool + u->name;
+      size_t i = 0;
+      while (i < n && t[i] == s[i]) i++;
+      if (i == n) return 1;
+    }
   }
   return 0;
 }
@@ -159,9 +216,8 @@ static void used_rehash(IrPrinter *w, uint32_t nb) {
   }
 }
 
-static void used_add(IrPrinter *w, uint32_t off) {
-  const char *s = w->pool + off;
-  struct IrwUsed u = {off, 0, name_hash(s, strlen(s))};
+static void used_add(IrPrinter *w, uint32_t off, uint32_t hash) {
+  struct IrwUsed u = {off, 0, hash};
   IR_VPUSH(w->used, w->n_used, w->cap_used, u);
   if (!w->used_head || w->n_used > w->used_mask + 1) {
     used_rehash(w, w->used_head ? 2 * (w->used_mask + 1) : 64);
@@ -184,25 +240,47 @@ static void scope_pop(IrPrinter *w) {
   }
 }
 
-static int is_alnum(int ch) {
-  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-         (ch >= '0' && ch <= '9');
-}
+/* The bytes MLIR keeps in value names: [$-.0-9A-Za-z_] (ASCII only). */
+static const unsigned char name_ok[128] = {
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0,
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+      0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+      0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+};
 
 /* MLIR's sanitizeIdentifier for value names: keep [A-Za-z0-9$._-], a
  * space becomes `_`, other bytes their hex code; a leading digit gets a `_`
- * prefix. Appends to *buf (a growable scratch string). */
-static void sanitize(const char *s, size_t n, char **buf, uint32_t *len,
-                     uint32_t *cap) {
+ * prefix. Returns s itself when it needs no change (the common case), else
+ * the sanitized copy in w->scratch; *len receives the length and *hash its
+ * name_hash (computed in the same pass). */
+static const char *sanitize(IrPrinter *w, const char *s, size_t n,
+                            uint32_t *len, uint32_t *hash) {
   static const char hex[] = "0123456789ABCDEF";
-  *len = 0;
-  ir_vgrow((void **)buf, cap, (uint32_t)(3 * n + 2), 1);
-  char *o = *buf;
+  size_t i = 0;
+  uint32_t h = 2166136261u;
+  if (!n || !(s[0] >= '0' && s[0] <= '9')) {
+    for (; i < n; i++) {
+      unsigned char ch = (unsigned char)s[i];
+      if (ch >= 128 || !name_ok[ch]) break;
+      h = (h ^ ch) * 16777619u;
+    }
+    if (i == n) {
+      *len = (uint32_t)n;
+      *hash = h;
+      return s;
+    }
+  }
+  ir_vgrow((void **)&w->scratch, &w->cap_scratch, (uint32_t)(3 * n + 26), 1);
+  char *o = w->scratch;
   uint32_t k = 0;
-  if (n && s[0] >= '0' && s[0] <= '9') o[k++] = '_';
-  for (size_t i = 0; i < n; i++) {
+  if (s[0] >= '0' && s[0] <= '9') o[k++] = '_';
+  for (i = 0; i < n; i++) {
     unsigned char ch = (unsigned char)s[i];
-    if (is_alnum(ch) || ch == '$' || ch == '.' || ch == '_' || ch == '-') {
+    if (ch < 128 && name_ok[ch]) {
       o[k++] = (char)ch;
     } else if (ch == ' ') {
       o[k++] = '_';
@@ -213,32 +291,46 @@ static void sanitize(const char *s, size_t n, char **buf, uint32_t *len,
     }
   }
   *len = k;
+  *hash = name_hash(o, k);
+  return o;
 }
 
 /* MLIR's uniqueValueName: the sanitized name, or name_N with N from the
  * conflict counter until unused. Returns the pool offset. */
 static uint32_t unique_name(IrPrinter *w, const char *s, size_t n) {
-  uint32_t len = 0;
-  sanitize(s, n, &w->scratch, &len, &w->cap_scratch);
+  uint32_t len = 0, h;
+  const char *t = sanitize(w, s, n, &len, &h);
+  if (t == s && w->pool && s >= w->pool && s < w->pool + w->cap_pool) {
+    /* a name from the pool itself (block argument hints): copy it away
+     * before pool_add may move the pool */
+    ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
+    memcpy(w->scratch, s, len);
+    t = w->scratch;
+  }
   uint32_t off;
-  if (!used_has(w, w->scratch, len)) {
-    off = pool_add(w, w->scratch, len);
+  if (!used_has(w, t, len, h)) {
+    off = pool_add(w, t, len);
   } else {
-    ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 24, 1);
+    if (t != w->scratch) {
+      if (len + 26 > w->cap_scratch)
+        ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
+      irw_copy(w->scratch, t, len);
+    }
     char *buf = w->scratch;
     buf[len] = '_';
     for (;;) {
       char num[24];
       char *p = fmt_u64(num + sizeof num, w->next_conflict++);
       uint32_t k = (uint32_t)(num + sizeof num - p);
-      memcpy(buf + len + 1, p, k);
-      if (!used_has(w, buf, len + 1 + k)) {
+      irw_copy(buf + len + 1, p, k);
+      h = name_hash(buf, len + 1 + k);
+      if (!used_has(w, buf, len + 1 + k, h)) {
         off = pool_add(w, buf, len + 1 + k);
         break;
       }
     }
   }
-  used_add(w, off);
+  used_add(w, off, h);
   return off;
 }
 
@@ -284,8 +376,8 @@ static void number_op(IrPrinter *w, uint32_t op) {
   const IrOp *o = &m->ops[op];
   w->n_cur_groups = 0;
   IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
-  if (!w->generic && o->opc != IR_OP_UNKNOWN) {
-    const IrOpInfo *info = ir_op_info(o->opc);
+  if (!w->generic && o->opc < IR_N_OPS) {
+    const IrOpInfo *info = w->info[o->opc];
     if (info && info->asm_names) {
       w->cur_op = op;
       info->asm_names(w, m, op);
@@ -294,6 +386,11 @@ static void number_op(IrPrinter *w, uint32_t op) {
   }
   if (!o->n_results) return;
   if (w->vid[o->results] == IRW_UNSET) w->vid[o->results] = w->next_value++;
+  if (o->n_results != 1) {
+    /* the names are final: mark them for print_value's slow path */
+    for (uint32_t v = o->results; v < o->results + o->n_results; v++)
+      w->vid[v] |= IRW_MULTI;
+  }
   if (w->n_cur_groups > 1) {
     qsort(w->cur_groups, w->n_cur_groups, sizeof *w->cur_groups, cmp_u32);
     if (!w->groups) {
@@ -315,8 +412,8 @@ static void number_region(IrPrinter *w, uint32_t r) {
       const IrBlock *bl = &m->blocks[b];
       for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
         if (w->vhint[v] == IRW_UNSET) continue;
-        const char *s = w->pool + w->vhint[v];
-        set_value_name(w, v, s, strlen(s));
+        uint32_t off = w->vhint[v];
+        set_value_name(w, v, w->pool + off, pool_len(w, off));
       }
     }
   }
@@ -393,7 +490,25 @@ static void number_module(IrPrinter *w) {
 }
 
 /* Print value v: `%name`, `%N`, or a member of a result group `%N#k`. */
+static void print_value_slow(IrPrinter *w, uint32_t v, int result_no);
+
 static void print_value(IrPrinter *w, uint32_t v, int result_no) {
+  /* the common case: a block argument or the only result of its op (the
+   * others, and IRW_UNSET, have IRW_MULTI set) */
+  uint32_t id = v < w->m->n_values ? w->vid[v] : IRW_UNSET;
+  if (!(id & IRW_MULTI)) {
+    irw_putc(w, '%');
+    if (id & IRW_NAMED)
+      irw_put_padded(w, w->pool + (id & ~IRW_NAMED),
+                     pool_len(w, id & ~IRW_NAMED));
+    else
+      irw_u64(w, id);
+    return;
+  }
+  print_value_slow(w, v, result_no);
+}
+
+static void print_value_slow(IrPrinter *w, uint32_t v, int result_no) {
   const IrModule *m = w->m;
   if (v >= m->n_values) {
     irw_str(w, "<<UNKNOWN SSA VALUE>>");
@@ -422,11 +537,12 @@ static void print_value(IrPrinter *w, uint32_t v, int result_no) {
     }
   }
   uint32_t id = w->vid[look];
+  if (id != IRW_UNSET) id &= ~IRW_MULTI;
   irw_putc(w, '%');
   if (id == IRW_UNSET)
     irw_str(w, "<<UNKNOWN SSA VALUE>>");
   else if (id & IRW_NAMED)
-    irw_str(w, w->pool + (id & ~IRW_NAMED));
+    irw_put(w, w->pool + (id & ~IRW_NAMED), pool_len(w, id & ~IRW_NAMED));
   else
     irw_u64(w, id);
   if (no >= 0 && result_no) {
@@ -437,6 +553,23 @@ static void print_value(IrPrinter *w, uint32_t v, int result_no) {
 
 void irw_value(IrPrinter *w, uint32_t v) {
   if (!w->sink) print_value(w, v, 1);
+}
+
+/* MLIR prints a block argument's location in full (never an alias: "We
+ * should allow location aliases on block arguments"), yet its alias pass
+ * visits it as not deferrable, so it takes a `#locN` number and its
+ * definition goes before the module. */
+void irw_arg_loc(IrPrinter *w, uint32_t v) {
+  if (!w->debuginfo) return;
+  uint32_t loc = w->m->values[v].loc;
+  if (w->sink) {
+    uint32_t mark = w->n_kid_stack;
+    irw_visit_loc(w, loc, 0, NULL);
+    w->n_kid_stack = mark;
+    return;
+  }
+  irw_putc(w, ' ');
+  irw_loc(w, loc, 0);
 }
 
 void irw_values(IrPrinter *w, const uint32_t *vals, uint32_t n) {
@@ -547,31 +680,59 @@ static void visit_generic_op(IrPrinter *w, uint32_t op);
 
 /* The default dialect of an op's regions (OpAsmOpInterface's
  * getDefaultDialect): op names of that dialect print without prefix. */
-static const char *default_dialect(const IrModule *m, uint32_t op) {
+static const char *const dialect_names[IRW_N_DIALECTS] = {"", "builtin", "func"};
+
+static uint8_t default_dialect(const IrModule *m, uint32_t op) {
   switch (m->ops[op].opc) {
-  case IR_OP_MODULE: return "builtin";
-  case IR_OP_FUNC: return "func";
-  default: return "";
+  case IR_OP_MODULE: return IRW_D_BUILTIN;
+  case IR_OP_FUNC: return IRW_D_FUNC;
+  default: return IRW_D_NONE;
   }
 }
 
-static void push_dialect(IrPrinter *w, const char *d) {
+static void push_dialect(IrPrinter *w, uint8_t d) {
   IR_VPUSH(w->dialect, w->n_dialect, w->cap_dialect, d);
 }
 
-/* Whether the last op of block b is printed (MLIR elides an implicit,
- * empty terminator when the op's printer asks). */
-static int elide_terminator(const IrModule *m, uint32_t b) {
+/* The custom-form name of registered op `opc` under the current default
+ * dialect: the full name, or without `dialect.` when that is the default
+ * dialect and the rest has no other dot. Computed once per pair. */
+static const IrwName *op_short_name(IrPrinter *w, uint32_t opc) {
+  uint8_t d = w->dialect[w->n_dialect - 1];
+  IrwName *e = &w->opname[opc * IRW_N_DIALECTS + d];
+  if (e->p) return e;
+  const char *name = ir_op_info(opc)->name;
+  size_t n = strlen(name);
+  const char *dn = dialect_names[d];
+  size_t nd = strlen(dn);
+  const char *dot = memchr(name, '.', n);
+  if (nd && n > nd + 1 && memcmp(name, dn, nd) == 0 && name[nd] == '.' &&
+      !memchr(dot + 1, '.', n - (size_t)(dot + 1 - name))) {
+    name += nd + 1;
+    n -= nd + 1;
+  }
+  e->p = name;
+  e->n = (uint32_t)n;
+  return e;
+}
+
+/* Whether the last op of block b is left out under terminator mode `term`
+ * (IRW_TERM_*). MLIR's printRegion(printBlockTerminators=false) drops the
+ * entry block's terminator whatever it holds (IRW_TERM_DROP); ODS-generated
+ * printers of ops with an implicit terminator ask for that only when the
+ * terminator has no operands, results or attributes (IRW_TERM_ODS). */
+static int elide_terminator(const IrModule *m, uint32_t b, int term) {
   const IrBlock *bl = &m->blocks[b];
-  if (!bl->n_ops) return 0;
+  if (term == IRW_TERM_PRINT || !bl->n_ops) return 0;
   const IrOp *o = &m->ops[bl->ops + bl->n_ops - 1];
   if (o->opc == IR_OP_UNKNOWN) return 0;
   if (!(ir_op_info(o->opc)->traits & IR_TR_TERMINATOR)) return 0;
-  return !o->n_operands && !o->n_results && !o->n_succs && !o->n_regions &&
-         !o->attrs;
+  if (term == IRW_TERM_DROP) return 1;
+  return !o->n_operands && !o->n_results && !o->attrs &&
+         (!o->props || !ir_attr(m->ctx, o->props)->n);
 }
 
-static void print_block(IrPrinter *w, uint32_t b, int header, int elide) {
+static void print_block(IrPrinter *w, uint32_t b, int header, int term) {
   const IrModule *m = w->m;
   const IrBlock *bl = &m->blocks[b];
   if (header && !w->sink) {
@@ -584,6 +745,7 @@ static void print_block(IrPrinter *w, uint32_t b, int header, int elide) {
         print_value(w, v, 1);
         irw_mem(w, ": ", 2);
         irw_type(w, m->values[v].type);
+        irw_arg_loc(w, v);
       }
       irw_putc(w, ')');
     }
@@ -591,17 +753,20 @@ static void print_block(IrPrinter *w, uint32_t b, int header, int elide) {
     print_pred_comment(w, b);
     irw_putc(w, '\n');
   } else if (header) {
-    for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++)
+    for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
       irw_type(w, m->values[v].type);
+      irw_arg_loc(w, v);
+    }
   }
-  uint32_t n = bl->n_ops - (elide && elide_terminator(m, b));
+  uint32_t n = bl->n_ops - elide_terminator(m, b, term);
   w->indent += 2;
   for (uint32_t op = bl->ops; op < bl->ops + n; op++) print_op(w, op);
   w->indent -= 2;
 }
 
-/* MLIR's printRegion: `{`, the blocks, `}` (no leading space). */
-static void print_region(IrPrinter *w, uint32_t r, int entry_args, int elide,
+/* MLIR's printRegion: `{`, the blocks, `}` (no leading space); `term`
+ * (IRW_TERM_*) applies to the entry block only, as in MLIR. */
+static void print_region(IrPrinter *w, uint32_t r, int entry_args, int term,
                          int empty_block) {
   const IrModule *m = w->m;
   const IrRegion *rg = &m->regions[r];
@@ -612,9 +777,9 @@ static void print_region(IrPrinter *w, uint32_t r, int entry_args, int elide,
     const IrBlock *entry = &m->blocks[rg->blocks];
     int header = (empty_block && !entry->n_ops) || (entry_args && entry->n_args);
     if (w->sink) header = entry_args;
-    print_block(w, rg->blocks, header, elide);
+    print_block(w, rg->blocks, header, term);
     for (uint32_t b = rg->blocks + 1; b < rg->blocks + rg->n_blocks; b++)
-      print_block(w, b, 1, 0);
+      print_block(w, b, 1, IRW_TERM_PRINT);
   }
   irw_spaces(w, w->indent);
   irw_putc(w, '}');
@@ -622,10 +787,10 @@ static void print_region(IrPrinter *w, uint32_t r, int entry_args, int elide,
 }
 
 void irw_region(IrPrinter *w, const IrModule *m, uint32_t region,
-                int print_entry_args, int print_empty_terminators) {
+                int print_entry_args, int term) {
   (void)m;
   irw_putc(w, ' ');
-  print_region(w, region, print_entry_args, !print_empty_terminators, 0);
+  print_region(w, region, print_entry_args, term, 0);
 }
 
 void irw_successor(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t k) {
@@ -639,23 +804,99 @@ void irw_successor(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t k) {
   irw_putc(w, ')');
 }
 
-/* Whether `name` (n bytes) is in the NULL-ended list. */
-static int elided(const char *const *elide, const char *name, size_t n) {
-  if (!elide) return 0;
-  for (; *elide; elide++)
-    if (strlen(*elide) == n && memcmp(*elide, name, n) == 0) return 1;
+/* String id of the C string s, IR_NONE if it is not interned, cached by
+ * the string's address: hooks and elide lists pass literals, so each name
+ * is hashed once per print instead of at every lookup. A miss is re-checked
+ * when strings were interned since. */
+static uint32_t name_id(IrPrinter *w, const char *s) {
+  uint64_t h = (uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15ull;
+  IrwNameId *e = &w->name_ids[h >> (64 - IRW_NAME_IDS_LOG2)];
+  if (e->s == s && e->id != IR_NONE) return e->id;
+  uint32_t n = ir_n_strs(w->c);
+  if (e->s == s && e->n_strs == n) return IR_NONE;
+  e->s = s;
+  e->id = ir_str_find(w->c, s, strlen(s));
+  e->n_strs = n;
+  return e->id;
+}
+
+/* The value of name id `id` in DICT attribute d, 0 if absent. */
+static uint32_t dict_find(IrPrinter *w, uint32_t d, uint32_t id) {
+  const IrAttr *a = ir_attr(w->c, d);
+  if (a->kind != IR_A_DICT) return 0;
+  const uint32_t *l = ir_attr_u32(w->c, d);
+  for (uint32_t i = 0; i < a->n; i++)
+    if (l[2 * i] == id) return l[2 * i + 1];
   return 0;
+}
+
+/* Property dictionaries are interned, and most ops of a kind share one
+ * (`operandSegmentSizes = [0, 0]`), so lookups are cached by (dict, name
+ * address) in a direct-mapped table. */
+uint32_t irw_prop(IrPrinter *w, const IrModule *m, uint32_t op,
+                  const char *name) {
+  uint32_t d = m->ops[op].props;
+  if (!d) return 0;
+  uint64_t h = ((uint64_t)(uintptr_t)name ^ ((uint64_t)d << 20)) *
+               0x9E3779B97F4A7C15ull;
+  IrwPropSlot *e = &w->props[h >> (64 - IRW_PROPS_LOG2)];
+  if (e->name == name && e->dict == d) return e->value;
+  uint32_t id = name_id(w, name);
+  uint32_t v = id == IR_NONE ? 0 : dict_find(w, d, id);
+  if (id != IR_NONE) {  /* a miss may be found later (see name_id) */
+    e->name = name;
+    e->dict = d;
+    e->value = v;
+  }
+  return v;
+}
+
+/* The names of a NULL-ended elide list as string ids (names never interned
+ * cannot occur and are left out), cached by the list's address like
+ * name_id. */
+static const uint32_t *elide_ids(IrPrinter *w, const char *const *elide,
+                                 uint32_t *n) {
+  uint64_t h = (uint64_t)(uintptr_t)elide * 0x9E3779B97F4A7C15ull;
+  IrwElide *e = &w->elides[h >> (64 - IRW_ELIDES_LOG2)];
+  uint32_t n_strs = ir_n_strs(w->c);
+  if (e->list != elide || e->n_strs != n_strs) {
+    e->list = elide;
+    e->n_strs = n_strs;
+    e->n = 0;
+    for (; *elide; elide++) {
+      uint32_t id = name_id(w, *elide);
+      if (id == IR_NONE) continue;
+      if (e->n == IRW_ELIDE_MAX) ir_die("print_merged_dict: too many elided names");
+      e->ids[e->n++] = id;
+    }
+  }
+  *n = e->n;
+  return e->ids;
 }
 
 /* Print ` {a = 1, b}` from two sorted dictionaries merged (either may be 0),
  * minus elided names; ` attributes` before it when with_keyword. */
 static void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
                               const char *const *elide, int with_keyword) {
+  if (!d1 && !d2) return;
+  /* Most ops have only elided properties and print nothing here: that
+   * outcome is remembered per (dicts, elide list). */
+  uint64_t h = ((uint64_t)(uintptr_t)elide ^ ((uint64_t)d1 << 24) ^
+                ((uint64_t)d2 << 44)) * 0x9E3779B97F4A7C15ull;
+  IrwDictSlot *slot = &w->empty_dicts[h >> (64 - IRW_DICTS_LOG2)];
+  if (!w->sink && slot->elide == elide && slot->d1 == d1 && slot->d2 == d2 &&
+      slot->used)
+    return;
+  size_t len0 = w->o.len;
+  uint32_t flushes = w->n_flush;
   IrCtx *c = w->c;
   const uint32_t *l1 = d1 ? ir_attr_u32(c, d1) : NULL;
   const uint32_t *l2 = d2 ? ir_attr_u32(c, d2) : NULL;
   uint32_t n1 = d1 ? ir_attr(c, d1)->n : 0, n2 = d2 ? ir_attr(c, d2)->n : 0;
   uint32_t i = 0, j = 0, printed = 0;
+  const uint32_t *el = NULL;
+  uint32_t n_el = 0;
+  if (elide) el = elide_ids(w, elide, &n_el);
   while (i < n1 || j < n2) {
     uint32_t name, attr;
     int take1;
@@ -669,7 +910,9 @@ static void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
     }
     if (take1) name = l1[2 * i], attr = l1[2 * i + 1], i++;
     else name = l2[2 * j], attr = l2[2 * j + 1], j++;
-    if (elided(elide, ir_str_ptr(c, name), ir_str_len(c, name))) continue;
+    uint32_t k = 0;
+    while (k < n_el && el[k] != name) k++;
+    if (k < n_el) continue;
     if (w->sink) {
       irw_attr(w, attr);
       continue;
@@ -680,6 +923,12 @@ static void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
     irw_named_attr(w, name, attr);
   }
   if (printed) irw_putc(w, '}');
+  if (!w->sink && w->o.len == len0 && w->n_flush == flushes) {
+    slot->elide = elide;
+    slot->d1 = d1;
+    slot->d2 = d2;
+    slot->used = 1;
+  }
 }
 
 void irw_attr_dict(IrPrinter *w, uint32_t dict, const char *const *elide) {
@@ -721,7 +970,7 @@ static void print_generic_body(IrPrinter *w, uint32_t op) {
     irw_mem(w, " (", 2);
     for (uint32_t r = 0; r < o->n_regions; r++) {
       if (r) irw_mem(w, ", ", 2);
-      print_region(w, o->regions + r, 1, 0, 1);
+      print_region(w, o->regions + r, 1, IRW_TERM_PRINT, 1);
     }
     irw_putc(w, ')');
   }
@@ -738,7 +987,7 @@ static void visit_generic_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   for (uint32_t r = 0; r < o->n_regions; r++)
-    print_region(w, o->regions + r, 1, 0, 0);
+    print_region(w, o->regions + r, 1, IRW_TERM_PRINT, 0);
   for (uint32_t i = 0; i < o->n_operands; i++)
     irw_type(w, m->values[m->operands[o->operands + i]].type);
   for (uint32_t i = 0; i < o->n_results; i++)
@@ -748,8 +997,9 @@ static void visit_generic_op(IrPrinter *w, uint32_t op) {
 
 void irw_generic_op(IrPrinter *w, const IrModule *m, uint32_t op) {
   (void)m;
-  w->pend = NULL; /* a hook falling back: the custom name is not printed */
-  irw_update_lim(w);
+  /* A hook falling back before printing anything: take back the custom
+   * name (nothing was written after it, so it is still in the buffer). */
+  if (w->o.len == w->pend_end && w->pend_end) w->o.len = w->pend_at;
   print_generic_body(w, op);
 }
 
@@ -797,7 +1047,7 @@ static void print_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   IrCtx *c = w->c;
-  const IrOpInfo *info = o->opc == IR_OP_UNKNOWN ? NULL : ir_op_info(o->opc);
+  const IrOpInfo *info = o->opc < IR_N_OPS ? w->info[o->opc] : NULL;
   void (*hook)(IrPrinter *, const IrModule *, uint32_t) =
       w->generic || !info ? NULL : info->print;
   int module_custom = !w->generic && o->opc == IR_OP_MODULE && !hook;
@@ -810,23 +1060,16 @@ static void print_op(IrPrinter *w, uint32_t op) {
   }
   irw_spaces(w, w->indent);
   if (o->n_results) print_results(w, op);
+  (void)c;
   if (hook || module_custom) {
-    const char *name = ir_str_ptr(c, o->name);
-    size_t n = ir_str_len(c, o->name);
-    const char *d = w->dialect[w->n_dialect - 1];
-    size_t nd = strlen(d);
-    const char *dot = memchr(name, '.', n);
-    if (nd && n > nd + 1 && memcmp(name, d, nd) == 0 && name[nd] == '.' &&
-        !memchr(dot + 1, '.', n - (size_t)(dot + 1 - name))) {
-      name += nd + 1;
-      n -= nd + 1;
-    }
-    w->pend = name;
-    w->pend_len = n;
-    irw_update_lim(w);
+    const IrwName *nm = op_short_name(w, o->opc);
+    if (IRW_BUF - w->o.len < nm->n) irw_flush(w);
+    w->pend_at = w->o.len;
+    irw_put(w, nm->p, nm->n);
+    w->pend_end = w->o.len;
     if (hook) hook(w, m, op);
     else print_module_custom(w, op);
-    if (w->pend) put_pending(w);
+    w->pend_end = 0;
   } else {
     print_generic_body(w, op);
   }
@@ -1055,8 +1298,14 @@ static int needs_aliases(IrPrinter *w) {
 /* ====================================================================== */
 
 static void printer_free(IrPrinter *w) {
-  free(w->buf);
+  free(w->o.buf);
   free(w->dialect);
+  free(w->opname);
+  free(w->props);
+  free(w->empty_dicts);
+  free(w->type_text.e);
+  free(w->attr_text.e);
+  free(w->tpool);
   free(w->vid);
   free(w->vhint);
   free(w->groups);
@@ -1084,9 +1333,13 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.c = m->ctx;
   w.generic = o && o->generic;
   w.debuginfo = o && o->debuginfo;
-  w.buf = ir_xmalloc(IRW_BUF);
+  w.o.buf = ir_xmalloc(IRW_BUF);
   irw_update_lim(&w);
-  push_dialect(&w, "builtin");
+  w.opname = ir_xcalloc((size_t)IR_N_OPS * IRW_N_DIALECTS, sizeof *w.opname);
+  w.props = ir_xcalloc((size_t)1 << IRW_PROPS_LOG2, sizeof *w.props);
+  w.empty_dicts = ir_xcalloc((size_t)1 << IRW_DICTS_LOG2, sizeof *w.empty_dicts);
+  for (uint32_t k = 0; k < IR_N_OPS; k++) w.info[k] = ir_op_info(k);
+  push_dialect(&w, IRW_D_BUILTIN);
   if (!m->n_ops) {
     printer_free(&w);
     return 0;

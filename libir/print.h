@@ -15,6 +15,10 @@
  * NUL-terminated name in IrPrinter.pool. */
 #define IRW_NAMED 0x80000000u
 #define IRW_UNSET 0xffffffffu
+/* Set (after numbering) on the results of ops that do not have exactly one
+ * result: their names need print.c's slow path (`%0#1`, groups). Value
+ * numbers (below IR_MAX_COUNT) and pool offsets stay below it. */
+#define IRW_MULTI 0x40000000u
 
 /* One attribute, type or location that was visited by the alias pass, in
  * visit order (MLIR's AliasInitializer). */
@@ -31,17 +35,75 @@ typedef struct IrwAlias {
   uint32_t suffix;      /* after numbering: `#map<suffix>` (0 = none) */
 } IrwAlias;
 
+/* Default dialects of regions (op names print without their prefix). */
+enum { IRW_D_NONE, IRW_D_BUILTIN, IRW_D_FUNC, IRW_N_DIALECTS };
+
+/* A string that is not NUL-terminated where it is used. */
+typedef struct IrwName {
+  const char *p;        /* bytes */
+  uint32_t n;           /* length */
+} IrwName;
+
+/* A cached C-string name -> string id lookup (print.c's name_id). */
+#define IRW_NAME_IDS_LOG2 8
+typedef struct IrwNameId {
+  const char *s;        /* the name's address (a literal), NULL = empty */
+  uint32_t id;          /* its string id, IR_NONE if not interned */
+  uint32_t n_strs;      /* ir_n_strs when a miss was recorded */
+} IrwNameId;
+
+/* Printed texts of types and attributes, by key (type id; attribute id x
+ * 3 + elision). The same few recur on most lines, and their text depends
+ * only on the alias table, which is fixed before printing starts. */
+typedef struct IrwText {
+  uint32_t off;         /* in IrPrinter.tpool */
+  uint32_t n;           /* length, 0 = not cached */
+} IrwText;
+typedef struct IrwCache {
+  IrwText *e;           /* by key */
+  uint32_t cap;         /* entries of e */
+} IrwCache;
+
+/* A cached elide list of irw_op_attr_dict as string ids (print.c). */
+#define IRW_ELIDES_LOG2 6
+#define IRW_ELIDE_MAX 16
+typedef struct IrwElide {
+  const char *const *list; /* the list's address, NULL = empty */
+  uint32_t n_strs;      /* ir_n_strs when computed (new strings may make
+                           more of its names known) */
+  uint32_t n;           /* ids used */
+  uint32_t ids[IRW_ELIDE_MAX]; /* string ids of its interned names */
+} IrwElide;
+
+/* A cached irw_prop lookup (print.c). */
+#define IRW_PROPS_LOG2 10
+typedef struct IrwPropSlot {
+  const char *name;     /* the name's address, NULL = empty */
+  uint32_t dict;        /* the properties DICT attribute */
+  uint32_t value;       /* the name's value in it, 0 = absent */
+} IrwPropSlot;
+
+/* A (props, attrs, elide list) that prints no attribute dictionary
+ * (print.c's print_merged_dict). */
+#define IRW_DICTS_LOG2 12
+typedef struct IrwDictSlot {
+  const char *const *elide; /* the elide list's address */
+  uint32_t d1, d2;      /* the two dictionaries */
+  uint32_t used;        /* the slot holds an entry */
+} IrwDictSlot;
+
 struct IrPrinter {
   /* --- output */
+  IrwOut o;             /* first: buf (IRW_BUF bytes), len, lim (IRW_BUF,
+                           or 0 in the alias pass); see irint.h */
   FILE *out;
-  char *buf;            /* IRW_BUF bytes */
-  size_t len;           /* bytes pending in buf */
-  size_t lim;           /* IRW_BUF, or 0 to force the slow path of
-                           irw_put (alias pass, pending op name) */
   int err;              /* a write failed */
+  uint32_t n_flush;     /* flushes so far (a text still in buf is whole
+                           if this did not change since it began) */
   int sink;             /* alias pass: print nothing, record visits */
-  const char *pend;     /* op name not yet written (see irint.h) */
-  size_t pend_len;      /* its length */
+  size_t pend_at, pend_end; /* the custom op name being printed is
+                           buf[pend_at, pend_end) (pend_end 0 = none), for
+                           a hook falling back to the generic form */
   uint32_t indent;      /* current indentation, in spaces */
 
   /* --- what is printed */
@@ -49,8 +111,22 @@ struct IrPrinter {
   IrCtx *c;
   int generic;          /* IrPrintOpts.generic */
   int debuginfo;        /* IrPrintOpts.debuginfo */
-  const char **dialect; /* default dialect stack (op name prefix dropped) */
+  uint8_t *dialect;     /* default dialect stack (IRW_D_*; op name prefix
+                           dropped) */
   uint32_t n_dialect, cap_dialect;
+  IrwName *opname;      /* per opcode x IRW_D_*: custom-form op name, p NULL
+                           until first needed */
+
+  IrwNameId name_ids[1u << IRW_NAME_IDS_LOG2]; /* see name_id */
+  IrwElide elides[1u << IRW_ELIDES_LOG2]; /* see elide_ids */
+  IrwPropSlot *props;   /* 1 << IRW_PROPS_LOG2 slots, see irw_prop */
+  IrwDictSlot *empty_dicts; /* 1 << IRW_DICTS_LOG2 slots, see
+                           print_merged_dict */
+  const IrOpInfo *info[IR_N_OPS]; /* ir_op_info of each opcode */
+  IrwCache type_text;   /* texts of types (print_type.c) */
+  IrwCache attr_text;   /* texts of attributes (print_attr.c) */
+  char *tpool;          /* the cached texts */
+  uint32_t n_tpool, cap_tpool;
 
   /* --- SSA names (MLIR's SSANameState) */
   uint32_t *vid;        /* per value: number or IRW_NAMED|name offset */
@@ -99,25 +175,77 @@ struct IrPrinter {
 /* print.c */
 void irw_flush(IrPrinter *w);
 void irw_put_slow(IrPrinter *w, const char *s, size_t n);
-/* Output fast paths: a memcpy into the buffer when it has room and
- * nothing special is going on. */
+/* memcpy for the short pieces the printer writes: two overlapping moves of
+ * a fixed size compile to plain loads and stores, where a variable-size
+ * memcpy is a libc call costing more than the copy. */
+static inline void irw_copy(char *d, const char *s, size_t n) {
+  if (n > 16) {
+    memcpy(d, s, n);
+  } else if (n >= 8) {
+    uint64_t a, b;
+    memcpy(&a, s, 8);
+    memcpy(&b, s + n - 8, 8);
+    memcpy(d, &a, 8);
+    memcpy(d + n - 8, &b, 8);
+  } else if (n >= 4) {
+    uint32_t a, b;
+    memcpy(&a, s, 4);
+    memcpy(&b, s + n - 4, 4);
+    memcpy(d, &a, 4);
+    memcpy(d + n - 4, &b, 4);
+  } else if (n) {
+    d[0] = s[0];
+    d[n / 2] = s[n / 2];
+    d[n - 1] = s[n - 1];
+  }
+}
+/* Output fast paths: a copy into the buffer when it has room and nothing
+ * special is going on. */
 static inline void irw_put(IrPrinter *w, const char *s, size_t n) {
-  if (w->len + n <= w->lim) {
-    memcpy(w->buf + w->len, s, n);
-    w->len += n;
+  if (w->o.len + n <= w->o.lim) {
+    irw_copy(w->o.buf + w->o.len, s, n);
+    w->o.len += n;
   } else {
     irw_put_slow(w, s, n);
   }
 }
 static inline void irw_putc(IrPrinter *w, char ch) {
-  if (w->len < w->lim) w->buf[w->len++] = ch;
+  if (w->o.len < w->o.lim) w->o.buf[w->o.len++] = ch;
   else irw_put_slow(w, &ch, 1);
 }
-/* Set w->lim from the sink / pend state. */
+/* Bytes readable past the end of the used part of the name pool and the
+ * text cache, so that irw_put_padded may copy a fixed 32 bytes. */
+#define IRW_PAD 32
+/* irw_put for a source with IRW_PAD readable bytes after s + n: one fixed
+ * 32-byte copy (two vector moves) for short strings; the bytes past n are
+ * overwritten by what follows (the buffer is flushed with room to spare). */
+static inline void irw_put_padded(IrPrinter *w, const char *s, size_t n) {
+  if (n <= IRW_PAD && w->o.len + IRW_PAD <= w->o.lim) {
+    memcpy(w->o.buf + w->o.len, s, IRW_PAD);
+    w->o.len += n;
+  } else {
+    irw_put(w, s, n);
+  }
+}
+/* Set w->o.lim from the sink state. */
 static inline void irw_update_lim(IrPrinter *w) {
-  w->lim = w->sink || w->pend ? 0 : IRW_BUF;
+  w->o.lim = w->sink ? 0 : IRW_BUF;
 }
 void irw_u64(IrPrinter *w, uint64_t v);
+/* The text cache: irw_cached prints the text of key and returns 1 if it
+ * has one; else the caller prints it between irw_cache_begin and
+ * irw_cache_end, which keeps a copy (unless a flush took part of it). */
+typedef struct IrwMark {
+  size_t start;         /* w->o.len when the text began */
+  uint32_t n_flush;     /* w->n_flush then */
+} IrwMark;
+static inline int irw_cached(IrPrinter *w, const IrwCache *c, uint32_t key) {
+  if (key >= c->cap || !c->e[key].n) return 0;
+  irw_put_padded(w, w->tpool + c->e[key].off, c->e[key].n);
+  return 1;
+}
+IrwMark irw_cache_begin(IrPrinter *w);
+void irw_cache_end(IrPrinter *w, IrwCache *c, uint32_t key, IrwMark mk);
 void irw_spaces(IrPrinter *w, uint32_t n);
 /* Alias bookkeeping for the pass before printing (print.c). Each returns
  * the alias index of the entity and sets *seen if it was visited before;

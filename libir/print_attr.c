@@ -299,8 +299,12 @@ void irw_attr_ex(IrPrinter *w, uint32_t attr, int elide) {
     if (w->attr_alias) visit_attr(w, attr, elide);
     return;
   }
-  if (irw_print_alias_attr(w, attr)) return;
-  irw_attr_body(w, attr, elide);
+  /* cached per (attribute, elision): see IrwCache */
+  uint32_t key = attr * 3 + (uint32_t)elide;
+  if (irw_cached(w, &w->attr_text, key)) return;
+  IrwMark mk = irw_cache_begin(w);
+  if (!irw_print_alias_attr(w, attr)) irw_attr_body(w, attr, elide);
+  if (attr < 0x50000000u) irw_cache_end(w, &w->attr_text, key, mk);
 }
 
 void irw_attr(IrPrinter *w, uint32_t attr) { irw_attr_ex(w, attr, IRW_ELIDE_NEVER); }

@@ -2,6 +2,8 @@
  * print_type.c - types as MLIR prints them (AsmPrinter::printTypeImpl), and
  * their visit by the alias pass (nested affine-map layouts get `#map`).
  */
+#include <stdlib.h>
+
 #include "print.h"
 
 static const char *const float_names[IR_N_FLOAT_KINDS] = {
@@ -51,15 +53,26 @@ static void visit_type(IrPrinter *w, uint32_t type) {
   irw_visit_done(w, i, mark);
 }
 
+static void print_type(IrPrinter *w, uint32_t type);
+
+/* Types are printed from a cache of their text (see IrwCache). */
 void irw_type(IrPrinter *w, uint32_t type) {
+  if (w->sink) {
+    if (!type || type >= ir_n_types(w->c)) return;
+    if (w->type_seen) visit_type(w, type);
+    return;
+  }
+  if (irw_cached(w, &w->type_text, type)) return;
   if (!type || type >= ir_n_types(w->c)) {
     irw_str(w, "<<NULL TYPE>>");
     return;
   }
-  if (w->sink) {
-    if (w->type_seen) visit_type(w, type);
-    return;
-  }
+  IrwMark mk = irw_cache_begin(w);
+  print_type(w, type);
+  irw_cache_end(w, &w->type_text, type, mk);
+}
+
+static void print_type(IrPrinter *w, uint32_t type) {
   const IrType *t = ir_type(w->c, type);
   switch (t->kind) {
   case IR_T_INT:
@@ -160,4 +173,36 @@ void irw_type(IrPrinter *w, uint32_t type) {
     irw_str(w, "<<BAD TYPE>>");
     break;
   }
+}
+
+/* A type's text for diagnostics (ir.h): the printer above, without
+ * aliases, writing into a memory stream. */
+size_t ir_type_str(const IrCtx *c, uint32_t type, char *buf, size_t cap) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) {
+    if (cap) buf[0] = 0;
+    return 0;
+  }
+  IrPrinter w;
+  memset(&w, 0, sizeof w);
+  w.out = f;
+  w.c = (IrCtx *)c;  /* printing a type interns nothing */
+  w.o.buf = ir_xmalloc(IRW_BUF);
+  irw_update_lim(&w);
+  irw_type(&w, type);
+  irw_flush(&w);
+  free(w.o.buf);
+  free(w.type_text.e);
+  free(w.attr_text.e);
+  free(w.tpool);
+  fclose(f);
+  if (cap) {
+    size_t n = len < cap - 1 ? len : cap - 1;
+    memcpy(buf, text, n);
+    buf[n] = 0;
+  }
+  free(text);
+  return len;
 }

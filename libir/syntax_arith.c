@@ -127,24 +127,44 @@ static int parse_flags(IrParser *p, IrOpState *st, const FlagKind *k,
 }
 
 /* ` kw<...>` for a flag property: when its bits are not 0, or always when
- * `always` (optional attributes print whenever present). */
+ * `always` (optional attributes print whenever present). Written from the
+ * bits as flags_attr spells them, without interning anything. */
 static void print_flags(IrPrinter *w, const IrModule *m, uint32_t op,
                         const FlagKind *k, const char *prop, const char *kw,
                         int always) {
-  uint32_t a = ir_op_prop(m, op, prop);
+  uint32_t a = irw_prop(w, m, op, prop);
+  if (!a) return;
+  const IrAttr *at = ir_attr(m->ctx, a);
+  if (!always && at->kind == IR_A_OPAQUE) {
+    /* the usual `<none>`: no need to decode */
+    size_t pn = strlen(k->prefix), n = ir_str_len(m->ctx, at->str);
+    const char *s = ir_str_ptr(m->ctx, at->str);
+    if (n == pn + 5 && !memcmp(s, k->prefix, pn) && !memcmp(s + pn, "none>", 5))
+      return;
+  }
   int64_t bits = flags_of(m->ctx, k, a);
-  if (!a || (bits == 0 && !always)) return;
-  irw_fmt(w, " %s", kw);
+  if (bits == 0 && !always) return;
+  irw_str(w, " ");
+  irw_str(w, kw);
   if (bits < 0) {
     /* Not decodable: print the stored spelling minus the dialect prefix. */
-    const IrAttr *at = ir_attr(m->ctx, a);
     const char *s = at->kind == IR_A_OPAQUE ? ir_str_ptr(m->ctx, at->str) : "";
     const char *lt = strchr(s, '<');
     irw_str(w, lt ? lt : "<>");
     return;
   }
-  const IrAttr *at = ir_attr(m->ctx, flags_attr(irw_ctx(w), k, (uint32_t)bits));
-  irw_str(w, ir_str_ptr(m->ctx, at->str) + strlen(k->prefix) - 1);
+  uint32_t rest = (uint32_t)bits;
+  int first = 1;
+  irw_str(w, "<");
+  if (!rest) irw_str(w, "none");
+  for (const Flag *f = k->flags; f->name; f++) {
+    if (!f->bits || (rest & f->bits) != f->bits) continue;
+    if (!first) irw_str(w, k->sep);
+    irw_str(w, f->name);
+    rest &= ~f->bits;
+    first = 0;
+  }
+  irw_str(w, ">");
 }
 
 static int has_prop(IrParser *p, const IrOpState *st, const char *name) {
@@ -244,16 +264,18 @@ static void print_op_flags(IrPrinter *w, const IrModule *m, uint32_t op) {
     print_flags(w, m, op, &overflow, "overflowFlags", "overflow", 0);
     break;
   case F_EXACT:
-    if (ir_op_prop(m, op, "isExact")) irw_str(w, " exact");
+    if (irw_prop(w, m, op, "isExact")) irw_str(w, " exact");
     break;
   case F_FASTMATH:
     print_flags(w, m, op, &fastmath, "fastmath", "fastmath", 0);
     break;
   case F_TRUNCF: {
-    uint32_t rm = ir_op_prop(m, op, "roundingmode");
+    uint32_t rm = irw_prop(w, m, op, "roundingmode");
     const IrAttr *a = rm ? ir_attr(m->ctx, rm) : NULL;
-    if (a && a->kind == IR_A_INT && a->ival >= 0 && a->ival < 5)
-      irw_fmt(w, " %s", rounding_modes[a->ival]);
+    if (a && a->kind == IR_A_INT && a->ival >= 0 && a->ival < 5) {
+      irw_str(w, " ");
+      irw_str(w, rounding_modes[a->ival]);
+    }
   }
     /* fall through */
   case F_OPT_FASTMATH:
@@ -380,14 +402,16 @@ static void print_cmp(IrPrinter *w, const IrModule *m, uint32_t op) {
   const IrOp *o = ir_op(m, op);
   const char *const *preds = o->opc == IR_OP_CMPI ? cmpi_preds : cmpf_preds;
   int64_t npred = o->opc == IR_OP_CMPI ? 10 : 16;
-  uint32_t pa = ir_op_prop(m, op, "predicate");
+  uint32_t pa = irw_prop(w, m, op, "predicate");
   const IrAttr *a = pa ? ir_attr(m->ctx, pa) : NULL;
   if (!a || a->kind != IR_A_INT || a->ival < 0 || a->ival >= npred ||
       o->n_operands != 2 || o->n_results != 1) {
     irw_generic_op(w, m, op);
     return;
   }
-  irw_fmt(w, " %s, ", preds[a->ival]);
+  irw_str(w, " ");
+  irw_str(w, preds[a->ival]);
+  irw_str(w, ", ");
   irw_operands(w, m, op, 0, 2);
   print_op_flags(w, m, op);
   irw_op_attr_dict(w, m, op, elide_flags, 0);
@@ -539,7 +563,7 @@ static int parse_constant(IrParser *p, IrOpState *st) {
 
 static void print_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"value", NULL};
-  uint32_t v = ir_op_prop(m, op, "value");
+  uint32_t v = irw_prop(w, m, op, "value");
   if (!v || ir_op(m, op)->n_results != 1) {
     irw_generic_op(w, m, op);
     return;
@@ -557,9 +581,23 @@ static int64_t sext(int64_t v, uint32_t width) {
   return (int64_t)((u ^ sign) - sign);
 }
 
+/* Decimal v at p; returns the end (names are built without snprintf, which
+ * costs more than the rest of naming a value). */
+static char *put_i64(char *p, int64_t v) {
+  char tmp[24], *q = tmp + sizeof tmp;
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  do {
+    *--q = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0) *p++ = '-';
+  memcpy(p, q, (size_t)(tmp + sizeof tmp - q));
+  return p + (tmp + sizeof tmp - q);
+}
+
 static void names_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
   const IrCtx *c = m->ctx;
-  uint32_t v = ir_op_prop(m, op, "value");
+  uint32_t v = irw_prop(w, m, op, "value");
   const IrAttr *a = v ? ir_attr(c, v) : NULL;
   uint32_t res = ir_result(m, op, 0);
   const IrType *t = ir_type(c, ir_vtype(m, res));
@@ -571,12 +609,19 @@ static void names_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
     return;
   }
   if (a && a->kind == IR_A_INT) {
-    if (t->kind == IR_T_INT)
-      snprintf(buf, sizeof buf, "c%lld_%si%u", (long long)sext(a->ival, t->width),
-               t->sub == IR_SIGNED ? "s" : t->sub == IR_UNSIGNED ? "u" : "",
-               t->width);
-    else
-      snprintf(buf, sizeof buf, "c%lld", (long long)a->ival);
+    char *p = buf;
+    *p++ = 'c';
+    if (t->kind == IR_T_INT) {
+      p = put_i64(p, sext(a->ival, t->width));
+      *p++ = '_';
+      if (t->sub == IR_SIGNED) *p++ = 's';
+      else if (t->sub == IR_UNSIGNED) *p++ = 'u';
+      *p++ = 'i';
+      p = put_i64(p, t->width);
+    } else {
+      p = put_i64(p, a->ival);
+    }
+    *p = 0;
     irw_set_name(w, res, buf);
     return;
   }
@@ -622,7 +667,7 @@ static int parse_index_constant(IrParser *p, IrOpState *st) {
 
 static void print_index_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"value", NULL};
-  uint32_t v = ir_op_prop(m, op, "value");
+  uint32_t v = irw_prop(w, m, op, "value");
   if (!v || ir_attr(m->ctx, v)->kind != IR_A_INT) {
     irw_generic_op(w, m, op);
     return;
@@ -633,11 +678,12 @@ static void print_index_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 static void names_index_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
-  uint32_t v = ir_op_prop(m, op, "value");
+  uint32_t v = irw_prop(w, m, op, "value");
   char buf[32];
   if (!v || ir_attr(m->ctx, v)->kind != IR_A_INT || ir_op(m, op)->n_results != 1)
     return;
-  snprintf(buf, sizeof buf, "idx%lld", (long long)ir_attr(m->ctx, v)->ival);
+  memcpy(buf, "idx", 3);
+  *put_i64(buf + 3, ir_attr(m->ctx, v)->ival) = 0;
   irw_set_name(w, ir_result(m, op, 0), buf);
 }
 

@@ -181,7 +181,7 @@ static void print_convert(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_str(w, " ");
   irw_operands(w, m, op, 0, 1);
   for (const char *const *f = flags; *f; f++)
-    if (ir_op_prop(m, op, *f)) irw_fmt(w, " %s", *f);
+    if (irw_prop(w, m, op, *f)) irw_fmt(w, " %s", *f);
   irw_op_attr_dict(w, m, op, flags, 0);
   irw_str(w, " : ");
   irw_type(w, ir_vtype(m, ir_operand(m, op, 0)));
@@ -249,7 +249,7 @@ out:
 
 static void print_alloc_tensor(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"operandSegmentSizes", NULL};
-  uint32_t s = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t s = irw_prop(w, m, op, "operandSegmentSizes");
   const IrAttr *a = s ? ir_attr(m->ctx, s) : NULL;
   const IrOp *o = ir_op(m, op);
   const int64_t *seg;

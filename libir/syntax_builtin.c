@@ -204,7 +204,7 @@ static int parse_module(IrParser *p, IrOpState *st) {
 
 static void print_module(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"sym_name", NULL};
-  uint32_t name = ir_op_prop(m, op, "sym_name");
+  uint32_t name = irw_prop(w, m, op, "sym_name");
   if (name && ir_attr(m->ctx, name)->kind == IR_A_STRING) {
     irw_str(w, " ");
     irw_symbol(w, ir_attr(m->ctx, name)->str);

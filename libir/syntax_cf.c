@@ -87,7 +87,7 @@ static int parse_cond_br(IrParser *p, IrOpState *st) {
 
 static void print_cond_br(IrPrinter *w, const IrModule *m, uint32_t op) {
   const IrOp *o = ir_op(m, op);
-  uint32_t bw = ir_op_prop(m, op, "branch_weights");
+  uint32_t bw = irw_prop(w, m, op, "branch_weights");
   if (o->n_succs != 2 || o->n_operands < 1) {
     irw_generic_op(w, m, op);
     return;
@@ -112,10 +112,15 @@ static void print_cond_br(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 static int verify_cond_br(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
-  if (!o->n_operands || !ir_type_is_int(m->ctx, ir_vtype(m, ir_operand(m, op, 0)), 1))
-    return ir_syntax_op_error(m, op, d,
-                              "operand #0 must be 1-bit signless integer");
-  return 0;
+  if (!o->n_operands) return 0;  /* the operand count check reports it */
+  uint32_t t = ir_vtype(m, ir_operand(m, op, 0));
+  if (ir_type_is_int(m->ctx, t, 1) && ir_type(m->ctx, t)->sub == IR_SIGNLESS)
+    return 0;
+  char ts[256];
+  ir_type_str(m->ctx, t, ts, sizeof ts);
+  return ir_syntax_op_error(m, op, d,
+                            "operand #0 must be 1-bit signless integer, but got '%s'",
+                            ts);
 }
 
 /* ====================================================================== */
@@ -267,7 +272,7 @@ out:
 
 static void print_switch(IrPrinter *w, const IrModule *m, uint32_t op) {
   const IrOp *o = ir_op(m, op);
-  uint32_t cv = ir_op_prop(m, op, "case_values");
+  uint32_t cv = irw_prop(w, m, op, "case_values");
   uint32_t ft = o->n_operands ? ir_vtype(m, ir_operand(m, op, 0)) : 0;
   int64_t n = 0, *vals = NULL;
   if (!o->n_succs || !o->n_operands) {
@@ -329,7 +334,7 @@ static int parse_assert(IrParser *p, IrOpState *st) {
 
 static void print_assert(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"msg", NULL};
-  uint32_t msg = ir_op_prop(m, op, "msg");
+  uint32_t msg = irw_prop(w, m, op, "msg");
   if (!msg || ir_attr(m->ctx, msg)->kind != IR_A_STRING ||
       ir_op(m, op)->n_operands != 1) {
     irw_generic_op(w, m, op);

@@ -50,6 +50,8 @@ static int parse_args(IrParser *p, Sig *s) {
       if (irp_type(p, &a.type) < 0) return -1;
       if (irp_opt_attr_dict(p, &list, &n) < 0) return -1;
       if (n) a.attrs = irp_dict(p, list, n);
+      uint32_t loc; /* a declaration has no block: the location is dropped */
+      if (irp_opt_loc(p, &loc) < 0) return -1;
     }
     IR_VPUSH(s->args, s->n_args, s->cap_args, a);
   } while (irp_consume(p, IR_TK_COMMA) == 1);
@@ -162,11 +164,11 @@ static void print_func(IrPrinter *w, const IrModule *m, uint32_t op) {
                                       "res_attrs", NULL};
   const IrCtx *c = m->ctx;
   const IrOp *o = ir_op(m, op);
-  uint32_t vis = ir_op_prop(m, op, "sym_visibility");
-  uint32_t name = ir_op_prop(m, op, "sym_name");
-  uint32_t fta = ir_op_prop(m, op, "function_type");
-  uint32_t argat = ir_op_prop(m, op, "arg_attrs");
-  uint32_t resat = ir_op_prop(m, op, "res_attrs");
+  uint32_t vis = irw_prop(w, m, op, "sym_visibility");
+  uint32_t name = irw_prop(w, m, op, "sym_name");
+  uint32_t fta = irw_prop(w, m, op, "function_type");
+  uint32_t argat = irw_prop(w, m, op, "arg_attrs");
+  uint32_t resat = irw_prop(w, m, op, "res_attrs");
   uint32_t ft = fta ? ir_attr(c, fta)->type : 0;
   const IrRegion *body = o->n_regions ? &m->regions[o->regions] : NULL;
   const IrBlock *entry = body && body->n_blocks ? &m->blocks[body->blocks] : NULL;
@@ -197,6 +199,7 @@ static void print_func(IrPrinter *w, const IrModule *m, uint32_t op) {
     }
     irw_type(w, tl[i]);
     irw_attr_dict(w, array_dict(c, argat, i), NULL);
+    if (entry) irw_arg_loc(w, entry->args + i);
   }
   irw_str(w, ")");
   if (nres) {
@@ -314,13 +317,18 @@ static int verify_return(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(
         m, op, d, "has %u operands, but enclosing function (@%s) returns %u",
         o->n_operands, func_name(m, fn), nres);
-  for (uint32_t i = 0; i < nres; i++)
-    if (ir_vtype(m, ir_operand(m, op, i)) != tl[nin + i])
-      return ir_syntax_op_error(
-          m, op, d,
-          "type of return operand %u doesn't match function result type in "
-          "function @%s",
-          i, func_name(m, fn));
+  for (uint32_t i = 0; i < nres; i++) {
+    uint32_t have = ir_vtype(m, ir_operand(m, op, i));
+    if (have == tl[nin + i]) continue;
+    /* MLIR's ReturnOp::verify uses emitError: no "'func.return' op" */
+    char th[256], tw[256];
+    ir_type_str(m->ctx, have, th, sizeof th);
+    ir_type_str(m->ctx, tl[nin + i], tw, sizeof tw);
+    ir_diag(d, m->ctx, o->loc, IR_SEV_ERROR,
+            "type of return operand %u ('%s') doesn't match function result "
+            "type ('%s') in function @%s", i, th, tw, func_name(m, fn));
+    return -1;
+  }
   return 0;
 }
 
@@ -359,7 +367,7 @@ out:
 static void print_call(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"callee", NULL};
   const IrOp *o = ir_op(m, op);
-  uint32_t callee = ir_op_prop(m, op, "callee");
+  uint32_t callee = irw_prop(w, m, op, "callee");
   if (!callee || ir_attr(m->ctx, callee)->kind != IR_A_SYMREF) {
     irw_generic_op(w, m, op);
     return;

@@ -184,6 +184,20 @@ static uint32_t segment(const IrModule *m, uint32_t op, uint32_t k) {
   return (uint32_t)ir_attr_i64(m->ctx, a)[k];
 }
 
+/* Segments 0..n-1 as segment() reads them, for print hooks (one
+ * irw_prop lookup, cached by name); returns their sum. */
+static uint32_t psegments(IrPrinter *w, const IrModule *m, uint32_t op,
+                          uint32_t *seg, uint32_t n) {
+  uint32_t a = irw_prop(w, m, op, "operandSegmentSizes"), sum = 0;
+  const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
+  const int64_t *v = at && at->kind == IR_A_DENSE_ARRAY ? ir_attr_i64(m->ctx, a) : NULL;
+  for (uint32_t k = 0; k < n; k++) {
+    seg[k] = v && k < at->n ? (uint32_t)v[k] : 0;
+    sum += seg[k];
+  }
+  return sum;
+}
+
 /* Boolean property value (absent = false). */
 static int prop_true(const IrModule *m, uint32_t op, const char *name) {
   uint32_t a = ir_op_prop(m, op, name);
@@ -262,8 +276,10 @@ static int parse_alloc(IrParser *p, IrOpState *st) {
 
 static void print_alloc(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"operandSegmentSizes", NULL};
-  uint32_t n = m->ops[op].n_operands, ndyn = segment(m, op, 0), nsym;
-  if (generic_unless(w, m, op, shape_is(m, op, 0, 1) && segment(m, op, 0) + segment(m, op, 1) == n)) return;
+  uint32_t n = m->ops[op].n_operands, seg[2], ndyn, nsym;
+  uint32_t total = psegments(w, m, op, seg, 2);
+  ndyn = seg[0];
+  if (generic_unless(w, m, op, shape_is(m, op, 0, 1) && total == n)) return;
   if (ndyn > n) ndyn = n;
   nsym = n - ndyn;
   irw_str(w, "(");
@@ -327,6 +343,13 @@ static int verify_alloc(const IrModule *m, uint32_t op, IrDiag *d) {
   if (ty->layout && ir_attr(c, ty->layout)->kind == IR_A_AFFINE_MAP) {
     uint32_t nds, nres;
     ir_affine_map_arity(c, ty->layout, &nds, &want_sym, &nres);
+  } else if (ty->layout && ir_attr(c, ty->layout)->kind == IR_A_STRIDED) {
+    /* the symbols of its affine map (makeStridedLinearLayoutMap): one for
+     * a dynamic offset, one per dynamic stride */
+    const IrAttr *la = ir_attr(c, ty->layout);
+    const int64_t *st = ir_attr_i64(c, ty->layout);
+    want_sym = la->ival == IR_DYN;
+    for (uint32_t i = 0; i < la->n; i++) want_sym += st[i] == IR_DYN;
   }
   if (nsym != want_sym)
     return ir_syntax_op_error(m, op, d, "symbol operand count does not equal "
@@ -394,17 +417,25 @@ static int verify_realloc(const IrModule *m, uint32_t op, IrDiag *d) {
   if (!ts || ts->n != 1 || !tr || tr->n != 1)
     return ir_syntax_op_error(m, op, d, "operand and result must be 1D "
                               "memrefs of any type values");
+  /* MLIR's ReallocOp::verify uses emitError: no "'memref.realloc' op" */
+  char sa[256], sb[256];
+  ir_type_str(c, opd_type(m, op, 0), sa, sizeof sa);
+  ir_type_str(c, res_type(m, op, 0), sb, sizeof sb);
   if (ts->elem != tr->elem)
     return ir_diag(d, c, o->loc, IR_SEV_ERROR, "different element types "
-                   "specified for source memref type and result memref type"),
-           -1;
+                   "specified for source memref type '%s' and result memref "
+                   "type '%s'", sa, sb), -1;
+  if (ts->space != tr->space)
+    return ir_diag(d, c, o->loc, IR_SEV_ERROR, "different memory spaces "
+                   "specified for source memref type '%s' and result memref "
+                   "type '%s'", sa, sb), -1;
   nd = count_dynamic(c, res_type(m, op, 0));
   if (nd && o->n_operands == 1)
     return ir_diag(d, c, o->loc, IR_SEV_ERROR, "missing dimension operand "
-                   "for result type"), -1;
+                   "for result type '%s'", sb), -1;
   if (!nd && o->n_operands == 2)
     return ir_diag(d, c, o->loc, IR_SEV_ERROR, "unnecessary dimension "
-                   "operand for result type"), -1;
+                   "operand for result type '%s'", sb), -1;
   return check_alignment(m, op, d);
 }
 
@@ -524,25 +555,21 @@ static int verify_cast(const IrModule *m, uint32_t op, IrDiag *d) {
   b = memref_of(c, res_type(m, op, 0));
   if (!a || !b)
     return ir_syntax_op_error(m, op, d, "operand and result must be memrefs");
-  if (a->kind == IR_T_UMEMREF && b->kind == IR_T_UMEMREF)
-    return ir_syntax_op_error(m, op, d, "operand type and result type are "
-                              "cast incompatible");
-  if (a->elem != b->elem || a->space != b->space)
-    return ir_syntax_op_error(m, op, d, "operand type and result type are "
-                              "cast incompatible");
-  if (a->kind == IR_T_MEMREF && b->kind == IR_T_MEMREF) {
+  int bad = (a->kind == IR_T_UMEMREF && b->kind == IR_T_UMEMREF) ||
+            a->elem != b->elem || a->space != b->space;
+  if (!bad && a->kind == IR_T_MEMREF && b->kind == IR_T_MEMREF) {
     const int64_t *da = ir_type_dims(c, opd_type(m, op, 0));
     const int64_t *db = ir_type_dims(c, res_type(m, op, 0));
-    uint32_t i;
-    if (a->n != b->n)
-      return ir_syntax_op_error(m, op, d, "operand type and result type "
-                                "are cast incompatible");
-    for (i = 0; i < a->n; i++)
-      if (da[i] != IR_DYN && db[i] != IR_DYN && da[i] != db[i])
-        return ir_syntax_op_error(m, op, d, "operand type and result type "
-                                  "are cast incompatible");
+    bad = a->n != b->n;
+    for (uint32_t i = 0; i < a->n && !bad; i++)
+      bad = da[i] != IR_DYN && db[i] != IR_DYN && da[i] != db[i];
   }
-  return 0;
+  if (!bad) return 0;
+  char ta[256], tb[256];
+  ir_type_str(c, opd_type(m, op, 0), ta, sizeof ta);
+  ir_type_str(c, res_type(m, op, 0), tb, sizeof tb);
+  return ir_syntax_op_error(m, op, d, "operand type '%s' and result type '%s' "
+                            "are cast incompatible", ta, tb);
 }
 
 /* %src attr-dict `:` type  (one result of a type implied by the op) */
@@ -633,10 +660,14 @@ static int parse_load(IrParser *p, IrOpState *st) {
 
 /* The properties load/store print in their attr-dict: `nontemporal` only
  * when true (false is its default). */
-static const char *const *load_store_elide(const IrModule *m, uint32_t op) {
+static const char *const *load_store_elide(IrPrinter *w, const IrModule *m,
+                                           uint32_t op) {
   static const char *const none[] = {NULL};
   static const char *const nt[] = {"nontemporal", NULL};
-  return prop_true(m, op, "nontemporal") ? none : nt;
+  uint32_t a = irw_prop(w, m, op, "nontemporal");
+  const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
+  int on = at && ((at->kind == IR_A_BOOL && at->ival) || at->kind == IR_A_UNIT);
+  return on ? none : nt;
 }
 
 static void print_load(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -650,7 +681,7 @@ static void print_load(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_str(w, "[");
   irw_operands(w, m, op, 1, n - 1);
   irw_str(w, "]");
-  irw_op_attr_dict(w, m, op, load_store_elide(m, op), 0);
+  irw_op_attr_dict(w, m, op, load_store_elide(w, m, op), 0);
   colon_type(w, opd_type(m, op, 0));
 }
 
@@ -708,7 +739,7 @@ static void print_store(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_str(w, "[");
   irw_operands(w, m, op, 2, n - 2);
   irw_str(w, "]");
-  irw_op_attr_dict(w, m, op, load_store_elide(m, op), 0);
+  irw_op_attr_dict(w, m, op, load_store_elide(w, m, op), 0);
   colon_type(w, opd_type(m, op, 1));
 }
 
@@ -771,7 +802,7 @@ static void print_ofs_sizes_strides(IrPrinter *w, const IrModule *m,
     } else if (k) {
       irw_str(w, " ");
     }
-    irw_dyn_index_list(w, m, op, ir_op_prop(m, op, props[k]), &next);
+    irw_dyn_index_list(w, m, op, irw_prop(w, m, op, props[k]), &next);
   }
 }
 
@@ -816,7 +847,8 @@ static int parse_reinterpret(IrParser *p, IrOpState *st) {
 
 static void print_subview_like(IrPrinter *w, const IrModule *m, uint32_t op,
                                int kw) {
-  if (generic_unless(w, m, op, shape_is(m, op, 1, 1) && segment(m, op, 0) == 1 && segment(m, op, 0) + segment(m, op, 1) + segment(m, op, 2) + segment(m, op, 3) == m->ops[op].n_operands)) return;
+  uint32_t seg[4], total = psegments(w, m, op, seg, 4);
+  if (generic_unless(w, m, op, shape_is(m, op, 1, 1) && seg[0] == 1 && total == m->ops[op].n_operands)) return;
   if (!m->ops[op].n_operands || !m->ops[op].n_results) {
     irw_generic_op(w, m, op);
     return;
@@ -1063,16 +1095,16 @@ void ir_syntax_print_reshape(IrPrinter *w, const IrModule *m, uint32_t op,
                                       NULL};
   uint32_t next = 1;
   if (!m->ops[op].n_operands || m->ops[op].n_results != 1 ||
-      !attr_kind_is(m, ir_op_prop(m, op, "reassociation"), IR_A_ARRAY)) {
+      !attr_kind_is(m, irw_prop(w, m, op, "reassociation"), IR_A_ARRAY)) {
     irw_generic_op(w, m, op);
     return;
   }
   sp_value(w, m, op, 0);
   irw_str(w, " ");
-  irw_attr(w, ir_op_prop(m, op, "reassociation"));
+  irw_attr(w, irw_prop(w, m, op, "reassociation"));
   if (expand) {
     irw_str(w, " output_shape ");
-    irw_dyn_index_list(w, m, op, ir_op_prop(m, op, "static_output_shape"),
+    irw_dyn_index_list(w, m, op, irw_prop(w, m, op, "static_output_shape"),
                        &next);
   }
   irw_op_attr_dict(w, m, op, elide, 0);
@@ -1355,7 +1387,7 @@ static int parse_get_global(IrParser *p, IrOpState *st) {
 
 static void print_get_global(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"name", NULL};
-  uint32_t a = ir_op_prop(m, op, "name");
+  uint32_t a = irw_prop(w, m, op, "name");
   if (generic_unless(w, m, op, shape_is(m, op, 0, 1) && !m->ops[op].n_operands && attr_kind_is(m, a, IR_A_SYMREF))) return;
   irw_str(w, " ");
   irw_attr(w, a);
@@ -1461,10 +1493,10 @@ static void print_global(IrPrinter *w, const IrModule *m, uint32_t op) {
                                       "constant", "type", "initial_value",
                                       NULL};
   const IrCtx *c = m->ctx;
-  uint32_t vis = ir_op_prop(m, op, "sym_visibility");
-  uint32_t name = ir_op_prop(m, op, "sym_name");
-  uint32_t ty = ir_op_prop(m, op, "type");
-  uint32_t init = ir_op_prop(m, op, "initial_value");
+  uint32_t vis = irw_prop(w, m, op, "sym_visibility");
+  uint32_t name = irw_prop(w, m, op, "sym_name");
+  uint32_t ty = irw_prop(w, m, op, "type");
+  uint32_t init = irw_prop(w, m, op, "initial_value");
   if (generic_unless(w, m, op, shape_is(m, op, 0, 0) && !m->ops[op].n_operands &&
                                    attr_kind_is(m, name, IR_A_STRING) &&
                                    attr_kind_is(m, ty, IR_A_TYPE)))
@@ -1473,7 +1505,7 @@ static void print_global(IrPrinter *w, const IrModule *m, uint32_t op) {
     irw_str(w, " ");
     irw_string(w, ir_attr(c, vis)->str);
   }
-  if (ir_op_prop(m, op, "constant")) irw_str(w, " constant");
+  if (irw_prop(w, m, op, "constant")) irw_str(w, " constant");
   irw_str(w, " ");
   if (name && ir_attr(c, name)->kind == IR_A_STRING)
     irw_symbol(w, ir_attr(c, name)->str);
@@ -1524,7 +1556,7 @@ static int parse_assume(IrParser *p, IrOpState *st) {
 
 static void print_assume(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"alignment", NULL};
-  uint32_t a = ir_op_prop(m, op, "alignment");
+  uint32_t a = irw_prop(w, m, op, "alignment");
   if (generic_unless(w, m, op, shape_is(m, op, 1, 1) && m->ops[op].n_operands == 1 && attr_kind_is(m, a, IR_A_INT))) return;
   if (m->ops[op].n_operands != 1) {
     irw_generic_op(w, m, op);
@@ -1593,7 +1625,7 @@ static int parse_prefetch(IrParser *p, IrOpState *st) {
 static void print_prefetch(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"isWrite", "localityHint",
                                       "isDataCache", NULL};
-  uint32_t n = m->ops[op].n_operands, h = ir_op_prop(m, op, "localityHint");
+  uint32_t n = m->ops[op].n_operands, h = irw_prop(w, m, op, "localityHint");
   if (generic_unless(w, m, op, shape_is(m, op, 1, 0))) return;
   if (!n) {
     irw_generic_op(w, m, op);

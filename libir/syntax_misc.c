@@ -203,7 +203,10 @@ static uint32_t body_op(IrParser *p, uint32_t blk, const char *name,
   uint32_t op;
   memset(&s, 0, sizeof s);
   s.name = ir_cstr(irp_ctx(p), name);
-  s.loc = loc;
+  /* MLIR builds the body with an ImplicitLocOpBuilder at an unknown
+   * location (fillStructuredOpRegion), whatever the op's location */
+  (void)loc;
+  s.loc = 0;
   s.operands = opds;
   s.n_operands = n;
   s.result_types = type ? &type : NULL;
@@ -515,7 +518,7 @@ static void print_slice_lists(IrPrinter *w, const IrModule *m, uint32_t op,
   uint32_t next = first, k;
   for (k = 0; k < 3; k++) {
     if (k) irw_str(w, " ");
-    irw_dyn_index_list(w, m, op, ir_op_prop(m, op, slice_props[k]), &next);
+    irw_dyn_index_list(w, m, op, irw_prop(w, m, op, slice_props[k]), &next);
   }
 }
 
@@ -678,11 +681,11 @@ static void print_pad(IrPrinter *w, const IrModule *m, uint32_t op) {
     return;
   }
   sp_value(w, m, op, 0);
-  if (ir_op_prop(m, op, "nofold")) irw_str(w, " nofold");
+  if (irw_prop(w, m, op, "nofold")) irw_str(w, " nofold");
   irw_str(w, " low");
-  irw_dyn_index_list(w, m, op, ir_op_prop(m, op, "static_low"), &next);
+  irw_dyn_index_list(w, m, op, irw_prop(w, m, op, "static_low"), &next);
   irw_str(w, " high");
-  irw_dyn_index_list(w, m, op, ir_op_prop(m, op, "static_high"), &next);
+  irw_dyn_index_list(w, m, op, irw_prop(w, m, op, "static_high"), &next);
   irw_region(w, m, m->ops[op].regions, 1, 1);
   irw_op_attr_dict(w, m, op, elide, 0);
   colon_type(w, opd_type(m, op, 0));
@@ -746,7 +749,8 @@ static void print_assuming(IrPrinter *w, const IrModule *m, uint32_t op) {
     }
     irw_str(w, ")");
   }
-  irw_region(w, m, o->regions, 0, o->n_results != 0);
+  irw_region(w, m, o->regions, 0,
+             o->n_results ? IRW_TERM_PRINT : IRW_TERM_DROP);
   irw_op_attr_dict(w, m, op, NULL, 0);
 }
 
@@ -829,7 +833,7 @@ static void print_gpu_alloc(IrPrinter *w, const IrModule *m, uint32_t op) {
   }
   print_async(w, m, op, m->ops[op].n_results > 1, nd);
   irw_str(w, " ");
-  if (ir_op_prop(m, op, "hostShared")) irw_str(w, "host_shared ");
+  if (irw_prop(w, m, op, "hostShared")) irw_str(w, "host_shared ");
   irw_str(w, "(");
   irw_operands(w, m, op, nd, ndyn);
   irw_str(w, ")");
@@ -961,7 +965,7 @@ static int parse_apply(IrParser *p, IrOpState *st) {
 
 static void print_apply(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"map", NULL};
-  uint32_t map = ir_op_prop(m, op, "map"), nd, ns;
+  uint32_t map = irw_prop(w, m, op, "map"), nd, ns;
   if (ir_affine_map_arity(m->ctx, map, &nd, &ns, NULL) < 0 ||
       nd + ns != m->ops[op].n_operands) {
     irw_generic_op(w, m, op);
@@ -1023,7 +1027,7 @@ static int parse_affine_load(IrParser *p, IrOpState *st) {
 
 static void print_affine_load(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"map", NULL};
-  uint32_t n = m->ops[op].n_operands, map = ir_op_prop(m, op, "map");
+  uint32_t n = m->ops[op].n_operands, map = irw_prop(w, m, op, "map");
   if (!n || n - 1 > IR_MAX_RANK ||
       map != identity_map(irw_ctx(w), n - 1)) {
     irw_generic_op(w, m, op);
@@ -1121,6 +1125,7 @@ static int parse_affine_for(IrParser *p, IrOpState *st) {
   if (irp_ref(p, &args[0].ref) < 0) return -1;
   args[0].type = idx;
   args[0].loc = args[0].ref.loc;
+  if (irp_opt_loc(p, &args[0].loc) < 0) return -1;
   if (irp_expect(p, IR_TK_EQUAL, "'='") < 0 ||
       parse_bound(p, st, "max", &lb, &nlb) < 0 || irp_expect_kw(p, "to") < 0 ||
       parse_bound(p, st, "min", &ub, &nub) < 0)
@@ -1178,9 +1183,9 @@ static void print_affine_for(IrPrinter *w, const IrModule *m, uint32_t op) {
   const IrCtx *c = m->ctx;
   const IrOp *o = &m->ops[op];
   uint32_t nlb = segment(m, op, 0), nub = segment(m, op, 1);
-  uint32_t ninit = segment(m, op, 2), step = ir_op_prop(m, op, "step");
-  uint32_t lb = ir_op_prop(m, op, "lowerBoundMap");
-  uint32_t ub = ir_op_prop(m, op, "upperBoundMap"), k, blk, arg;
+  uint32_t ninit = segment(m, op, 2), step = irw_prop(w, m, op, "step");
+  uint32_t lb = irw_prop(w, m, op, "lowerBoundMap");
+  uint32_t ub = irw_prop(w, m, op, "upperBoundMap"), k, blk, arg;
   const IrRegion *r;
   if (!segments_ok(m, op, 3) || o->n_regions != 1 || !lb || !ub ||
       ir_attr(c, lb)->kind != IR_A_AFFINE_MAP ||
@@ -1197,6 +1202,7 @@ static void print_affine_for(IrPrinter *w, const IrModule *m, uint32_t op) {
   arg = m->blocks[blk].args;
   irw_str(w, " ");
   irw_value(w, arg);
+  irw_arg_loc(w, arg); /* MLIR's printRegionArgument */
   irw_str(w, " = ");
   print_bound(w, m, op, lb, 0, nlb, "max");
   irw_str(w, " to ");
@@ -1220,7 +1226,7 @@ static void print_affine_for(IrPrinter *w, const IrModule *m, uint32_t op) {
     }
     irw_str(w, ")");
   }
-  irw_region(w, m, o->regions, 0, ninit != 0);
+  irw_region(w, m, o->regions, 0, ninit ? IRW_TERM_PRINT : IRW_TERM_DROP);
   irw_op_attr_dict(w, m, op, elide, 0);
 }
 
@@ -1246,7 +1252,7 @@ static int parse_affine_if(IrParser *p, IrOpState *st) {
 static void print_affine_if(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"condition", NULL};
   const IrOp *o = &m->ops[op];
-  uint32_t set = ir_op_prop(m, op, "condition"), nd, ns;
+  uint32_t set = irw_prop(w, m, op, "condition"), nd, ns;
   if (o->n_regions != 2 || ir_affine_map_arity(m->ctx, set, &nd, &ns, NULL) < 0 ||
       nd + ns != o->n_operands) {
     irw_generic_op(w, m, op);
@@ -1256,10 +1262,11 @@ static void print_affine_if(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_attr(w, set);
   print_dims_syms(w, m, op, set, 0, o->n_operands);
   opt_arrow_results(w, m, op);
-  irw_region(w, m, o->regions, 0, o->n_results != 0);
+  int term = o->n_results ? IRW_TERM_PRINT : IRW_TERM_DROP;
+  irw_region(w, m, o->regions, 0, term);
   if (m->regions[o->regions + 1].n_blocks) {
     irw_str(w, " else");
-    irw_region(w, m, o->regions + 1, 0, o->n_results != 0);
+    irw_region(w, m, o->regions + 1, 0, term);
   }
   irw_op_attr_dict(w, m, op, elide, 0);
 }
@@ -1307,8 +1314,8 @@ static int parse_vprint(IrParser *p, IrOpState *st) {
 static void print_vprint(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"punctuation", "stringLiteral", NULL};
   const IrCtx *c = m->ctx;
-  uint32_t s = ir_op_prop(m, op, "stringLiteral");
-  uint32_t pu = ir_op_prop(m, op, "punctuation");
+  uint32_t s = irw_prop(w, m, op, "stringLiteral");
+  uint32_t pu = irw_prop(w, m, op, "punctuation");
   if (m->ops[op].n_operands) {
     sp_value(w, m, op, 0);
     colon_type(w, opd_type(m, op, 0));
@@ -1388,11 +1395,11 @@ static int parse_match(IrParser *p, IrOpState *st) {
 
 static void print_match(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"ops", NULL};
-  uint32_t ops = ir_op_prop(m, op, "ops");
+  uint32_t ops = irw_prop(w, m, op, "ops");
   if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1 ||
-      ir_op_prop(m, op, "interface") || ir_op_prop(m, op, "op_attrs") ||
-      ir_op_prop(m, op, "filter_result_type") ||
-      ir_op_prop(m, op, "filter_operand_types")) {
+      irw_prop(w, m, op, "interface") || irw_prop(w, m, op, "op_attrs") ||
+      irw_prop(w, m, op, "filter_result_type") ||
+      irw_prop(w, m, op, "filter_operand_types")) {
     irw_generic_op(w, m, op);
     return;
   }
@@ -1461,8 +1468,8 @@ static void print_vectorize(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"scalable_sizes", "static_vector_sizes",
                                       "vectorize_nd_extract", NULL};
   const IrCtx *c = m->ctx;
-  uint32_t sz = ir_op_prop(m, op, "static_vector_sizes");
-  uint32_t sc = ir_op_prop(m, op, "scalable_sizes"), k, n;
+  uint32_t sz = irw_prop(w, m, op, "static_vector_sizes");
+  uint32_t sc = irw_prop(w, m, op, "scalable_sizes"), k, n;
   if (m->ops[op].n_operands != 1) {
     irw_generic_op(w, m, op);
     return;
@@ -1483,7 +1490,7 @@ static void print_vectorize(IrPrinter *w, const IrModule *m, uint32_t op) {
     }
     irw_str(w, "]");
   }
-  if (ir_op_prop(m, op, "vectorize_nd_extract"))
+  if (irw_prop(w, m, op, "vectorize_nd_extract"))
     irw_str(w, " vectorize_nd_extract");
   irw_op_attr_dict(w, m, op, elide, 0);
   colon_type(w, opd_type(m, op, 0));

@@ -109,7 +109,7 @@ out:
 
 static void print_if(IrPrinter *w, const IrModule *m, uint32_t op) {
   const IrOp *o = ir_op(m, op);
-  int terms = o->n_results != 0;
+  int terms = o->n_results ? IRW_TERM_PRINT : IRW_TERM_DROP;
   if (o->n_regions != 2 || o->n_operands != 1) {
     irw_generic_op(w, m, op);
     return;
@@ -205,7 +205,7 @@ static void print_for(IrPrinter *w, const IrModule *m, uint32_t op) {
     irw_generic_op(w, m, op);
     return;
   }
-  if (ir_op_prop(m, op, "unsignedCmp")) irw_str(w, " unsigned");
+  if (irw_prop(w, m, op, "unsignedCmp")) irw_str(w, " unsigned");
   irw_str(w, " ");
   irw_value(w, e->args);
   irw_str(w, " = ");
@@ -225,8 +225,60 @@ static void print_for(IrPrinter *w, const IrModule *m, uint32_t op) {
     irw_str(w, "  : ");
     irw_type(w, ivt);
   }
-  irw_region(w, m, o->regions, 0, ninit != 0);
+  irw_region(w, m, o->regions, 0, ninit ? IRW_TERM_PRINT : IRW_TERM_DROP);
   irw_op_attr_dict(w, m, op, elide, 0);
+}
+
+/* "'a' != 'b'" pieces of the messages below. */
+static int type_pair_error(const IrModule *m, uint32_t op, IrDiag *d,
+                           const char *what, uint32_t k, uint32_t a, uint32_t b) {
+  char ta[256], tb[256];
+  ir_type_str(m->ctx, a, ta, sizeof ta);
+  ir_type_str(m->ctx, b, tb, sizeof tb);
+  return ir_syntax_op_error(m, op, d, "%u-th %s have different type: '%s' != '%s'",
+                            k, what, ta, tb);
+}
+
+/* MLIR's LoopLikeOpInterface verifier (its messages are better than the
+ * region-branch ones, and it runs first): the n inits (operands from
+ * `first`), the region iter_args (entry arguments after the induction
+ * variable), the values the body's yield passes back, and the results. */
+static int loop_like_types(const IrModule *m, uint32_t op, const IrBlock *e,
+                           uint32_t first, uint32_t n, IrDiag *d) {
+  const IrOp *o = ir_op(m, op);
+  const IrBlock *last = &m->blocks[m->regions[o->regions].blocks +
+                                   m->regions[o->regions].n_blocks - 1];
+  uint32_t y = last->n_ops ? last->ops + last->n_ops - 1 : IR_NONE;
+  uint32_t ny = y != IR_NONE && ir_op(m, y)->opc == IR_OP_YIELD ? ir_op(m, y)->n_operands : 0;
+  char buf[96];
+  if (ny && ny != n) {
+    snprintf(buf, sizeof buf, "%u != %u", n, ny);
+    return ir_syntax_op_error(m, op, d, "different number of region iter_args "
+                              "and yielded values: %s", buf);
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t init = ir_vtype(m, ir_operand(m, op, first + i));
+    uint32_t arg = ir_vtype(m, e->args + 1 + i);
+    if (init != arg) {
+      snprintf(buf, sizeof buf, "init and %u-th region iter_arg", i);
+      return type_pair_error(m, op, d, buf, i, init, arg);
+    }
+    if (ny) {
+      uint32_t yv = ir_vtype(m, ir_operand(m, y, i));
+      if (arg != yv) {
+        snprintf(buf, sizeof buf, "region iter_arg and %u-th yielded value", i);
+        return type_pair_error(m, op, d, buf, i, arg, yv);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < n && i < o->n_results; i++) {
+    uint32_t arg = ir_vtype(m, e->args + 1 + i), res = ir_vtype(m, o->results + i);
+    if (arg != res) {
+      snprintf(buf, sizeof buf, "region iter_arg and %u-th loop result", i);
+      return type_pair_error(m, op, d, buf, i, arg, res);
+    }
+  }
+  return 0;
 }
 
 static int verify_for(const IrModule *m, uint32_t op, IrDiag *d) {
@@ -244,6 +296,7 @@ static int verify_for(const IrModule *m, uint32_t op, IrDiag *d) {
   if (e->n_args - 1 != o->n_results)
     return ir_syntax_op_error(
         m, op, d, "mismatch in number of basic block args and defined values");
+  if (loop_like_types(m, op, e, 3, ninit, d)) return -1;
   for (uint32_t i = 0; i < ninit; i++) {
     uint32_t rt = ir_vtype(m, o->results + i);
     if (ir_vtype(m, ir_operand(m, op, 3 + i)) != rt)
@@ -349,7 +402,7 @@ static void print_execute_region(IrPrinter *w, const IrModule *m, uint32_t op) {
     return;
   }
   ir_syntax_print_arrow_results(w, m, op);
-  if (ir_op_prop(m, op, "no_inline")) irw_str(w, " no_inline");
+  if (irw_prop(w, m, op, "no_inline")) irw_str(w, " no_inline");
   irw_region(w, m, o->regions, 0, 1);
   irw_op_attr_dict(w, m, op, elide, 0);
 }
@@ -415,7 +468,7 @@ out:
 static void print_index_switch(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"cases", NULL};
   const IrOp *o = ir_op(m, op);
-  uint32_t ca = ir_op_prop(m, op, "cases");
+  uint32_t ca = irw_prop(w, m, op, "cases");
   const IrAttr *a = ca ? ir_attr(m->ctx, ca) : NULL;
   if (!a || a->kind != IR_A_DENSE_ARRAY || o->n_regions != a->n + 1 ||
       o->n_operands != 1) {
@@ -439,7 +492,7 @@ static void print_index_switch(IrPrinter *w, const IrModule *m, uint32_t op) {
   }
   irw_newline(w);
   irw_str(w, "default");
-  irw_region(w, m, o->regions, 1, 0);
+  irw_region(w, m, o->regions, 1, IRW_TERM_ODS);
 }
 
 /* ====================================================================== */
@@ -799,7 +852,7 @@ static void print_forall(IrPrinter *w, const IrModule *m, uint32_t op) {
   const char *names[3] = {"staticLowerBound", "staticUpperBound", "staticStep"};
   int ok = segments(m, op, 4, seg) == 0 && e && o->n_regions == 1;
   for (int i = 0; ok && i < 3; i++) {
-    sa[i] = ir_op_prop(m, op, names[i]);
+    sa[i] = irw_prop(w, m, op, names[i]);
     ok = sa[i] && ir_attr(c, sa[i])->kind == IR_A_DENSE_ARRAY;
     if (ok) {
       int64_t ndyn = 0;
@@ -844,7 +897,8 @@ static void print_forall(IrPrinter *w, const IrModule *m, uint32_t op) {
     ir_syntax_print_result_types(w, m, op);
     irw_str(w, ")");
   }
-  irw_region(w, m, o->regions, 0, o->n_results != 0);
+  irw_region(w, m, o->regions, 0,
+             o->n_results ? IRW_TERM_PRINT : IRW_TERM_DROP);
   irw_op_attr_dict(w, m, op, elide, 0);
 }
 
@@ -861,7 +915,7 @@ static void print_in_parallel(IrPrinter *w, const IrModule *m, uint32_t op) {
     irw_generic_op(w, m, op);
     return;
   }
-  irw_region(w, m, ir_op(m, op)->regions, 0, 0);
+  irw_region(w, m, ir_op(m, op)->regions, 0, IRW_TERM_DROP);
   irw_op_attr_dict(w, m, op, NULL, 0);
 }
 
@@ -917,13 +971,18 @@ static int check_edge(const IrModule *m, uint32_t parent, uint32_t term,
                              "successor needs %u inputs",
                              tname, to, have, n);
   } else {
-    for (uint32_t i = 0; i < n && !bad; i++)
-      if (ir_vtype(m, ir_operand(m, term, first + i)) != want[i])
-        bad = ir_syntax_op_error(m, parent, d,
-                                 "along control flow edge from Operation %s to "
-                                 "%s: successor operand type #%u should match "
-                                 "successor input type #%u",
-                                 tname, to, i, i);
+    for (uint32_t i = 0; i < n && !bad; i++) {
+      uint32_t got = ir_vtype(m, ir_operand(m, term, first + i));
+      if (got == want[i]) continue;
+      char tg[256], tw[256];
+      ir_type_str(m->ctx, got, tg, sizeof tg);
+      ir_type_str(m->ctx, want[i], tw, sizeof tw);
+      bad = ir_syntax_op_error(m, parent, d,
+                               "along control flow edge from Operation %s to "
+                               "%s: successor operand type #%u '%s' should "
+                               "match successor input type #%u '%s'",
+                               tname, to, i, tg, i, tw);
+    }
   }
   if (bad) ir_diag(d, m->ctx, t->loc, IR_SEV_NOTE, "region branch point");
   return bad;
@@ -955,6 +1014,15 @@ static int check_edges(const IrModule *m, uint32_t parent, uint32_t term,
   return rc;
 }
 
+/* Whether terminator t passes exactly the parent's result types. */
+static int yields_results(const IrModule *m, uint32_t parent, uint32_t t) {
+  const IrOp *po = ir_op(m, parent), *to = ir_op(m, t);
+  if (to->n_operands != po->n_results) return 0;
+  for (uint32_t i = 0; i < po->n_results; i++)
+    if (ir_vtype(m, ir_operand(m, t, i)) != ir_vtype(m, po->results + i)) return 0;
+  return 1;
+}
+
 static int verify_yield(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t parent = ir_op_parent(m, op);
   const IrOp *po;
@@ -964,8 +1032,23 @@ static int verify_yield(const IrModule *m, uint32_t op, IrDiag *d) {
   region = m->blocks[m->ops[op].block].region - po->regions;
   switch (po->opc) {
   case IR_OP_IF: case IR_OP_EXECUTE_REGION: case IR_OP_INDEX_SWITCH:
+    /* MLIR verifies the parent's edges once and stops at the first bad
+     * one: a yield of an earlier region that is wrong already reported */
+    for (uint32_t r = po->regions; r < po->regions + region; r++) {
+      const IrRegion *rg = &m->regions[r];
+      for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
+        const IrBlock *bl = &m->blocks[b];
+        if (!bl->n_ops) continue;
+        uint32_t t = bl->ops + bl->n_ops - 1;
+        if (ir_op(m, t)->opc == IR_OP_YIELD && !yields_results(m, parent, t))
+          return -1;
+      }
+    }
     return check_edges(m, parent, op, 0, -1, 0, 1, d);
   case IR_OP_FOR:
+    /* scf.for's verifier (loop_like_types) checks what a yield with
+     * operands passes; an empty one meets the region-branch check */
+    if (ir_op(m, op)->n_operands) return 0;
     return check_edges(m, parent, op, 0, 0, 1, 1, d);
   case IR_OP_WHILE:
     /* The after region branches back to the before region. */

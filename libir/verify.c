@@ -293,10 +293,9 @@ static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
 
 /* Terminator rules of the blocks of op p's regions (Verifier.cpp's
  * mayBeValidWithoutTerminator and verifyOnExit). */
-static void check_regions(Verifier *v, uint32_t p) {
+static void check_regions(Verifier *v, uint32_t p, const IrOpInfo *in) {
   const IrModule *m = v->m;
   const IrOp *o = &m->ops[p];
-  const IrOpInfo *in = info(m, p);
   for (uint32_t i = 0; i < o->n_regions; i++) {
     const IrRegion *r = &m->regions[o->regions + i];
     if (in && (in->traits & IR_TR_GRAPH_REGION) && r->n_blocks > 1)
@@ -371,7 +370,7 @@ static int value_dominates(const Verifier *v, uint32_t val, uint32_t o) {
   if (b != bd) return dominates(v, bd, b);
   if (d == IR_NONE) return 1;        /* block argument, same block */
   if (d == cur) return 0;            /* the use is inside the definer */
-  return is_graph(m, rd) || d < cur; /* op ids follow block order */
+  return d < cur || is_graph(m, rd); /* op ids follow block order */
 }
 
 /* Is region `anc` a proper ancestor of region `r`? (error path only) */
@@ -433,11 +432,12 @@ static void check_uses(Verifier *v, uint32_t o) {
       op_error(v, o, "using value defined outside the region");
       ir_diag(v->d, v->c, m->ops[m->regions[v->iso[ur]].op].loc, IR_SEV_NOTE,
               "required by region isolation constraints");
-      continue;
+      return; /* MLIR reports the first bad operand of an op only */
     }
     if (reachable && !value_dominates(v, val, o)) {
       loc_error(v, op->loc, "operand #%u does not dominate this use", k);
       note_def(v, o, val);
+      return;
     }
   }
 }
@@ -482,7 +482,7 @@ int ir_verify(const IrModule *m, IrDiag *d) {
       check_succs(&v, o, in);
       check_uses(&v, o);
     }
-    check_regions(&v, o);
+    check_regions(&v, o, in);
   }
   for (uint32_t o = 0; o < m->n_ops; o++) {
     const IrOpInfo *in = info(m, o);

@@ -78,14 +78,17 @@ exit 0
 
 def crash_reason(rc, stderr):
     """Why a run counts as a crash (signal, sanitizer report, internal
-    error), or None."""
+    error), or None. A report found in stderr is quoted (its first lines)."""
+    for m in CRASH_MARKERS:
+        i = stderr.find(m) if stderr else -1
+        if i >= 0:
+            start = stderr.rfind("\n", 0, i) + 1
+            report = stderr[start:].split("\n")[:8]
+            return "crash:\n    " + "\n    ".join(report)
     if rc < 0:
         return "killed by signal %d" % -rc
     if rc in (ASAN_EXIT, UBSAN_EXIT) or rc >= 128:
         return "crash (exit status %d)" % rc
-    for m in CRASH_MARKERS:
-        if stderr and m in stderr:
-            return "crash: " + m
     return None
 
 

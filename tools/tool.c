@@ -120,10 +120,6 @@ static int common_flag(Tool *t, int argc, char **argv, int *i) {
   if (!strcmp(a, "--allow-unregistered-dialect") ||
       !strcmp(a, "-allow-unregistered-dialect"))
     return t->parse.allow_unregistered = 1;
-  if (!strncmp(a, "-o", 2) && a[2]) {  /* -oFILE */
-    t->output = a + 2;
-    return 1;
-  }
   if ((v = flag_value(t, argc, argv, i, "-o"))) {
     t->output = v;
     return 1;
@@ -156,6 +152,10 @@ void tool_args(Tool *t, int argc, char **argv, ToolFlagFn *own) {
     }
     if (common_flag(t, argc, argv, &i)) continue;
     if (own && own(t, argc, argv, &i)) continue;
+    if (a[1] == 'o' && a[2]) {  /* -oFILE, after the tool's own flags */
+      t->output = a + 2;
+      continue;
+    }
     tool_usage_error(t, "unknown option '%s'", a);
   }
   if (t->output && !*t->output) tool_usage_error(t, "-o needs a file name");

@@ -1,3 +1,4 @@
+// RUN: ir-asm --allow-unregistered-dialect --split-input-file -verify-diagnostics %s
 // Parser diagnostics: each case must fail with the annotated error, at the
 // annotated line. Run: ir-asm --split-input-file --verify-diagnostics style
 // (message must appear at FILE:LINE:COL: error: MSG), as with mlir-opt.
@@ -7,6 +8,7 @@
 
 // -----
 
+// expected-note@+1 {{previously defined here}}
 %0 = "foo.a"() : () -> i32
 // expected-error@+1 {{redefinition of SSA value '%0'}}
 %0 = "foo.b"() : () -> i32
@@ -86,7 +88,8 @@ xyz
 
 // -----
 
-// expected-error@+1 {{unexpected decimal integer literal for a floating point value}}
+// expected-error@+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note@+1 {{add a trailing dot to make the literal a float}}
 "foo.a"() {x = 1 : f32} : () -> ()
 
 // -----
@@ -130,8 +133,9 @@ func.func @f() {
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 %0 = "foo.a"() : () -> i32
-// expected-error@+1 {{use of value '%0' expects different type than prior uses}}
+// expected-error@+1 {{use of value '%0' expects different type than prior uses: 'i64' vs 'i32'}}
 "foo.b"(%0) : (i64) -> ()
 
 // -----

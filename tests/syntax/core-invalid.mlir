@@ -17,7 +17,7 @@ func.func @yield_count(%c: i1, %i: i32) -> i32 {
 // -----
 
 func.func @return_type(%i: i32) -> i64 {
-  // expected-error @+1 {{doesn't match function result type}}
+  // expected-error @+1 {{type of return operand 0 ('i32') doesn't match function result type ('i64') in function @return_type}}
   return %i : i32
 }
 
@@ -47,7 +47,7 @@ func.func @addi_types(%a: i32, %b: i64) {
 // -----
 
 func.func @cond_br_i32(%a: i32) {
-  // expected-error @+1 {{'cf.cond_br' op operand #0 must be 1-bit signless integer}}
+  // expected-error @+1 {{'cf.cond_br' op operand #0 must be 1-bit signless integer, but got 'i32'}}
   "cf.cond_br"(%a)[^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
 ^bb1:
   return
@@ -136,3 +136,68 @@ func.func @constant_signed() {
 
 // expected-error @+1 {{'func.func' op symbol declaration cannot have public visibility}}
 func.func @decl_public()
+
+// -----
+
+func.func @if_yield_types(%c: i1, %a: i32) -> i64 {
+  // expected-error @+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'i32' should match successor input type #0 'i64'}}
+  %r = scf.if %c -> i64 {
+    // expected-note @+1 {{region branch point}}
+    scf.yield %a : i32
+  } else {
+    scf.yield %a : i32
+  }
+  return %r : i64
+}
+
+// -----
+
+func.func @for_yield_type(%lb: index, %a: i32) {
+  // expected-error @+1 {{'scf.for' op 0-th region iter_arg and 0-th yielded value have different type: 'i32' != 'f32'}}
+  %r = scf.for %i = %lb to %lb step %lb iter_args(%x = %a) -> i32 {
+    %f = "test.f"() : () -> f32
+    scf.yield %f : f32
+  }
+  return
+}
+
+// -----
+
+func.func @for_yield_count(%lb: index, %a: i32) {
+  // expected-error @+1 {{'scf.for' op different number of region iter_args and yielded values: 1 != 2}}
+  %r = scf.for %i = %lb to %lb step %lb iter_args(%x = %a) -> i32 {
+    scf.yield %x, %x : i32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @for_yield_empty(%lb: index, %a: i32) {
+  // expected-error @+1 {{'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
+  %r = "scf.for"(%lb, %lb, %lb, %a) ({
+  ^bb0(%i: index, %x: i32):
+    // expected-note @+1 {{region branch point}}
+    "scf.yield"() : () -> ()
+  }) : (index, index, index, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @for_init_type(%lb: index, %a: i32) {
+  // expected-error @+1 {{'scf.for' op 0-th init and 0-th region iter_arg have different type: 'i32' != 'i64'}}
+  %r = "scf.for"(%lb, %lb, %lb, %a) ({
+  ^bb0(%i: index, %x: i64):
+    "scf.yield"(%x) : (i64) -> ()
+  }) : (index, index, index, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @cast_types(%m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.cast' op operand type 'memref<4xf32>' and result type 'memref<?xi32>' are cast incompatible}}
+  %0 = memref.cast %m : memref<4xf32> to memref<?xi32>
+  return
+}

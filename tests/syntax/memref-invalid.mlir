@@ -1,6 +1,5 @@
 // RUN: ir-asm --split-input-file -verify-diagnostics %s
-// Verifier checks of the memref ops, in MLIR's words (types in the
-// messages are left out).
+// Verifier checks of the memref ops, in MLIR's words.
 func.func @b1(%m: memref<?x?xf32>, %i: index) {
   // expected-error @+1 {{'memref.load' op incorrect number of indices for load, expected 2 but got 1}}
   %0 = "memref.load"(%m, %i) : (memref<?x?xf32>, index) -> f32
@@ -50,13 +49,13 @@ func.func @b8(%i: index) {
 }
 // -----
 func.func @b9(%m: memref<4xf32>) {
-  // expected-error @+1 {{'memref.cast' op operand type and result type are cast incompatible}}
+  // expected-error @+1 {{'memref.cast' op operand type 'memref<4xf32>' and result type 'memref<5xf32>' are cast incompatible}}
   %0 = memref.cast %m : memref<4xf32> to memref<5xf32>
   return
 }
 // -----
 func.func @b10(%m: memref<4xf32>) {
-  // expected-error @+1 {{'memref.cast' op operand type and result type are cast incompatible}}
+  // expected-error @+1 {{'memref.cast' op operand type 'memref<4xf32>' and result type 'memref<4xi32>' are cast incompatible}}
   %0 = memref.cast %m : memref<4xf32> to memref<4xi32>
   return
 }
@@ -74,7 +73,8 @@ func.func @b12(%m: memref<4xf32>) {
 }
 // -----
 func.func @b13(%m: memref<4xf32>) {
-  // expected-error @+1 {{use of value '%m' expects different type than prior uses}}
+  // expected-note @-1 {{prior use here}}
+  // expected-error @+1 {{use of value '%m' expects different type than prior uses: 'memref<4xi32>' vs 'memref<4xf32>'}}
   memref.copy %m, %m : memref<4xf32> to memref<4xi32>
   return
 }
@@ -86,7 +86,8 @@ func.func @b14(%m: memref<4xf32>) {
 }
 // -----
 func.func @b15(%m: memref<4xf32>) {
-  // expected-error @+1 {{use of value '%m' expects different type than prior uses}}
+  // expected-note @-1 {{prior use here}}
+  // expected-error @+1 {{use of value '%m' expects different type than prior uses: 'index' vs 'memref<4xf32>'}}
   %0 = memref.dim %m, %m : memref<4xf32>
   return
 }
@@ -98,13 +99,13 @@ func.func @b16(%m: memref<4xf32>) {
 }
 // -----
 func.func @b17(%m: memref<4xf32>) {
-  // expected-error @+1 {{different element types specified for source memref type and result memref type}}
+  // expected-error @+1 {{different element types specified for source memref type 'memref<4xf32>' and result memref type 'memref<4xi32>'}}
   %0 = memref.realloc %m : memref<4xf32> to memref<4xi32>
   return
 }
 // -----
 func.func @b18(%m: memref<4xf32>, %i: index) {
-  // expected-error @+1 {{unnecessary dimension operand for result type}}
+  // expected-error @+1 {{unnecessary dimension operand for result type 'memref<4xf32>'}}
   %0 = memref.realloc %m(%i) : memref<4xf32> to memref<4xf32>
   return
 }
@@ -117,5 +118,23 @@ func.func @b19(%m: memref<4xf32>, %i: index) {
 // -----
 func.func @b20(%m: memref<4xf32>, %i: index) {
   %0 = memref.alloc() : memref<4xf32, strided<[2]>>
+  return
+}
+// -----
+func.func @b17b(%m: memref<?xf32>) {
+  // expected-error @+1 {{different memory spaces specified for source memref type 'memref<?xf32>' and result memref type 'memref<4xf32, 1>'}}
+  %0 = memref.realloc %m : memref<?xf32> to memref<4xf32, 1>
+  return
+}
+// -----
+func.func @b17c(%m: memref<4xf32>) {
+  // expected-error @+1 {{missing dimension operand for result type 'memref<?xf32>'}}
+  %0 = memref.realloc %m : memref<4xf32> to memref<?xf32>
+  return
+}
+// -----
+func.func @b19(%n: index) {
+  // expected-error @+1 {{'memref.alloc' op symbol operand count does not equal memref symbol count: expected 1, got 0}}
+  %0 = memref.alloc(%n) : memref<?xf32, strided<[1], offset: ?>>
   return
 }

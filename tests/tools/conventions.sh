@@ -147,6 +147,11 @@ head -c 3000 /dev/urandom >junk.bin 2>/dev/null
 "$BIN/ir-dis" junk.bin >/dev/null 2>err.txt; s=$?
 [ $s -eq 1 ] || fail "random junk: exit $s"
 
+# --- --time reports the phases on stderr, nothing else changes -------------------
+expect 0 "$BIN/ir-asm" --time a.mlir -o time.irb
+grep -q "time: read .* decode .* verify" err.txt || fail "--time prints no phase times"
+cmp -s time.irb a.irb || fail "--time changed the output"
+
 # --- the allow-unregistered switch from the conformance runner ------------------
 echo '"foo.bar"() : () -> ()' >unreg.mlir
 "$BIN/ir-asm" unreg.mlir >/dev/null 2>&1 && fail "unregistered op accepted without the switch"

@@ -432,7 +432,10 @@ static void test_freeze(void) {
   uint32_t cop = irb_op(b, top, &sc);
   uint32_t ra = irb_op_region(b, a, 0);
   uint32_t b1 = irb_block(b, ra), b2 = irb_block(b, ra);
-  uint32_t x = irb_block_arg(b, b1, idx);
+  /* a block argument keeps its location through freeze */
+  uint32_t xl = ir_loc_file(c, ir_cstr(c, "f.mlir"), 3, 4);
+  uint32_t x = irb_block_arg_loc(b, b1, idx, 0);
+  irb_block_arg_set_loc(b, x, xl);
   uint32_t dop = mkop(b, b1, "t.d", &x, 1, NULL, 0, 1);
   uint32_t b3 = irb_block(b, irb_op_region(b, dop, 0));
   mkop(b, b3, "t.e", &x, 1, &i32, 1, 0);
@@ -486,6 +489,12 @@ static void test_freeze(void) {
   CHECK_EQ(m->values[2].kind, IR_VAL_ARG);
   CHECK_EQ(m->values[2].def, 1);
   CHECK_EQ(m->values[2].type, idx);
+  CHECK_EQ(m->values[2].loc, xl);
+  CHECK_EQ(m->values[0].loc, 0);
+  CHECK_EQ(sizeof(IrValue), 16);
+  m->values[0].loc = xl;   /* a result has no location of its own */
+  CHECK_EQ(ir_module_check(m, buf, sizeof buf), -1);
+  m->values[0].loc = 0;
   CHECK_EQ(m->values[4].def, 6);
   CHECK_EQ(ir_operand(m, 2, 0), 0);    /* t.c uses %a */
   CHECK_EQ(ir_operand(m, 3, 0), 2);    /* t.d uses %x */
@@ -671,6 +680,7 @@ static void test_check(void) {
   CORRUPT(x->values[0].kind = IR_VAL_RESULT);
   CORRUPT(x->values[1].def = 1);
   CORRUPT(x->values[1].num = 1);
+  CORRUPT(x->values[0].loc = 99999);  /* argument location not in the ctx */
   CORRUPT(x->blocks[1].ops = 0xffffffffu);
   CORRUPT(x->blocks[1].n_ops = 0xfffffff0u);
   CORRUPT(x->blocks[1].args = 5);

@@ -130,9 +130,10 @@ static IrModule *build_module(IrCtx *c, uint32_t n_body) {
   uint32_t fn = irb_op(b, mb, &fs);
   uint32_t reg = irb_op_region(b, fn, 0);
   uint32_t b0 = irb_block(b, reg), b1 = irb_block(b, reg), b2 = irb_block(b, reg);
-  uint32_t a0 = irb_block_arg(b, b0, mr);
-  uint32_t a1 = irb_block_arg(b, b0, i32);
-  uint32_t a2 = irb_block_arg(b, b0, idx);
+  /* argument locations: a new one (delta 0), unknown and a reused one */
+  uint32_t a0 = irb_block_arg_loc(b, b0, mr, ir_loc_file(c, file, 1, 14));
+  uint32_t a1 = irb_block_arg_loc(b, b0, i32, 0);
+  uint32_t a2 = irb_block_arg_loc(b, b0, idx, lcall);
   (void)a0;
   uint32_t acc = a1;
   for (uint32_t i = 0; i < n_body; i++) {
@@ -153,7 +154,7 @@ static IrModule *build_module(IrCtx *c, uint32_t n_body) {
                  .n_regions = 2, .result_types = &vec, .n_results = 1, .attrs = dict1(c, "k", fl)};
   uint32_t wop = irb_op(b, b0, &wr);
   uint32_t inner = irb_block(b, irb_op_region(b, wop, 0));
-  uint32_t ia = irb_block_arg(b, inner, f32);
+  uint32_t ia = irb_block_arg_loc(b, inner, f32, ir_loc_file(c, file, 4, 8));
   uint32_t yops[3] = {ia, acc, a2};
   IrOpSpec y = {.name = S(c, "test.yield"), .loc = lcall, .operands = yops, .n_operands = 3};
   irb_op(b, inner, &y);
@@ -348,6 +349,12 @@ static void test_roundtrip(void) {
     /* the ops kept their names, locations and dictionaries */
     CHECK(ir_op_prop(m3, 1, "sym_name") != 0);
     CHECK(ir_loc(c2, m3->ops[1].loc)->kind == IR_L_FUSED);
+    /* and the block arguments theirs */
+    const IrBlock *e3 = &m3->blocks[m3->regions[m3->ops[1].regions].blocks];
+    const IrLoc *al0 = ir_loc(c2, m3->values[e3->args].loc);
+    CHECK(al0->kind == IR_L_FILE && al0->line == 1 && al0->col == 14);
+    CHECK(m3->values[e3->args + 1].loc == 0);
+    CHECK(ir_loc(c2, m3->values[e3->args + 2].loc)->kind == IR_L_CALLSITE);
     ir_module_free(m3);
   }
   /* compressed, and a stream of two frames */
@@ -391,6 +398,7 @@ static void test_roundtrip(void) {
   if (m5) {
     int all0 = 1;
     for (uint32_t i = 0; i < m5->n_ops; i++) all0 &= m5->ops[i].loc == 0;
+    for (uint32_t i = 0; i < m5->n_values; i++) all0 &= m5->values[i].loc == 0;
     CHECK(all0);
     ir_module_free(m5);
   }

@@ -620,29 +620,32 @@ static void test_parsed(void) {
             "  return %3 : i32\n"
             "}\n",
             0, 1,
+            /* the argument's location is printed in full but numbered
+             * first and defined before the module, as mlir-opt-22 does */
+            "#loc2 = loc(\"loc.mlir\":1:14)\n"
             "module {\n"
-            "  func.func @f(%arg0: i32) -> i32 {\n"
-            "    %0 = \"test.a\"(%arg0) : (i32) -> i32 loc(#loc10)\n"
-            "    %1 = \"test.b\"(%0) : (i32) -> i32 loc(#loc11)\n"
-            "    %2 = \"test.c\"(%1) : (i32) -> i32 loc(#loc12)\n"
-            "    %3 = \"test.d\"(%2) : (i32) -> i32 loc(#loc7)\n"
-            "    %4 = \"test.d\"(%2) : (i32) -> i32 loc(#loc8)\n"
-            "    return %3 : i32 loc(#loc9)\n"
+            "  func.func @f(%arg0: i32 loc(\"loc.mlir\":1:14)) -> i32 {\n"
+            "    %0 = \"test.a\"(%arg0) : (i32) -> i32 loc(#loc11)\n"
+            "    %1 = \"test.b\"(%0) : (i32) -> i32 loc(#loc12)\n"
+            "    %2 = \"test.c\"(%1) : (i32) -> i32 loc(#loc13)\n"
+            "    %3 = \"test.d\"(%2) : (i32) -> i32 loc(#loc8)\n"
+            "    %4 = \"test.d\"(%2) : (i32) -> i32 loc(#loc9)\n"
+            "    return %3 : i32 loc(#loc10)\n"
             "  } loc(#loc1)\n"
             "} loc(#loc)\n"
             "#loc = loc(\"loc.mlir\":0:0)\n"
             "#loc1 = loc(\"loc.mlir\":1:1)\n"
-            "#loc2 = loc(\"a.mlir\":1:2)\n"
-            "#loc3 = loc(\"b\":3:4)\n"
-            "#loc4 = loc(\"q.c\":5:6)\n"
-            "#loc5 = loc(\"foo\")\n"
-            "#loc6 = loc(\"bar\":1:1)\n"
-            "#loc7 = loc(unknown)\n"
-            "#loc8 = loc(\"nm\")\n"
-            "#loc9 = loc(\"loc.mlir\":7:3)\n"
-            "#loc10 = loc(fused[#loc2, #loc3])\n"
-            "#loc11 = loc(\"nm\"(#loc4))\n"
-            "#loc12 = loc(callsite(#loc5 at #loc6))\n");
+            "#loc3 = loc(\"a.mlir\":1:2)\n"
+            "#loc4 = loc(\"b\":3:4)\n"
+            "#loc5 = loc(\"q.c\":5:6)\n"
+            "#loc6 = loc(\"foo\")\n"
+            "#loc7 = loc(\"bar\":1:1)\n"
+            "#loc8 = loc(unknown)\n"
+            "#loc9 = loc(\"nm\")\n"
+            "#loc10 = loc(\"loc.mlir\":7:3)\n"
+            "#loc11 = loc(fused[#loc3, #loc4])\n"
+            "#loc12 = loc(\"nm\"(#loc5))\n"
+            "#loc13 = loc(callsite(#loc6 at #loc7))\n");
   /* custom terminators elided, `true` and typed constant names, nested
    * conflict counters */
   ROUNDTRIP("names.mlir",
