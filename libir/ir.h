@@ -501,6 +501,75 @@ void irb_resolve(IrBuilder *b, uint32_t placeholder, uint32_t value);
 IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why);
 
 /* ====================================================================== */
+/* Cloning a frozen module into a builder (clone.c): the skeleton of passes */
+/* ====================================================================== */
+
+typedef struct IrMap IrMap;
+
+/* Called for every op that irb_clone_block_ops / irb_clone_region meet (at
+ * any depth), with the builder block it goes to. Returns 1 if it emitted
+ * the op's replacement itself (and mapped the op's results with
+ * ir_map_set_val), 0 to have the op cloned as it is, -1 on error (after
+ * reporting it). */
+typedef int (*IrCloneHook)(void *ud, IrBuilder *b, uint32_t block, IrMap *map,
+                           uint32_t op);
+
+/* Input value / block -> builder handle. */
+struct IrMap {
+  const IrModule *m;   /* the input */
+  uint32_t *val;       /* per input value: handle, IR_NONE, or placeholder */
+  uint32_t *blk;       /* per input block: builder block or IR_NONE */
+  IrCloneHook hook;    /* may be NULL */
+  void *ud;
+};
+
+void ir_map_init(IrMap *map, const IrModule *m);
+void ir_map_free(IrMap *map);
+/* The builder value standing for input value v; a placeholder (resolved by
+ * a later ir_map_set_val) if v has not been defined yet. */
+uint32_t ir_map_val(IrBuilder *b, IrMap *map, uint32_t v);
+/* Record that input value v is now builder value h (resolving a
+ * placeholder handed out for v before). */
+void ir_map_set_val(IrBuilder *b, IrMap *map, uint32_t v, uint32_t h);
+/* The builder block of input block blk (must be cloned already). */
+uint32_t ir_map_block(const IrMap *map, uint32_t blk);
+
+/* What irb_clone_op_with changes from the original op. Zero-initialise;
+ * each field left zero / NULL keeps the original. */
+typedef struct IrCloneOver {
+  uint32_t name;                  /* op name string id */
+  const uint32_t *operands;       /* builder handles */
+  uint32_t n_operands;
+  const uint32_t *result_types;   /* the first min(n, original) results are
+                                     mapped to the original results */
+  uint32_t n_results;
+  const IrBSucc *succs;           /* builder blocks, ranges of operands */
+  uint32_t n_succs;
+  int set_props, set_attrs;       /* replace props / attrs with these */
+  uint32_t props, attrs;
+  int skip_regions;               /* leave the regions empty: the caller
+                                     fills irb_op_region(b, op, k) */
+} IrCloneOver;
+
+/* Clone op `op` of map->m (with its regions, recursively, through the
+ * hook) to the end of builder block `block`; operands and successors go
+ * through the map and the results are mapped. Returns the new op handle,
+ * IR_NONE if a hook failed. */
+uint32_t irb_clone_op(IrBuilder *b, uint32_t block, IrMap *map, uint32_t op);
+uint32_t irb_clone_op_with(IrBuilder *b, uint32_t block, IrMap *map,
+                           uint32_t op, const IrCloneOver *over);
+/* Create the blocks of input region r (with their arguments, mapped) at
+ * the end of builder region dst; then irb_clone_block_ops fills one block.
+ * irb_clone_region does both for the whole region. 0 or -1 (hook failed). */
+void irb_clone_blocks(IrBuilder *b, uint32_t dst, IrMap *map, uint32_t r);
+int irb_clone_block_ops(IrBuilder *b, IrMap *map, uint32_t blk);
+int irb_clone_region(IrBuilder *b, uint32_t dst, IrMap *map, uint32_t r);
+/* The whole module through the hook, frozen (sharing m's ctx). NULL when
+ * the hook failed or freeze did (reason in *why). */
+IrModule *ir_clone_module(const IrModule *m, IrCloneHook hook, void *ud,
+                          const char **why);
+
+/* ====================================================================== */
 /* Text: parser, printer                                                  */
 /* ====================================================================== */
 
