@@ -87,10 +87,14 @@ def own_files():
 def jobs(ctx):
     out = []
     if not os.path.isdir(os.path.join(ctx.shared, "mlir-tests", "upstream")):
-        msg = ("upstream tests not found in %s/mlir-tests/upstream (shared/ "
-               "belongs beside the repository; or set SHARED)" % ctx.shared)
+        # ../shared is the workplace's, not the project's: a clone elsewhere
+        # has no upstream tests. Say so and count it as skipped; the own
+        # and generated cases below still run.
+        msg = ("skipped: upstream tests not found in %s/mlir-tests/upstream "
+               "(shared/ belongs beside the repository; or set SHARED)"
+               % ctx.shared)
         out.append(("roundtrip/upstream", lambda: testlib.Result(
-            "roundtrip/upstream", False, msg)))
+            "roundtrip/upstream", True, msg, 1)))
     for rel, path in upstream_files(ctx.shared):
         text = open(path, encoding="utf-8", errors="replace").read()
         for k, (line, chunk) in enumerate(testlib.split_cases(text), 1):
