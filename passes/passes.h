@@ -21,4 +21,25 @@
 
 #include "ir.h"
 
+/* ====================================================================== */
+/* lower_deallocs.c: -bufferization-lower-deallocations (dd-lower --only)  */
+/* ====================================================================== */
+
+typedef struct DdLowerOpts {
+  int per_function;   /* MLIR's func.func-nested variant
+                         (builtin.module(func.func(bufferization-lower-
+                         deallocations))): only the functions of the top
+                         module are converted, and a dealloc that needs the
+                         library function is an error */
+} DdLowerOpts;
+
+/* Lower every bufferization.dealloc to memref.dealloc under scf.if, with
+ * the library function (private, named uniquely within its symbol table)
+ * where the general case needs it. NULL + diagnostics on error; the output
+ * shares m's ctx. */
+IrModule *dd_lower_deallocs(const IrModule *m, IrDiag *d);  /* -bufferization-lower-deallocations */
+/* The same with options (o may be NULL: the defaults). */
+IrModule *dd_lower_deallocs_with(const IrModule *m, const DdLowerOpts *o,
+                                 IrDiag *d);
+
 #endif
