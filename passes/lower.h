@@ -59,4 +59,13 @@ uint32_t lw_helper_name(const IrModule *m, uint32_t symtab);
  * `blk`; every op and argument is at `loc`. */
 void lw_build_helper(Lw *w, uint32_t blk, uint32_t name, uint32_t loc);
 
+/* lower_fold.c --------------------------------------------------------- */
+
+/* Fold op `op` of `m` into builder block `blk` the way MLIR's conversion
+ * driver does on the way (ops outside memref/arith/scf/func): 1 done
+ * (replaced or re-emitted, results mapped), 0 no fold applies (clone the op
+ * as it is), -1 failed (a hook below failed). */
+int lw_fold(const IrModule *m, IrBuilder *b, uint32_t blk, IrMap *map,
+            uint32_t op);
+
 #endif

@@ -318,18 +318,15 @@ static int hook(void *ud, IrBuilder *b, uint32_t blk, IrMap *map,
                 uint32_t op) {
   Lower *L = ud;
   const IrModule *m = L->m;
-  (void)b;
   if (L->helper && L->helper[op])
     return clone_with_helper(L, blk, map, op) == IR_NONE ? -1 : 1;
-  if (m->ops[op].opc != IR_OP_BDEALLOC) return 0;
-  if (!L->per_function) return lower_dealloc(L, blk, map, op);
-  /* MLIR's func.func-nested variant: the conversion stops at the first
-   * failure of each function and the pass fails; keep going to report the
-   * other functions', then fail. */
-  uint32_t fn = anchor_of(m, op);
-  if (fn == IR_NONE) return 0;
-  if (fn == L->failed_fn) return 0;
+  uint32_t fn = L->per_function ? anchor_of(m, op) : 0;
+  /* MLIR's func.func-nested variant converts the top functions only, and
+   * each up to its first failure. */
+  if (fn == IR_NONE || fn == L->failed_fn) return 0;
+  if (m->ops[op].opc != IR_OP_BDEALLOC) return lw_fold(m, b, blk, map, op);
   if (lower_dealloc(L, blk, map, op) > 0) return 1;
+  /* The pass fails; keep going to report the other functions' errors. */
   L->failed_fn = fn;
   return 0;
 }

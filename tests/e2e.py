@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""e2e.py - a pipeline of our stage tools, end to end, over test cases:
+
+    ir-asm CASE | STAGE | STAGE ... | ir-dis | mlir-opt-22   (parses, verifies)
+
+For every `// -----` case (MLIR's split rule, line numbers kept) of the
+given files that contains GREP in its IR (comments do not count), the
+pipeline must either succeed with output that mlir-opt-22 parses and
+verifies, or fail cleanly (exit 1, no crash) on a case the reference
+command rejects as well. With --reference, the reference (an mlir-opt-22
+command line, run on the same case) must accept exactly the cases we accept
+and, with --exact, print the same text.
+
+  tests/e2e.py --bin build/bin                     # dd-lower --only, exact
+  tests/e2e.py --bin build/bin --stages 'dd-own | dd-simplify | dd-lower' \\
+      --reference 'mlir-opt-22 -buffer-deallocation-pipeline' --no-exact
+
+With --prepare, each case first goes through that mlir-opt-22 command (e.g.
+the ownership pass, to get realistic deallocs out of every upstream case),
+and GREP is looked for in its output.
+
+  tests/e2e.py --bin build/bin --prepare 'mlir-opt-22 \
+      -ownership-based-buffer-deallocation -buffer-deallocation-simplification'
+
+--gen N adds N generated modules (tests/bench/gen.py, seeds 1..N); they
+hold no deallocs of their own, so they go with --prepare.
+
+Default files: the upstream tests (../shared/mlir-tests/upstream, or
+$SHARED) and tests/lower/. Cases ir-asm cannot read are listed as skipped.
+Every case runs with --allow-unregistered-dialect on both sides, and with
+expected-* annotations neutralised (mlir-opt-22 reports them otherwise).
+Ends with one summary line; exit status 1 if any case failed.
+"""
+import argparse
+import difflib
+import os
+import re
+import shlex
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import testlib  # noqa: E402
+
+COMMENT_RE = re.compile(r"//.*")
+
+
+def files_of(paths):
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            for d, subdirs, fs in os.walk(p):
+                subdirs.sort()
+                out += [os.path.join(d, f) for f in sorted(fs) if f.endswith(".mlir")]
+        elif os.path.isfile(p):
+            out.append(p)
+    return out
+
+
+class Runner:
+    def __init__(self, args):
+        self.args = args
+        self.bin = os.path.abspath(args.bin)
+        self.env = testlib.tool_env(self.bin, self.bin)
+        self.stages = [shlex.split(s) for s in args.stages.split("|") if s.strip()]
+        self.reference = shlex.split(args.reference) if args.reference else None
+        self.prepare = shlex.split(args.prepare) if args.prepare else None
+        self.tmp = tempfile.mkdtemp(prefix="e2e-")
+
+    def tool(self, argv):
+        return [os.path.join(self.bin, argv[0])] + argv[1:]
+
+    def ours(self, case):
+        """(rc, text, stderr, stage) of our pipeline on file `case`."""
+        r = testlib.run(self.tool(["ir-asm", "--allow-unregistered-dialect", case]),
+                        self.env)
+        if r.returncode != 0:
+            return r.returncode, "", r.stderr.decode(errors="replace"), "ir-asm"
+        data = r.stdout
+        for st in self.stages + [["ir-dis"]]:
+            r = testlib.run(self.tool(st), self.env, stdin=data)
+            if r.returncode != 0:
+                return r.returncode, "", r.stderr.decode(errors="replace"), " ".join(st)
+            data = r.stdout
+        return 0, data.decode(errors="replace"), "", ""
+
+    def check(self, name, case_text):
+        """('verified'|'identical'|'both-reject'|'skipped'|'fail', detail)."""
+        fd, case = tempfile.mkstemp(suffix=".mlir", dir=self.tmp)
+        with os.fdopen(fd, "w") as f:
+            f.write(case_text)
+        try:
+            return self._check(case)
+        finally:
+            os.unlink(case)
+
+    def _check(self, case):
+        if self.prepare:
+            p = testlib.run(self.prepare + ["-allow-unregistered-dialect", case],
+                            self.env)
+            if p.returncode != 0:
+                return "unprepared", ""
+            if self.args.grep and self.args.grep.encode() not in p.stdout:
+                return "no-match", ""
+            with open(case, "wb") as f:
+                f.write(p.stdout)
+        rc, text, err, stage = self.ours(case)
+        crash = testlib.crash_reason(rc, err)
+        if crash:
+            return "fail", "%s: %s" % (stage, crash)
+        if stage == "ir-asm":
+            return "skipped", "ir-asm rejects it: " + err.strip().split("\n")[0]
+        ref = None
+        if self.reference:
+            ref = testlib.run(self.reference + ["-allow-unregistered-dialect", case],
+                              self.env)
+        if rc != 0:
+            if rc != 1:
+                return "fail", "%s: exit status %d\n%s" % (stage, rc, testlib.tail(err))
+            if ref is not None and ref.returncode != 0:
+                return "both-reject", ""
+            return "fail", "%s rejects the case%s:\n%s" % (
+                stage, "" if ref is None else " (the reference accepts it)",
+                testlib.tail(err))
+        v = testlib.run([self.args.mlir_opt, "-allow-unregistered-dialect",
+                         "--verify-each"], self.env, stdin=text.encode())
+        if v.returncode != 0:
+            return "fail", "mlir-opt-22 rejects our output:\n" + testlib.tail(
+                v.stderr.decode(errors="replace"))
+        if ref is None:
+            return "verified", ""
+        if ref.returncode != 0:
+            return "fail", "the reference rejects the case, we accept it:\n" + \
+                testlib.tail(ref.stderr.decode(errors="replace"))
+        if not self.args.exact:
+            return "verified", ""
+        # Ours is ir-dis text; mlir-opt prints one more newline per module.
+        if ref.stdout.decode(errors="replace").rstrip("\n") == text.rstrip("\n"):
+            return "identical", ""
+        diff = difflib.unified_diff(
+            ref.stdout.decode(errors="replace").rstrip("\n").split("\n"),
+            text.rstrip("\n").split("\n"), "reference", "ours", lineterm="", n=1)
+        return "fail", "output differs from the reference's:\n" + \
+            "\n".join(list(diff)[:24])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
+    ap.add_argument("--stages", default="dd-lower --only",
+                    help="our stage tools between ir-asm and ir-dis, `|`-separated")
+    ap.add_argument("--reference",
+                    default="mlir-opt-22 -bufferization-lower-deallocations",
+                    help="mlir-opt-22 command to compare with ('' for none)")
+    ap.add_argument("--exact", action="store_true", default=True,
+                    help="the output must equal the reference's (default)")
+    ap.add_argument("--no-exact", dest="exact", action="store_false")
+    ap.add_argument("--grep", default="bufferization.dealloc",
+                    help="only cases whose IR contains this (default: %(default)s)")
+    ap.add_argument("--prepare", default="",
+                    help="an mlir-opt-22 command run on each case first; the "
+                    "pipeline and the reference then start from its output "
+                    "(GREP is looked for in that output)")
+    ap.add_argument("--gen", type=int, default=0, metavar="N",
+                    help="also N modules of tests/bench/gen.py (seeds 1..N)")
+    ap.add_argument("--gen-funcs", type=int, default=4,
+                    help="functions per generated module (default 4)")
+    ap.add_argument("--mlir-opt", default="mlir-opt-22")
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("paths", nargs="*")
+    args = ap.parse_args()
+
+    paths = args.paths
+    if not paths:
+        up = os.path.join(testlib.shared_dir(ROOT), "mlir-tests", "upstream")
+        if not os.path.isdir(up):
+            print("e2e: upstream tests not found in %s (set SHARED); using "
+                  "tests/lower only" % up)
+        paths = [up, os.path.join(HERE, "lower")]
+    r = Runner(args)
+    cases = []
+    for path in files_of(paths):
+        text = open(path, encoding="utf-8", errors="replace").read()
+        rel = os.path.relpath(path, ROOT)
+        for k, (line, chunk) in enumerate(testlib.split_cases(text), 1):
+            if not args.prepare and args.grep and \
+                    args.grep not in COMMENT_RE.sub("", chunk):
+                continue
+            cases.append(("%s#%d" % (rel, k),
+                          testlib.neutralise(testlib.padded(line, chunk))))
+
+    gen = os.path.join(HERE, "bench", "gen.py")
+    for seed in range(1, args.gen + 1):
+        g = testlib.run([sys.executable, gen, "--seed", str(seed), "--funcs",
+                         str(args.gen_funcs)], r.env)
+        if g.returncode != 0:
+            print("e2e: gen.py --seed %d failed" % seed)
+            return 1
+        text = g.stdout.decode()
+        if args.prepare or not args.grep or args.grep in COMMENT_RE.sub("", text):
+            cases.append(("generated/seed%d" % seed, text))
+
+    with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
+        results = list(ex.map(lambda c: (c[0],) + r.check(*c), cases))
+    unprepared = sum(1 for x in results if x[1] == "unprepared")
+    results = [x for x in results if x[1] not in ("no-match", "unprepared")]
+    counts = {}
+    for name, verdict, detail in results:
+        counts[verdict] = counts.get(verdict, 0) + 1
+        if verdict == "fail" or (args.verbose or verdict == "skipped"):
+            print("%s %s%s" % (verdict.upper(), name,
+                               ("\n    " + detail.rstrip().replace("\n", "\n    "))
+                               if detail else ""))
+    os.rmdir(r.tmp)
+    print("e2e: %d cases: %d identical to the reference, %d verified, "
+          "%d rejected by both, %d skipped, %d failed"
+          % (len(results), counts.get("identical", 0), counts.get("verified", 0),
+             counts.get("both-reject", 0), counts.get("skipped", 0),
+             counts.get("fail", 0)) +
+          (" (%d cases that --prepare rejects or crashes on left out)" % unprepared
+           if unprepared else ""))
+    return 1 if counts.get("fail") else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

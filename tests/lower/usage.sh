@@ -1,0 +1,62 @@
+# usage.sh - dd-lower's command line: --only is required until the full
+# stage (with ir-cse and ir-canon) exists, --per-function, --help and
+# --version, bytecode in and out (a stream of modules stays a stream), and a
+# failing run that leaves no output file behind.
+# Run by tests/run with $BIN (the tools), $T (a scratch directory).
+set -u
+cd "$T"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+expect() {  # expect STATUS CMD...
+  local want=$1; shift
+  "$@" >out.txt 2>err.txt
+  local got=$?
+  [ "$got" -eq "$want" ] || { fail "exit $got (want $want): $*"; sed 's/^/    /' err.txt | head -5; return 1; }
+}
+
+cat >one.mlir <<'X'
+func.func @one(%m: memref<2xf32>, %p: i1) {
+  bufferization.dealloc (%m : memref<2xf32>) if (%p)
+  return
+}
+X
+cat >two.mlir <<'X'
+func.func @two(%m: memref<2xf32>, %n: memref<2xf32>, %p: i1) {
+  bufferization.dealloc (%m, %n : memref<2xf32>, memref<2xf32>) if (%p, %p)
+  return
+}
+X
+
+expect 2 "$BIN/dd-lower" one.mlir -S
+grep -q "needs ir-cse and ir-canon" err.txt || fail "full stage: message"
+grep -q -- "--only" err.txt || fail "full stage: message names --only"
+[ -s out.txt ] && fail "full stage: wrote output"
+expect 2 "$BIN/dd-lower" --only --bogus one.mlir
+expect 0 "$BIN/dd-lower" --help
+grep -q "^usage: dd-lower" out.txt || fail "--help: usage line"
+grep -q -- "--per-function" out.txt || fail "--help: --per-function"
+expect 0 "$BIN/dd-lower" --version && grep -q "dd-lower" out.txt || fail "--version"
+
+# Bytecode in, bytecode out; a stream of two modules stays two modules.
+"$BIN/ir-asm" one.mlir -o one.irb && "$BIN/ir-asm" two.mlir -o two.irb || fail "ir-asm"
+cat one.irb two.irb >both.irb
+expect 0 "$BIN/dd-lower" --only both.irb -o low.irb
+expect 0 "$BIN/ir-dis" low.irb
+[ "$(grep -c '^// -----$' out.txt)" -eq 1 ] || fail "stream: two modules"
+grep -q "scf.if %arg1" out.txt || fail "stream: first module lowered"
+grep -q "call @dealloc_helper" out.txt || fail "stream: second module lowered"
+grep -q "bufferization.dealloc" out.txt && fail "stream: a dealloc is left"
+# Text in, text out (-S) is the same as bytecode through ir-dis.
+expect 0 "$BIN/dd-lower" --only -S one.mlir && cp out.txt s.txt
+"$BIN/dd-lower" --only one.mlir | "$BIN/ir-dis" >d.txt
+cmp -s s.txt d.txt || fail "-S differs from bytecode | ir-dis"
+
+# --per-function: the general case is an error, exit 1, no output file.
+expect 1 "$BIN/dd-lower" --only --per-function two.mlir -o bad.irb
+[ -e bad.irb ] && fail "--per-function error: output file written"
+grep -q "two.mlir:2:3: error: library function required for generic lowering" err.txt ||
+  fail "--per-function: diagnostic"
+expect 0 "$BIN/dd-lower" --only --per-function one.mlir -S
+grep -q "scf.if %arg1" out.txt || fail "--per-function: simple case lowered"
+ls -a | grep -q "tmp" && fail "temporary file left behind"
+[ $fails -eq 0 ]
