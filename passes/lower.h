@@ -12,12 +12,15 @@
 
 #include "ir.h"
 
+#define LW_N_INDEX 32   /* index constants whose properties Lw caches */
+
 typedef struct Lw {
   IrCtx *c;
   IrBuilder *b;
   /* op names (string ids) */
   uint32_t alloc, dealloc, load, store, cast, dim, extract, constant;
   uint32_t cmpi, andi, ori, xori, sif, sfor, yield, call, func, ret;
+  uint32_t s_value;               /* "value" */
   /* types */
   uint32_t index, i1;             /* index, i1 */
   uint32_t dyn_index, dyn_i1;     /* memref<?xindex>, memref<?xi1> */
@@ -25,6 +28,7 @@ typedef struct Lw {
   uint32_t p_alloc;               /* operandSegmentSizes = array<i32: 0, 0> */
   uint32_t p_eq, p_ne;            /* predicate = 0 / 1 : i64 (eq / ne) */
   uint32_t p_true, p_false;       /* value = true / false */
+  uint32_t p_index[LW_N_INDEX];   /* value = k : index, interned on first use */
 } Lw;
 
 /* Intern everything Lw holds. */

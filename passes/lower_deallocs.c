@@ -62,6 +62,8 @@ void lw_init(Lw *w, IrCtx *c, IrBuilder *b) {
   w->call = ir_cstr(c, "func.call");
   w->func = ir_cstr(c, "func.func");
   w->ret = ir_cstr(c, "func.return");
+  w->s_value = ir_cstr(c, "value");
+  memset(w->p_index, 0, sizeof w->p_index);
   w->index = ir_type_index(c);
   w->i1 = ir_type_int(c, 1);
   int64_t dyn = IR_DYN;
@@ -105,8 +107,14 @@ uint32_t lw_bin(Lw *w, uint32_t blk, uint32_t name, uint32_t loc, uint32_t a,
 }
 
 uint32_t lw_index(Lw *w, uint32_t blk, uint32_t loc, int64_t v) {
-  return lw_val(w, blk, w->constant, loc, NULL, 0, w->index,
-                dict1(w->c, "value", ir_attr_int(w->c, v, w->index)));
+  uint32_t small = v >= 0 && v < LW_N_INDEX, d = small ? w->p_index[v] : 0;
+  if (!d) {
+    uint32_t l[2] = {w->s_value, ir_attr_int(w->c, v, w->index)};
+    IrAttr a = {.kind = IR_A_DICT, .n = 1};
+    d = ir_attr_intern(w->c, &a, l, NULL);
+    if (small) w->p_index[v] = d;
+  }
+  return lw_val(w, blk, w->constant, loc, NULL, 0, w->index, d);
 }
 
 uint32_t lw_body(Lw *w, uint32_t op, uint32_t k) {
@@ -125,6 +133,8 @@ typedef struct Lower {
   uint32_t *helper;     /* per op: the library function's name (string id)
                            for a symbol table op that needs one, else 0 */
   uint32_t failed_fn;   /* per_function: the function already failed */
+  uint32_t *tmp;        /* scratch, reused by every dealloc */
+  uint32_t cap_tmp;
 } Lower;
 
 /* The nearest op above `op` with a symbol table (MLIR's
@@ -170,7 +180,8 @@ static void lower_one(Lower *L, uint32_t blk, IrMap *map, uint32_t op,
   Lw *w = &L->w;
   IrBuilder *b = w->b;
   uint32_t loc = L->m->ops[op].loc;
-  uint32_t *differ = ir_xmalloc(n_ret * sizeof *differ);
+  if (n_ret > L->cap_tmp) ir_vgrow((void **)&L->tmp, &L->cap_tmp, n_ret, sizeof *L->tmp);
+  uint32_t *differ = L->tmp;
   uint32_t base = lw_val(w, blk, w->extract, loc, &mr, 1, w->index, 0);
   for (uint32_t k = 0; k < n_ret; k++) {
     uint32_t r = ir_map_val(b, map, ret[k]);
@@ -188,7 +199,6 @@ static void lower_one(Lower *L, uint32_t blk, IrMap *map, uint32_t op,
     ir_map_set_val(b, map, L->m->ops[op].results + k,
                    lw_bin(w, blk, w->andi, loc, alias, cond));
   }
-  free(differ);
 }
 
 /* memref<n x elem>, a fresh allocation. */
@@ -374,6 +384,7 @@ IrModule *dd_lower_deallocs_with(const IrModule *m, const DdLowerOpts *o,
   ir_map_free(&map);
   irb_free(b);
   free(L.helper);
+  free(L.tmp);
   return out;
 }
 
