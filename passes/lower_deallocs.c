@@ -96,8 +96,8 @@ uint32_t lw_op(Lw *w, uint32_t blk, uint32_t name, uint32_t loc,
 uint32_t lw_val(Lw *w, uint32_t blk, uint32_t name, uint32_t loc,
                 const uint32_t *opd, uint32_t n_opd, uint32_t rtype,
                 uint32_t props) {
-  return irb_op_result(w->b,
-                       lw_op(w, blk, name, loc, opd, n_opd, rtype, props, 0), 0);
+  uint32_t op = lw_op(w, blk, name, loc, opd, n_opd, rtype, props, 0);
+  return irb_op_result(w->b, op, 0);
 }
 
 uint32_t lw_bin(Lw *w, uint32_t blk, uint32_t name, uint32_t loc, uint32_t a,
@@ -180,7 +180,8 @@ static void lower_one(Lower *L, uint32_t blk, IrMap *map, uint32_t op,
   Lw *w = &L->w;
   IrBuilder *b = w->b;
   uint32_t loc = L->m->ops[op].loc;
-  if (n_ret > L->cap_tmp) ir_vgrow((void **)&L->tmp, &L->cap_tmp, n_ret, sizeof *L->tmp);
+  if (n_ret > L->cap_tmp)
+    ir_vgrow((void **)&L->tmp, &L->cap_tmp, n_ret, sizeof *L->tmp);
   uint32_t *differ = L->tmp;
   uint32_t base = lw_val(w, blk, w->extract, loc, &mr, 1, w->index, 0);
   for (uint32_t k = 0; k < n_ret; k++) {
@@ -267,7 +268,8 @@ static void lower_general(Lower *L, uint32_t blk, IrMap *map, uint32_t op,
     ir_map_set_val(b, map, m->ops[op].results + i,
                    load_at(w, blk, loc, owner_out, i));
   uint32_t tmp[5] = {bases, rets, conds, dealloc_out, owner_out};
-  for (int i = 0; i < 5; i++) lw_op(w, blk, w->dealloc, loc, &tmp[i], 1, 0, 0, 0);
+  for (int i = 0; i < 5; i++)
+    lw_op(w, blk, w->dealloc, loc, &tmp[i], 1, 0, 0, 0);
 }
 
 /* Replace one dealloc. 1 done, -1 error (per_function). */

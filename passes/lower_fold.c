@@ -38,9 +38,10 @@ static int fold_casts(const IrModule *m, IrBuilder *b, IrMap *map,
   for (uint32_t i = 0; i < o->n_operands; i++) {
     uint32_t v = m->operands[o->operands + i];
     uint32_t d = def_op(m, v);
+    uint32_t src = d != IR_NONE ? ir_operand(m, d, 0) : 0;
     if (d != IR_NONE && m->ops[d].opc == IR_OP_MEMREF_CAST &&
-        ir_type(m->ctx, ir_vtype(m, ir_operand(m, d, 0)))->kind == IR_T_MEMREF) {
-      v = ir_operand(m, d, 0);
+        ir_type(m->ctx, ir_vtype(m, src))->kind == IR_T_MEMREF) {
+      v = src;
       any = 1;
     }
     opd[i] = ir_map_val(b, map, v);

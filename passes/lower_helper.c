@@ -104,9 +104,11 @@ void lw_build_helper(Lw *w, uint32_t blk, uint32_t name, uint32_t loc) {
   IrCtx *c = w->c;
   uint32_t ins[5] = {w->dyn_index, w->dyn_index, w->dyn_i1, w->dyn_i1,
                      w->dyn_i1};
+  uint32_t fty = ir_type_func(c, 5, ins, 0, NULL);
   uint32_t props[6] = {
-      ir_cstr(c, "function_type"), ir_attr_type(c, ir_type_func(c, 5, ins, 0, NULL)),
-      ir_cstr(c, "sym_name"),      ir_attr_string(c, ir_str_ptr(c, name), ir_str_len(c, name)),
+      ir_cstr(c, "function_type"),  ir_attr_type(c, fty),
+      ir_cstr(c, "sym_name"),       ir_attr_string(c, ir_str_ptr(c, name),
+                                                   ir_str_len(c, name)),
       ir_cstr(c, "sym_visibility"), ir_attr_string(c, "private", 7)};
   IrAttr d = {.kind = IR_A_DICT, .n = 3};
   uint32_t fn = lw_op(w, blk, w->func, loc, NULL, 0, 0,

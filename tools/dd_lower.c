@@ -45,8 +45,8 @@ int main(int argc, char **argv) {
             "                           canonicalize (required in this build)\n"
             "  --per-function           as MLIR's func.func-nested variant:\n"
             "                           convert the top module's functions\n"
-            "                           only; a dealloc that needs the library\n"
-            "                           function is an error\n");
+            "                           only; a dealloc that needs the\n"
+            "                           library function is an error\n");
   tool_args(&t, argc, argv, flag);
   if (!only)
     tool_usage_error(&t, "the full dd-lower stage (lower-deallocations, cse, "
