@@ -96,7 +96,8 @@ IrCtx *ir_ctx_new(void);
 void ir_ctx_free(IrCtx *c);
 /* Every pointer the accessors below return (ir_str_ptr, ir_type,
  * ir_type_dims, ir_attr_u32, ir_loc_list ...) stays valid until
- * ir_ctx_free: entries never move when the tables grow. Interning returns
+ * ir_ctx_free: entries never move when the tables grow. The list accessors
+ * never return NULL, even for an empty list. Interning returns
  * 0 for invalid input (an unknown kind, an id that does not exist in the
  * ctx, a rank over IR_MAX_RANK) and when a table already holds
  * IR_MAX_COUNT entries. */
@@ -175,6 +176,8 @@ uint32_t ir_type_func(IrCtx *c, uint32_t nin, const uint32_t *ins,
  * diagnostics that quote types: NUL-terminated in buf, truncated to cap - 1
  * bytes. Returns the length of the whole text (print_type.c). */
 size_t ir_type_str(const IrCtx *c, uint32_t type, char *buf, size_t cap);
+/* The same for an attribute as MLIR prints it (`{a = 1 : i64}`). */
+size_t ir_attr_str(const IrCtx *c, uint32_t attr, char *buf, size_t cap);
 /* Predicates. */
 int ir_type_is_memref(const IrCtx *c, uint32_t t); /* ranked or unranked */
 /* Any integer type (signless, signed or unsigned, like MLIR's
@@ -426,6 +429,14 @@ static inline uint32_t ir_vtype(const IrModule *m, uint32_t v) { return m->value
 /* Parent op of a block / of an op (IR_NONE for op 0). */
 uint32_t ir_block_parent_op(const IrModule *m, uint32_t block);
 uint32_t ir_op_parent(const IrModule *m, uint32_t op);
+/* Operand segments of ops with operandSegmentSizes (memref.alloc,
+ * bufferization.dealloc, cf.cond_br, scf.forall ...): how many the op
+ * has (0 for other ops), and segment k as a range of the op's operand
+ * positions. The verifier checks the property (verify_rules.c), so on a
+ * verified module ir_segment cannot fail for k < ir_segment_count. */
+uint32_t ir_segment_count(uint32_t opc);
+int ir_segment(const IrModule *m, uint32_t op, uint32_t k, uint32_t *first,
+               uint32_t *n);
 /* Property / attribute lookup by C string (0 if absent). */
 uint32_t ir_op_prop(const IrModule *m, uint32_t op, const char *name);
 uint32_t ir_op_attr(const IrModule *m, uint32_t op, const char *name);
