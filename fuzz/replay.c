@@ -55,7 +55,7 @@ static int run_dir(const char *dir) {
     snprintf(names[n++], len, "%s/%s", dir, e->d_name);
   }
   closedir(d);
-  qsort(names, n, sizeof *names, cmp);
+  if (n > 1) qsort(names, n, sizeof *names, cmp);
   int bad = 0;
   for (size_t i = 0; i < n; i++) {
     struct stat st;

@@ -1,0 +1,24 @@
+# replay.sh - every fuzz harness over its regression corpus (inputs that
+# once crashed it, tests/fuzz/regress/<target>/) and over the seed corpus
+# made from the project's own tests (fuzz/make-seeds), with the replay
+# drivers of the build under test (the sanitized ones when run with
+# --bin build-san/bin). A crash, sanitizer report or failed fuzz assertion
+# fails the test.
+# Run by tests/run with $BIN (the tools), $T (a scratch directory), $ROOT.
+set -u
+fuzzbin="$BIN/../fuzz"
+fails=0
+python3 "$ROOT/fuzz/make-seeds" --bin "$BIN" --out "$T/seeds" --gen 5 >/dev/null \
+  || { echo "FAIL: make-seeds"; exit 1; }
+for target in parse read roundtrip; do
+  exe="$fuzzbin/replay-$target"
+  [ -x "$exe" ] || { echo "FAIL: $exe not built"; fails=$((fails + 1)); continue; }
+  for corpus in "$ROOT/tests/fuzz/regress/$target" "$T/seeds/$target"; do
+    [ -d "$corpus" ] || continue
+    if ! "$exe" "$corpus" >"$T/out.txt" 2>&1; then
+      echo "FAIL: replay-$target $corpus"; tail -20 "$T/out.txt"
+      fails=$((fails + 1))
+    fi
+  done
+done
+[ "$fails" -eq 0 ]
