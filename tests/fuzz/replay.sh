@@ -10,9 +10,11 @@ fuzzbin="$BIN/../fuzz"
 fails=0
 python3 "$ROOT/fuzz/make-seeds" --bin "$BIN" --out "$T/seeds" --gen 5 >/dev/null \
   || { echo "FAIL: make-seeds"; exit 1; }
-for target in parse read roundtrip; do
-  exe="$fuzzbin/replay-$target"
-  [ -x "$exe" ] || { echo "FAIL: $exe not built"; fails=$((fails + 1)); continue; }
+n=0
+for exe in "$fuzzbin"/replay-*; do
+  [ -x "$exe" ] || continue
+  target=${exe##*/replay-}
+  n=$((n + 1))
   for corpus in "$ROOT/tests/fuzz/regress/$target" "$T/seeds/$target"; do
     [ -d "$corpus" ] || continue
     if ! "$exe" "$corpus" >"$T/out.txt" 2>&1; then
@@ -21,4 +23,5 @@ for target in parse read roundtrip; do
     fi
   done
 done
+[ "$n" -ge 4 ] || { echo "FAIL: only $n replay drivers in $fuzzbin"; exit 1; }
 [ "$fails" -eq 0 ]
