@@ -205,10 +205,12 @@ static void check_func(Check *k, const Func *f) {
     ir_interp_run(ip, f->op, args, &res, NULL);
     k->st.steps += res.steps;
     /* Undefined behaviour that is not a memory error (a loop step of 0,
-     * a division by zero ...) means these arguments are outside the
-     * function's domain: the run proves nothing either way. */
+     * a division by zero, a subview out of bounds ...) or a failed
+     * cf.assert means these arguments are outside the function's domain:
+     * the run proves nothing either way. */
     int rejected = res.status == IR_RUN_FAILED && res.n_errors == 1 &&
-                   res.errors[0].kind == IR_RUN_UNDEFINED;
+                   (res.errors[0].kind == IR_RUN_UNDEFINED ||
+                    res.errors[0].kind == IR_RUN_ASSERT);
     if (res.status == IR_RUN_SKIPPED) {
       n_skipped++;
       if (!skip_why[0]) {

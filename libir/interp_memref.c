@@ -342,8 +342,7 @@ static int subview_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
                        "in dimension %u", d);
     if (sz[d] > 0 && (off[d] < 0 || __builtin_mul_overflow(sz[d] - 1, st[d], &x) ||
                       __builtin_add_overflow(x, off[d], &x) || x >= MR_SIZE(s, d)))
-      return ix_fault(ip, IR_RUN_OUT_OF_BOUNDS, op, (uint32_t)s[MR_OBJ],
-                      "memref.subview of dimension %u (offset %lld, size %lld, "
+      return undefined(ip, op, "memref.subview of dimension %u (offset %lld, size %lld, "
                       "stride %lld) exceeds its size %lld", d, (long long)off[d],
                       (long long)sz[d], (long long)st[d], (long long)MR_SIZE(s, d));
     if (__builtin_mul_overflow(off[d], MR_STRIDE(s, d), &x) ||

@@ -131,9 +131,11 @@ static const int64_t *dense_array(const IrModule *m, uint32_t op,
                                   const char *name, uint32_t *n) {
   uint32_t a = ir_op_prop(m, op, name);
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
+  static const int64_t none[1];
   if (!at || at->kind != IR_A_DENSE_ARRAY) return NULL;
   *n = at->n;
-  return ir_attr_i64(m->ctx, a);
+  const int64_t *v = ir_attr_i64(m->ctx, a);
+  return v ? v : none; /* array<i64> has no pool entry */
 }
 
 /* operandSegmentSizes entry k, or -1. */
