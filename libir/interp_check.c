@@ -220,7 +220,8 @@ static void check_func(Check *k, const Func *f) {
     } else if (rejected) {
       n_rejected++;
       if (!rej_why[0]) {
-        snprintf(rej_why, sizeof rej_why, "%s in %s", res.errors[0].what, call);
+        snprintf(rej_why, sizeof rej_why, "%s: %s in %s",
+                 ir_run_error_name(res.errors[0].kind), res.errors[0].what, call);
         ir_interp_loc(ip, res.errors[0].op, rej_loc, sizeof rej_loc);
       }
     } else if (res.status == IR_RUN_FAILED) {
@@ -276,7 +277,7 @@ static void check_func(Check *k, const Func *f) {
     fprintf(out, ", %llu skipped: %s: %s", (unsigned long long)n_skipped,
             skip_loc, skip_why);
   if (n_rejected)
-    fprintf(out, ", %llu rejected: %s: undefined behaviour: %s",
+    fprintf(out, ", %llu rejected: %s: %s",
             (unsigned long long)n_rejected, rej_loc, rej_why);
   fprintf(out, ")\n");
   free(args);
