@@ -84,11 +84,12 @@ int ix_layout(const IrCtx *c, uint32_t type, const int64_t *sizes,
   const IrAttr *l = t->layout ? ir_attr(c, t->layout) : NULL;
   if (l && (l->kind != IR_A_STRIDED || l->n != r)) return -1;
   const int64_t *st = l ? ir_attr_i64(c, t->layout) : NULL;
+  /* a `?` stride makes its dim contiguous with the next inner one */
   int64_t run = 1;
   for (uint32_t i = r; i-- > 0;) {
     strides[i] = st && st[i] != IR_DYN ? st[i] : run;
     if (strides[i] < 0) return -1;
-    if (__builtin_mul_overflow(run, sizes[i] > 1 ? sizes[i] : 1, &run))
+    if (__builtin_mul_overflow(strides[i], sizes[i] > 1 ? sizes[i] : 1, &run))
       return -1;
   }
   *offset = l && l->ival != IR_DYN ? l->ival : 0;

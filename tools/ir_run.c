@@ -99,8 +99,9 @@ static void squeeze(const char *s, size_t n, char *out, size_t cap) {
 }
 
 /* One --arg for argument k of type `type`; 0, or -1 after an error. */
-static int parse_arg(Tool *t, const IrCtx *c, uint32_t k, uint32_t type,
+static int parse_arg(Tool *t, const IrCtx *c, uint32_t k, const uint32_t *types,
                      const char *spec, IrRunArg *a, int64_t *dims) {
+  uint32_t type = types[k];
   char want[512], got[512], tb[512];
   const char *eq = strchr(spec, '='), *value = spec;
   int mem = ir_type_is_memref(c, type);
@@ -123,7 +124,8 @@ static int parse_arg(Tool *t, const IrCtx *c, uint32_t k, uint32_t type,
     if (!*value || !strcmp(value, "buffer")) return 0;
     if (value[0] == '%' && !strncmp(value, "%arg", 4)) {
       long j = strtol(value + 4, &end, 10);
-      if (*end || j < 0 || (uint32_t)j >= k) goto bad;
+      /* the same buffer as an earlier memref argument of this type */
+      if (*end || j < 0 || (uint32_t)j >= k || types[j] != type) goto bad;
       a->alias = (int32_t)j;
       return 0;
     }
@@ -203,7 +205,7 @@ static int run_entry(Tool *t, IrModule *m) {
   for (uint32_t k = 0; k < n && !rc; k++) {
     args[k].alias = -1;
     if (k < (uint32_t)opts.n_args)
-      rc = parse_arg(t, c, k, types[k], opts.args[k], &args[k], dims[k]);
+      rc = parse_arg(t, c, k, types, opts.args[k], &args[k], dims[k]);
   }
   if (!rc) {
     IrRunResult r;
