@@ -88,9 +88,9 @@ int ix_arith(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
   uint32_t rs = ip->vslot[o->results];
   int64_t *r = fp + SLOT(rs);
   uint32_t w = in->w;
-  uint64_t m = ix_mask(w), a = 0, b = 0;
+  uint64_t m = (uint64_t)in->k, a, b = 0; /* k: the result's mask */
   int64_t sa, sb;
-  double x = 0, y = 0;
+  double x, y = 0;
   if (in->code == IX_CONST) {
     *r = in->k;
     return 0;

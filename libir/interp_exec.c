@@ -19,15 +19,13 @@
 
 int64_t *ix_frame_push(IrInterp *ip, uint32_t words) {
   size_t need = words ? words : 1;
+  /* Chunks start zeroed; after that a frame holds what the last one
+   * there left: every value is written before it is read (SSA). */
   if (!ip->n_chunks) {
-    Chunk ch = {ir_xmalloc(((size_t)1 << 16) * sizeof(int64_t)), (size_t)1 << 16, 0};
-    if (need > ch.cap) {
-      free(ch.mem);
-      ch.mem = ir_xmalloc(need * sizeof(int64_t));
-      ch.cap = need;
-    }
-    uint32_t cap = 0;
-    IR_VPUSH(ip->chunks, ip->n_chunks, cap, ch);
+    size_t cap = need > ((size_t)1 << 16) ? need : (size_t)1 << 16;
+    Chunk ch = {ir_xcalloc(cap, sizeof(int64_t)), cap, 0};
+    uint32_t n_cap = 0;
+    IR_VPUSH(ip->chunks, ip->n_chunks, n_cap, ch);
     ip->cur_chunk = 0;
   }
   Chunk *ch = &ip->chunks[ip->cur_chunk];
@@ -35,21 +33,20 @@ int64_t *ix_frame_push(IrInterp *ip, uint32_t words) {
     size_t cap = ch->cap * 2 > need ? ch->cap * 2 : need;
     ip->cur_chunk++;
     if (ip->cur_chunk == ip->n_chunks) {
-      Chunk nc = {ir_xmalloc(cap * sizeof(int64_t)), cap, 0};
+      Chunk nc = {ir_xcalloc(cap, sizeof(int64_t)), cap, 0};
       uint32_t c = ip->n_chunks;
       ir_vgrow((void **)&ip->chunks, &c, ip->n_chunks + 1, sizeof *ip->chunks);
       ip->chunks[ip->n_chunks++] = nc;
     } else if (ip->chunks[ip->cur_chunk].cap < need) {
       Chunk *e = &ip->chunks[ip->cur_chunk]; /* empty: may move */
       free(e->mem);
-      e->mem = ir_xmalloc(cap * sizeof(int64_t));
+      e->mem = ir_xcalloc(cap, sizeof(int64_t));
       e->cap = cap;
     }
     ch = &ip->chunks[ip->cur_chunk];
   }
   int64_t *f = ch->mem + ch->used;
   ch->used += need;
-  memset(f, 0, need * sizeof *f);
   return f;
 }
 
@@ -81,7 +78,8 @@ static void move_vals(IrInterp *ip, int64_t *dfp, uint32_t dval,
   if (!overlap) {
     for (uint32_t k = 0; k < n; k++) {
       const int64_t *s = sfp + SLOT(os[k]);
-      memcpy(dfp + SLOT(vs[k]), s, words_of(s, os[k]) * sizeof *s);
+      if (os[k] & SLOT_MEM) memcpy(dfp + SLOT(vs[k]), s, MR_WORDS(s[MR_RANK]) * sizeof *s);
+      else dfp[vs[k]] = *s;
     }
     return;
   }
@@ -132,8 +130,8 @@ static int unsupported(IrInterp *ip, uint32_t op, const Ins *in) {
 }
 
 /* The exit of a region must be one of these terminators. */
-static int exit_is(IrInterp *ip, uint32_t ex, uint32_t opc, uint32_t parent) {
-  if (ip->m->ops[ex].opc == opc) return 0;
+static inline int exit_is(IrInterp *ip, uint32_t ex, uint32_t opc, uint32_t parent) {
+  if (__builtin_expect(ip->m->ops[ex].opc == opc, 1)) return 0;
   return ix_skip(ip, ex, "'%s' ends a region of '%s'", ix_op_name(ip, ex),
                  ix_op_name(ip, parent));
 }
@@ -313,6 +311,7 @@ static int run_region(IrInterp *ip, int64_t *fp, uint32_t r, uint32_t *exit) {
   const IrModule *m = ip->m;
   const IrRegion *rg = &m->regions[r];
   uint32_t b = rg->blocks;
+  FILE *trace_out = ip->o.trace;
   int rc = 0;
   if (!rg->n_blocks)
     return ix_skip(ip, rg->op, "'%s' has an empty region", ix_op_name(ip, rg->op));
@@ -324,14 +323,17 @@ static int run_region(IrInterp *ip, int64_t *fp, uint32_t r, uint32_t *exit) {
   for (;;) {
     const IrBlock *bk = &m->blocks[b];
     uint32_t op = bk->ops, end = bk->ops + bk->n_ops, next = IR_NONE;
+    /* A block's ops are counted when it is entered (a fault may leave
+     * some of them unexecuted; the bound stays a bound). */
+    ip->steps += bk->n_ops;
+    if (ip->steps > ip->o.max_steps) {
+      rc = ix_skip(ip, op, "the step bound (%llu) is exceeded",
+                   (unsigned long long)ip->o.max_steps);
+      goto out;
+    }
     for (; op < end && next == IR_NONE; op++) {
       const Ins *in = &ip->ins[op];
-      if (++ip->steps > ip->o.max_steps) {
-        rc = ix_skip(ip, op, "the step bound (%llu) is exceeded",
-                     (unsigned long long)ip->o.max_steps);
-        goto out;
-      }
-      if (ip->o.trace) trace(ip, op);
+      if (trace_out) trace(ip, op);
       if (in->code >= IX_CONST && in->code <= IX_SELECT) {
         rc = ix_arith(ip, fp, op, in);
       } else if (in->code >= IX_ALLOC && in->code <= IX_READ_ALL) {

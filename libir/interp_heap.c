@@ -306,7 +306,7 @@ static uint16_t float_to_bf16(float x) {
   return (uint16_t)(u >> 16);
 }
 
-double ix_round(double v, ElKind k) {
+double ix_round_slow(double v, ElKind k) {
   switch (k) {
   case EL_F16: return half_to_float(float_to_half(to_float(v)));
   case EL_BF16: return bf16_to_float(float_to_bf16(to_float(v)));

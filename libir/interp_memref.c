@@ -233,29 +233,65 @@ static int element(IrInterp *ip, uint32_t op, const int64_t *s,
   return 0;
 }
 
+/* The address of element [idx] of view s, or NULL when the buffer is not
+ * live, an index is outside the view, the element is outside the buffer
+ * or a write hits a constant: then the slow path below says which. */
+static inline uint8_t *fast_at(IrInterp *ip, const int64_t *s,
+                               const uint32_t *islots, const int64_t *fp,
+                               uint32_t esize, int write) {
+  uint64_t id = (uint64_t)s[MR_OBJ];
+  if (id >= ip->n_objs) return NULL;
+  const Obj *o = &ip->objs[id];
+  int64_t l = s[MR_OFF], r = s[MR_RANK];
+  for (int64_t d = 0; d < r; d++) {
+    int64_t i = fp[SLOT(islots[d])];
+    int64_t x;
+    if ((uint64_t)i >= (uint64_t)MR_SIZE(s, d) ||
+        __builtin_mul_overflow(i, MR_STRIDE(s, d), &x) ||
+        __builtin_add_overflow(l, x, &l))
+      return NULL;
+  }
+  int64_t byte;
+  if (__builtin_mul_overflow(l, (int64_t)esize, &byte) ||
+      __builtin_add_overflow(byte, s[MR_SHIFT], &byte))
+    return NULL;
+  if (!o->live || byte < 0 || (uint64_t)byte + esize > o->nbytes ||
+      (write && o->constant))
+    return NULL;
+  return o->data + byte;
+}
+
+/* The checks one by one, each reporting its own error. */
+static uint8_t *slow_at(IrInterp *ip, uint32_t op, const int64_t *s,
+                        const uint32_t *islots, const int64_t *fp,
+                        uint32_t esize, int write, const char *name) {
+  char what[48];
+  int64_t lin = 0;
+  snprintf(what, sizeof what, "%s %s", name, write ? "to" : "from");
+  if (ix_live(ip, op, s, what)) return NULL;
+  snprintf(what, sizeof what, "%s at", name);
+  if (element(ip, op, s, islots, fp, what, &lin)) return NULL;
+  snprintf(what, sizeof what, "%s %s", name, write ? "to" : "of");
+  return ix_at(ip, op, s, lin, esize, write, what);
+}
+
 static int load_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
-  const IrOp *o = &ip->m->ops[op];
-  const int64_t *s = opd(ip, fp, op, 0);
-  int64_t lin;
-  if (ix_live(ip, op, s, "memref.load from")) return IX_FAULT;
-  if (element(ip, op, s, ip->oslot + o->operands + 1, fp, "memref.load at", &lin))
+  const uint32_t *os = ip->oslot + ip->m->ops[op].operands;
+  const int64_t *s = fp + SLOT(os[0]);
+  uint8_t *p = fast_at(ip, s, os + 1, fp, in->w, 0);
+  if (!p && !(p = slow_at(ip, op, s, os + 1, fp, in->w, 0, "memref.load")))
     return IX_FAULT;
-  uint8_t *p = ix_at(ip, op, s, lin, in->w, 0, "memref.load of");
-  if (!p) return IX_FAULT;
   *res(ip, fp, op, 0) = ix_load_elem(p, (ElKind)in->elem, in->w, in->aux);
   return 0;
 }
 
 static int store_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
-  const IrOp *o = &ip->m->ops[op];
-  const int64_t *s = opd(ip, fp, op, 1);
-  int64_t lin;
-  if (ix_live(ip, op, s, "memref.store to")) return IX_FAULT;
-  if (element(ip, op, s, ip->oslot + o->operands + 2, fp, "memref.store at", &lin))
+  const uint32_t *os = ip->oslot + ip->m->ops[op].operands;
+  const int64_t *s = fp + SLOT(os[1]);
+  uint8_t *p = fast_at(ip, s, os + 2, fp, in->w, 1);
+  if (!p && !(p = slow_at(ip, op, s, os + 2, fp, in->w, 1, "memref.store")))
     return IX_FAULT;
-  uint8_t *p = ix_at(ip, op, s, lin, in->w, 1, "memref.store to");
-  if (!p) return IX_FAULT;
-  ix_store_elem(p, (ElKind)in->elem, in->w, *opd(ip, fp, op, 0));
+  ix_store_elem(p, (ElKind)in->elem, in->w, fp[SLOT(os[0])]);
   return 0;
 }
 

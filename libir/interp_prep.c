@@ -336,6 +336,7 @@ static Ins prep_int(Prep *p, uint32_t op, IxCode k) {
   Ins in = code(k);
   in.w = (uint16_t)ix_int_width(p->c, res_t(m, op, 0));
   if (!in.w || opd_t(m, op, 0) != res_t(m, op, 0)) return no(WHY_TYPE);
+  in.k = (int64_t)ix_mask(in.w);
   return in;
 }
 
@@ -358,6 +359,7 @@ static Ins prep_cast(Prep *p, uint32_t op, IxCode k) {
     in.w = (uint16_t)ix_int_width(p->c, dst);
     in.aux = ix_int_width(p->c, src);
     if (!in.w || !in.aux) return no(WHY_TYPE);
+    in.k = (int64_t)ix_mask(in.w);
     break;
   case IX_SITOFP: case IX_UITOFP:
     in.elem = (uint8_t)ix_float_kind(p->c, dst);

@@ -244,7 +244,13 @@ void ix_store_elem(uint8_t *p, ElKind k, uint32_t bytes, int64_t v);
 int ix_arith(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in);
 /* Round a double to a float kind (f16, bf16, f32: the nearest value of
  * that type, as a double). */
-double ix_round(double v, ElKind k);
+double ix_round_slow(double v, ElKind k);
+static inline double ix_round(double v, ElKind k) {
+  if (k == EL_F64) return v;
+  if (k == EL_F32 && v >= -3.4028234663852886e38 && v <= 3.4028234663852886e38)
+    return (float)v; /* in range: no undefined conversion */
+  return ix_round_slow(v, k);
+}
 static inline uint64_t ix_mask(uint32_t w) {
   return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 }

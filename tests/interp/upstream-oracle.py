@@ -94,7 +94,7 @@ def main():
     ap.add_argument("filters", nargs="*")
     a = ap.parse_args()
     mlir_opt = shutil.which("mlir-opt-22")
-    irrun = os.path.join(a.bin, "ir-run")
+    irrun = os.path.join(os.path.abspath(a.bin), "ir-run")
     up = os.path.join(a.shared, "mlir-tests", "upstream")
     if not mlir_opt or not os.path.isdir(up):
         print("upstream-oracle: skipped (mlir-opt-22 or %s missing)" % up)
