@@ -147,20 +147,19 @@ static int if_op(IrInterp *ip, int64_t *fp, uint32_t op) {
   return 0;
 }
 
-static int for_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
+/* The body of a counted loop (scf.for, affine.for) from lb while below
+ * ub (w-bit, signed unless uns); each iteration is an
+ * AutomaticAllocationScope. Results are the iter args at the end. */
+static int run_loop(IrInterp *ip, int64_t *fp, uint32_t op, uint32_t n_init,
+                    uint32_t init_opd, uint64_t lb, uint64_t ub, uint64_t step,
+                    int uns, uint32_t w) {
   const IrModule *m = ip->m;
   const IrOp *o = &m->ops[op];
-  const uint32_t *os = ip->oslot + o->operands;
-  uint32_t w = in->w, ex;
-  uint64_t lb = (uint64_t)fp[SLOT(os[0])], ub = (uint64_t)fp[SLOT(os[1])];
-  uint64_t step = (uint64_t)fp[SLOT(os[2])];
-  int uns = (int)in->aux;
-  if (uns ? step == 0 : ix_sext(step, w) <= 0)
-    return ix_fault(ip, IR_RUN_UNDEFINED, op, 0, "scf.for with step %lld",
-                    (long long)ix_sext(step, w));
+  uint32_t ex;
   const IrBlock *body = &m->blocks[m->regions[o->regions].blocks];
-  if (body->n_args != o->n_operands - 2) return ix_skip(ip, op, "malformed scf.for");
-  move_vals(ip, fp, body->args + 1, fp, o->operands + 3, o->n_operands - 3, 0);
+  if (body->n_args != n_init + 1 || o->n_results != n_init)
+    return ix_skip(ip, op, "malformed '%s'", ix_op_name(ip, op));
+  move_vals(ip, fp, body->args + 1, fp, init_opd, n_init, 0);
   int64_t *ivp = fp + SLOT(ip->vslot[body->args]);
   uint64_t iv = lb;
   for (;;) {
@@ -169,23 +168,59 @@ static int for_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
     *ivp = (int64_t)iv;
     uint32_t mark = ip->n_allocas;
     int rc = run_region(ip, fp, o->regions, &ex);
-    if (!rc) rc = exit_is(ip, ex, IR_OP_YIELD, op);
+    if (!rc && !(ip->ins[ex].code == IX_EXIT &&
+                 ip->m->ops[ex].n_operands == n_init))
+      rc = ix_skip(ip, ex, "'%s' ends a region of '%s'", ix_op_name(ip, ex),
+                   ix_op_name(ip, op));
     if (rc) return rc;
-    ix_allocas_pop(ip, mark, ex); /* an AutomaticAllocationScope */
-    uint32_t ny = m->ops[ex].n_operands;
-    move_vals(ip, fp, body->args + 1, fp, m->ops[ex].operands,
-              ny < o->n_operands - 3 ? ny : o->n_operands - 3, 1);
+    ix_allocas_pop(ip, mark, ex);
+    move_vals(ip, fp, body->args + 1, fp, m->ops[ex].operands, n_init, 1);
     /* next iv; stop where it would leave the type's range */
     uint64_t next = (iv + step) & ix_mask(w);
     if (uns ? next < iv : ix_sext(next, w) < ix_sext(iv, w)) break;
     iv = next;
   }
-  /* results: the iter args as they are now */
   for (uint32_t k = 0; k < o->n_results; k++) {
     const int64_t *s = fp + SLOT(ip->vslot[body->args + 1 + k]);
     memcpy(fp + SLOT(ip->vslot[o->results + k]), s,
            words_of(s, ip->vslot[o->results + k]) * sizeof *s);
   }
+  return 0;
+}
+
+static int for_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
+  const IrOp *o = &ip->m->ops[op];
+  const uint32_t *os = ip->oslot + o->operands;
+  uint32_t w = in->w;
+  uint64_t lb = (uint64_t)fp[SLOT(os[0])], ub = (uint64_t)fp[SLOT(os[1])];
+  uint64_t step = (uint64_t)fp[SLOT(os[2])];
+  int uns = (int)in->aux;
+  if (uns ? step == 0 : ix_sext(step, w) <= 0)
+    return ix_fault(ip, IR_RUN_UNDEFINED, op, 0, "scf.for with step %lld",
+                    (long long)ix_sext(step, w));
+  return run_loop(ip, fp, op, o->n_operands - 3, o->operands + 3, lb, ub, step,
+                  uns, w);
+}
+
+static int affine_for_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
+  const IrOp *o = &ip->m->ops[op];
+  int64_t lb, ub, step;
+  if (ix_affine_bounds(ip, fp, op, in, &lb, &ub, &step)) return IX_FAULT;
+  uint32_t n_init = o->n_results;
+  return run_loop(ip, fp, op, n_init, o->operands + o->n_operands - n_init,
+                  (uint64_t)lb, (uint64_t)ub, (uint64_t)step, 0, 64);
+}
+
+static int affine_if_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
+  const IrOp *o = &ip->m->ops[op];
+  int holds;
+  uint32_t ex;
+  if (ix_affine_cond(ip, fp, op, in, &holds)) return IX_FAULT;
+  uint32_t r = o->regions + (holds ? 0 : 1);
+  if (!ip->m->regions[r].n_blocks) return 0;
+  int rc = run_region(ip, fp, r, &ex);
+  if (rc || (rc = exit_is(ip, ex, IR_OP_AFFINE_YIELD, op))) return rc;
+  results_from(ip, fp, op, ex, 0);
   return 0;
 }
 
@@ -221,6 +256,74 @@ static int region_op(IrInterp *ip, int64_t *fp, uint32_t op, uint32_t r) {
   int rc = run_region(ip, fp, r, &ex);
   if (rc || (rc = exit_is(ip, ex, IR_OP_YIELD, op))) return rc;
   results_from(ip, fp, op, ex, 0);
+  return 0;
+}
+
+/* An op whose region runs once; results from its terminator when the
+ * counts agree, else zero. */
+static int once_op(IrInterp *ip, int64_t *fp, uint32_t op) {
+  const IrOp *o = &ip->m->ops[op];
+  uint32_t ex;
+  int rc = run_region(ip, fp, o->regions, &ex);
+  if (rc) return rc;
+  if (ip->m->ops[ex].n_operands == o->n_results) {
+    results_from(ip, fp, op, ex, 0);
+  } else {
+    for (uint32_t k = 0; k < o->n_results; k++) {
+      int64_t *r = fp + SLOT(ip->vslot[o->results + k]);
+      if (ip->vslot[o->results + k] & SLOT_MEM) return ix_skip(ip, op, "'%s' has a memref result its region does not yield", ix_op_name(ip, op));
+      *r = 0;
+    }
+  }
+  return 0;
+}
+
+/* test.region_buffer_based in(a) out(b): for each element, the body gets
+ * a[i] and b[i] and yields the new b[i]. */
+static int region_buf_op(IrInterp *ip, int64_t *fp, uint32_t op) {
+  const IrModule *m = ip->m;
+  const IrOp *o = &m->ops[op];
+  const int64_t *a = fp + SLOT(ip->oslot[o->operands]);
+  const int64_t *b = fp + SLOT(ip->oslot[o->operands + 1]);
+  const IrBlock *body = &m->blocks[m->regions[o->regions].blocks];
+  uint32_t ta = ir_vtype(m, ir_operand(m, op, 0)), tb = ir_vtype(m, ir_operand(m, op, 1));
+  uint32_t ea = ir_type(ip->ctx, ta)->elem, eb = ir_type(ip->ctx, tb)->elem, sa, sb, ex;
+  ElKind ka = ix_elem(ip->ctx, ea, &sa), kb = ix_elem(ip->ctx, eb, &sb);
+  int64_t *arg_a = fp + SLOT(ip->vslot[body->args]);
+  int64_t *arg_b = fp + SLOT(ip->vslot[body->args + 1]);
+  if (a[MR_RANK] != b[MR_RANK])
+    return ix_fault(ip, IR_RUN_UNDEFINED, op, 0, "test.region_buffer_based of different ranks");
+  int64_t n = 1, idx[IR_MAX_RANK] = {0};
+  for (int64_t d = 0; d < a[MR_RANK]; d++) {
+    if (MR_SIZE(a, d) != MR_SIZE(b, d))
+      return ix_fault(ip, IR_RUN_UNDEFINED, op, 0, "test.region_buffer_based of different shapes");
+    n *= MR_SIZE(a, d);
+  }
+  int64_t la = a[MR_OFF], lb = b[MR_OFF];
+  for (int64_t i = 0; i < n; i++) {
+    uint8_t *pa = ix_at(ip, op, a, la, sa, 0, "test.region_buffer_based reads");
+    uint8_t *pb = pa ? ix_at(ip, op, b, lb, sb, 1, "test.region_buffer_based writes") : NULL;
+    if (!pb) return IX_FAULT;
+    *arg_a = ix_load_elem(pa, ka, sa, ix_int_width(ip->ctx, ea));
+    *arg_b = ix_load_elem(pb, kb, sb, ix_int_width(ip->ctx, eb));
+    int rc = run_region(ip, fp, o->regions, &ex);
+    if (rc) return rc;
+    const IrOp *y = &m->ops[ex];
+    if (y->n_operands != 1 || ir_vtype(m, ir_operand(m, ex, 0)) != eb)
+      return ix_skip(ip, ex, "'%s' must yield one element", ix_op_name(ip, ex));
+    /* the body may have freed b: check again */
+    if (!(pb = ix_at(ip, op, b, lb, sb, 1, "test.region_buffer_based writes")))
+      return IX_FAULT;
+    ix_store_elem(pb, kb, sb, fp[SLOT(ip->oslot[y->operands])]);
+    for (int64_t d = a[MR_RANK]; d-- > 0;) {
+      la += MR_STRIDE(a, d);
+      lb += MR_STRIDE(b, d);
+      if (++idx[d] < MR_SIZE(a, d)) break;
+      la -= MR_SIZE(a, d) * MR_STRIDE(a, d);
+      lb -= MR_SIZE(b, d) * MR_STRIDE(b, d);
+      idx[d] = 0;
+    }
+  }
   return 0;
 }
 
@@ -293,7 +396,12 @@ int ix_call(IrInterp *ip, uint32_t f, int64_t *frame, uint32_t call_op,
   uint32_t ex;
   (void)call_op;
   int rc = run_region(ip, frame, ip->funcs[f].body, &ex);
-  if (!rc) rc = exit_is(ip, ex, IR_OP_RETURN, ip->funcs[f].op);
+  /* func.return, or another return-like op (test.return): MLIR's
+   * verifier lets a function end in any terminator */
+  uint32_t opc = rc ? IR_OP_RETURN : ip->m->ops[ex].opc;
+  if (opc != IR_OP_RETURN &&
+      (opc == IR_OP_UNKNOWN || !(ir_op_info(opc)->traits & IR_TR_RETURN_LIKE)))
+    rc = exit_is(ip, ex, IR_OP_RETURN, ip->funcs[f].op);
   if (!rc) *ret_op = ex;
   return rc;
 }
@@ -357,6 +465,12 @@ static int run_region(IrInterp *ip, int64_t *fp, uint32_t r, uint32_t *exit) {
                           in->aux ? ir_str_ptr(ip->ctx, in->aux) : "");
           break;
         case IX_CALL: rc = call_op(ip, fp, op, in); break;
+        case IX_REGION_ONCE: rc = once_op(ip, fp, op); break;
+        case IX_REGION_BUF: rc = region_buf_op(ip, fp, op); break;
+        case IX_AFFINE_APPLY: rc = ix_affine_apply(ip, fp, op, in); break;
+        case IX_AFFINE_LOAD: rc = ix_affine_load(ip, fp, op, in); break;
+        case IX_AFFINE_FOR: rc = affine_for_op(ip, fp, op, in); break;
+        case IX_AFFINE_IF: rc = affine_if_op(ip, fp, op, in); break;
         case IX_EXIT:
           *exit = op;
           goto out;

@@ -835,7 +835,34 @@ static Ins prep_op(Prep *p, uint32_t op) {
   case IR_OP_RETURN:
   case IR_OP_YIELD:
   case IR_OP_CONDITION:
+  case IR_OP_TEST_RETURN:
+  case IR_OP_TEST_REGION_YIELD:
     return code(IX_EXIT);
+  case IR_OP_TEST_ONE_REGION_RECURSIVE:
+    /* runs its region once (its results, if any, from the terminator) */
+    if (o->n_regions != 1) return no(WHY_FORM);
+    return code(IX_REGION_ONCE);
+  case IR_OP_TEST_REGION_BUFFER_BASED: {
+    /* like linalg.generic: the body runs per element of in and out, which
+     * it gets as arguments, and yields the new out element */
+    uint32_t ti = o->n_operands == 2 ? opd_t(m, op, 0) : 0;
+    uint32_t to = o->n_operands == 2 ? opd_t(m, op, 1) : 0;
+    if (!ti || !ranked_ok(p, ti) || !ranked_ok(p, to) || o->n_regions != 1)
+      return no(WHY_FORM);
+    const IrRegion *rg = &m->regions[o->regions];
+    const IrBlock *bk = rg->n_blocks ? &m->blocks[rg->blocks] : NULL;
+    if (!bk || bk->n_args != 2 ||
+        m->values[bk->args].type != ir_type(c, ti)->elem ||
+        m->values[bk->args + 1].type != ir_type(c, to)->elem)
+      return no(WHY_FORM);
+    return code(IX_REGION_BUF);
+  }
+  case IR_OP_AFFINE_APPLY:
+  case IR_OP_AFFINE_LOAD:
+  case IR_OP_AFFINE_FOR:
+  case IR_OP_AFFINE_IF:
+  case IR_OP_AFFINE_YIELD:
+    return ix_affine_prep(p->ip, op);
   case IR_OP_UNKNOWN:
     if (p->ip->o.unknown_as_use && !o->n_results && !o->n_regions &&
         !o->n_succs) {

@@ -10,6 +10,7 @@
  *                    checks, element access, error records
  *   interp_arith.c   arith / math / index ops on registers
  *   interp_memref.c  memref, bufferization, linalg.fill and test ops
+ *   interp_affine.c  affine maps and sets, compiled; the affine ops
  *   interp_exec.c    the driver: regions, blocks, branches, scf, calls
  *   interp_report.c  values, errors and locations as text
  *   interp_check.c   the --check enumerator
@@ -65,7 +66,9 @@ enum { IX_FAULT = 1, IX_SKIP = 2 };
   X(CLONE) X(FILL) X(TCOPY) X(TBUF) X(READ_ALL)                             \
   /* control */                                                             \
   X(IF) X(FOR) X(WHILE) X(EXEC_REGION) X(INDEX_SWITCH) X(BR) X(COND_BR)     \
-  X(SWITCH) X(ASSERT) X(CALL) X(EXIT)
+  X(SWITCH) X(ASSERT) X(CALL) X(EXIT) X(REGION_ONCE) X(REGION_BUF)      \
+  /* affine: aux / k = compiled maps in the pool */                         \
+  X(AFFINE_APPLY) X(AFFINE_LOAD) X(AFFINE_FOR) X(AFFINE_IF)
 
 typedef enum {
 #define IX_ENUM(n) IX_##n,
@@ -288,6 +291,22 @@ int ix_free_results(IrInterp *ip, uint32_t ret_op, int64_t *fp);
 /* Print a memref's contents ([1, 2], nested by rank) to out. */
 void ix_print_contents(IrInterp *ip, const int64_t *mr, uint32_t type,
                        FILE *out);
+
+/* ====================================================================== */
+/* interp_affine.c                                                        */
+/* ====================================================================== */
+
+/* Compile an affine map / integer set attribute into the pool; its pool
+ * offset (IR_NONE if its text is not read) and its result count. */
+uint32_t ix_affine_compile(IrInterp *ip, uint32_t attr, uint32_t *n_results);
+/* The Ins of an affine op. */
+Ins ix_affine_prep(IrInterp *ip, uint32_t op);
+int ix_affine_apply(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in);
+int ix_affine_load(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in);
+int ix_affine_bounds(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in,
+                     int64_t *lb, int64_t *ub, int64_t *step);
+int ix_affine_cond(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in,
+                   int *holds);
 
 /* ====================================================================== */
 /* interp_exec.c                                                          */
