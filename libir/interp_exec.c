@@ -19,8 +19,9 @@
 
 int64_t *ix_frame_push(IrInterp *ip, uint32_t words) {
   size_t need = words ? words : 1;
-  /* Chunks start zeroed; after that a frame holds what the last one
-   * there left: every value is written before it is read (SSA). */
+  /* Frames start zeroed: a memref slot read before it is written (a
+   * result an op failed to define) then holds no buffer and a rank of 0,
+   * never a stale word taken for a rank. */
   if (!ip->n_chunks) {
     size_t cap = need > ((size_t)1 << 16) ? need : (size_t)1 << 16;
     Chunk ch = {ir_xcalloc(cap, sizeof(int64_t)), cap, 0};
@@ -47,6 +48,7 @@ int64_t *ix_frame_push(IrInterp *ip, uint32_t words) {
   }
   int64_t *f = ch->mem + ch->used;
   ch->used += need;
+  memset(f, 0, need * sizeof *f);
   return f;
 }
 
@@ -103,8 +105,8 @@ static void move_vals(IrInterp *ip, int64_t *dfp, uint32_t dval,
 static void results_from(IrInterp *ip, int64_t *fp, uint32_t op, uint32_t ex,
                          uint32_t skip) {
   const IrOp *o = &ip->m->ops[op], *t = &ip->m->ops[ex];
-  uint32_t n = t->n_operands - skip < o->n_results ? t->n_operands - skip
-                                                   : o->n_results;
+  uint32_t avail = t->n_operands > skip ? t->n_operands - skip : 0;
+  uint32_t n = avail < o->n_results ? avail : o->n_results;
   move_vals(ip, fp, o->results, fp, t->operands + skip, n, 0);
 }
 
@@ -376,8 +378,12 @@ static int call_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
   if (f->body == IR_NONE) return extern_call(ip, fp, op);
   if (!f->frame) return ix_skip(ip, op, "'%s' %s", ix_op_name(ip, op),
                                 ix_why_text(WHY_FRAME));
-  int64_t *callee = ix_frame_push(ip, f->frame);
   const IrBlock *entry = &m->blocks[m->regions[f->body].blocks];
+  if (entry->n_args != o->n_operands)
+    return ix_skip(ip, op, "'%s' passes %u arguments to a function whose "
+                   "entry block has %u", ix_op_name(ip, op), o->n_operands,
+                   entry->n_args);
+  int64_t *callee = ix_frame_push(ip, f->frame);
   uint32_t mark = ip->n_allocas;
   move_vals(ip, callee, entry->args, fp, o->operands, o->n_operands, 0);
   int rc = ix_call(ip, in->aux, callee, op, &ret);
@@ -565,6 +571,12 @@ void ir_interp_run(IrInterp *ip, uint32_t func, const IrRunArg *args,
     return;
   }
   ip->entry = fi;
+  const IrBlock *entry = &ip->m->blocks[ip->m->regions[f->body].blocks];
+  if (entry->n_args != ir_type(ip->ctx, f->type)->n) {
+    fill_result(ip, r, ix_skip(ip, func, "the entry block's arguments do not "
+                               "match the function type"));
+    return;
+  }
   int64_t *frame = ix_frame_push(ip, f->frame);
   uint32_t ret = IR_NONE;
   int rc = set_args(ip, f, args, frame);

@@ -934,6 +934,9 @@ IrInterp *ir_interp_new(const IrModule *m, const IrInterpOpts *o) {
   if (o) ip->o = *o;
   if (!ip->o.max_steps) ip->o.max_steps = 1000000;
   if (!ip->o.max_depth) ip->o.max_depth = 512;
+  /* each level is a few C frames: keep well inside an 8 MiB stack, also
+   * under AddressSanitizer */
+  if (ip->o.max_depth > IR_INTERP_MAX_DEPTH) ip->o.max_depth = IR_INTERP_MAX_DEPTH;
   if (!ip->o.max_heap) ip->o.max_heap = UINT64_C(256) << 20;
   if (ip->o.dyn_size < 0) ip->o.dyn_size = 4;
   ip->ins = ir_xcalloc(m->n_ops ? m->n_ops : 1, sizeof *ip->ins);

@@ -29,6 +29,10 @@
 
 #include "irint.h"
 
+/* The largest nesting of regions and calls a run may reach (opts.max_depth
+ * is clamped to it): the driver recurses in C. */
+#define IR_INTERP_MAX_DEPTH 4096
+
 /* Memref slot fields. */
 enum { MR_OBJ, MR_SHIFT, MR_OFF, MR_RANK, MR_SIZES };
 #define MR_SIZE(s, d) ((s)[MR_SIZES + (d)])

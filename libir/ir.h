@@ -660,7 +660,7 @@ typedef struct IrInterp IrInterp;
 
 typedef struct IrInterpOpts {
   uint64_t max_steps;   /* ops executed per run; 0 = 1,000,000 */
-  uint32_t max_depth;   /* nested regions + calls; 0 = 512 */
+  uint32_t max_depth;   /* nested regions + calls; 0 = 512, at most 4096 */
   uint64_t max_heap;    /* bytes of live buffers; 0 = 256 MiB */
   int64_t dyn_size;     /* each `?` dim of an argument buffer or external
                            result; < 0 = 4 */

@@ -75,7 +75,7 @@ static int own_flag(Tool *t, int argc, char **argv, int *i) {
     return 1;
   }
   if ((v = val(t, argc, argv, i, "--max-depth"))) {
-    r->max_depth = (uint32_t)num(t, "--max-depth", v, 1, 100000);
+    r->max_depth = (uint32_t)num(t, "--max-depth", v, 1, 4096);
     return 1;
   }
   if ((v = val(t, argc, argv, i, "--max-heap-mb"))) {
@@ -273,7 +273,7 @@ int main(int argc, char **argv) {
             "                           buffer as argument K), 3x5 (sizes of ?)\n"
             "  --max-runs N             --check: combinations per function (256)\n"
             "  --max-steps N            ops executed per run (1000000)\n"
-            "  --max-depth N            nested regions and calls (512)\n"
+            "  --max-depth N            nested regions and calls (512, at most 4096)\n"
             "  --max-heap-mb N          MiB of live buffers per run (256)\n"
             "  --dyn-size N             size of each ? dim of argument buffers (4)\n"
             "  --no-extern              calls of external functions are unsupported\n"
