@@ -776,14 +776,25 @@ void ir_interp_print_error(const IrInterp *ip, const IrRunError *e,
 
 /* The --check enumerator: every public function with a body whose
  * arguments ir_interp_arg_ok accepts is run over all combinations of i1
- * arguments {0, 1}, integer and index arguments {0, 1, 2, 3} and memref
- * arguments as fresh buffers, plus, for each pair of memref arguments of
- * the same type, the variant where the second aliases the first; at most
- * max_runs combinations, spread evenly over the space. Memref results are
- * freed as the ABI says. Writes one line per distinct error (the first
- * combination that showed it, and in how many runs), one line per function
- * (`@f: clean (8 runs)`, `@f: 2 errors (8 runs, 3 failed)`,
- * `@f: skipped (...): why`) and a total line. */
+ * arguments {0, 1}, integer and index arguments {0, 1, 2, 3}, float
+ * arguments 1.0 and memref arguments as fresh zero-filled buffers (each `?`
+ * dim run.dyn_size), plus, for each pair of memref arguments of the same
+ * type, the variant where the second aliases the first; at most max_runs
+ * combinations, spread evenly over the space. Memref results are freed as
+ * the ABI says. A run that ends in undefined behaviour that is not a memory
+ * error (IR_RUN_UNDEFINED) or a failed cf.assert is "rejected": its
+ * arguments are outside the function's domain and it proves nothing. After
+ * 8 runs of a function hit the step bound its other combinations are
+ * skipped. Output: one line per distinct error (kind, offending op,
+ * allocating op) with the first combination that showed it and in how many
+ * runs, as ir_interp_print_error; then per function one of
+ *   @f: clean (N runs[, R rejected: LOC: KIND: WHAT in CALL])
+ *   @f: E errors (N runs, F failed[, S skipped: LOC: WHY][, R rejected: ...])
+ *   @f: skipped (N runs, C clean, S skipped: LOC: WHY[, R rejected: ...])
+ *   @f: skipped: argument #K has type T, which ir-run cannot make
+ * (N runs reads "N of M combinations" when sampled), and a total line
+ *   ir-run: F functions: C clean, E with errors, S skipped; N runs,
+ *   F failed, S skipped, R rejected; STEPS steps */
 typedef struct IrCheckOpts {
   IrInterpOpts run;
   uint32_t max_runs;    /* per function; 0 = 256 */
