@@ -4,8 +4,9 @@
  * and the run state. The public API is in ir.h ("Interpreter").
  *
  * Files, one job each:
- *   interp_prep.c    the prepared program: function table, frame slots,
- *                    one dispatch code per op (Ins), globals
+ *   interp_prep.c    the prepared program: type helpers, function and
+ *                    global tables, frame slots
+ *   interp_prep_ops.c  one dispatch code per op (Ins)
  *   interp_heap.c    objects: allocation, free, liveness and bounds
  *                    checks, element access, error records
  *   interp_arith.c   arith / math / index ops on registers
@@ -198,10 +199,29 @@ const char *ix_why_text(IxWhy w);
  * negative / overflowing). */
 int ix_layout(const IrCtx *c, uint32_t type, const int64_t *sizes,
               int64_t *strides, int64_t *offset);
+/* Type predicates: a scalar registers hold; any memref; a ranked one; a
+ * memref the heap can hold (supported elements, strided or identity layout
+ * when ranked). */
+int ix_scalar_ok(const IrCtx *c, uint32_t type);
+int ix_is_memref(const IrCtx *c, uint32_t type);
+int ix_is_ranked(const IrCtx *c, uint32_t type);
+int ix_memref_ok(const IrCtx *c, uint32_t type);
+/* The func / global index a symbol reference names, IR_NONE if none. */
+uint32_t ix_find_func(const IrInterp *ip, uint32_t sym);
+uint32_t ix_find_global(const IrInterp *ip, uint32_t sym);
 /* Decode a dense<...> attribute into n elements of type elem at out (a
  * splat fills them all); -1 if it is not a form ir-run reads. */
 int ix_dense_decode(const IrCtx *c, uint32_t attr, uint32_t elem,
                     uint64_t n, uint8_t *out);
+
+/* ====================================================================== */
+/* interp_prep_ops.c                                                      */
+/* ====================================================================== */
+
+/* The prepared form of op `op` (its frame slots must be laid out). */
+Ins ix_prep_op(IrInterp *ip, uint32_t op);
+/* An unsupported op's Ins. */
+Ins ix_no(IxWhy why);
 
 /* ====================================================================== */
 /* interp_heap.c                                                          */
