@@ -165,6 +165,7 @@ int ix_dense_decode(const IrCtx *c, uint32_t attr, uint32_t elem,
   else if (got != n) return -1;
   return 0;
 }
+
 /* ====================================================================== */
 /* Functions and globals                                                  */
 /* ====================================================================== */
@@ -255,6 +256,7 @@ uint32_t ir_interp_find(const IrInterp *ip, const char *name) {
     if (ip->funcs[i].name == s) return ip->funcs[i].op;
   return IR_NONE;
 }
+
 /* ====================================================================== */
 /* Frames                                                                 */
 /* ====================================================================== */
