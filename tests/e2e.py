@@ -22,6 +22,10 @@ and GREP is looked for in its output.
   tests/e2e.py --bin build/bin --prepare 'mlir-opt-22 \
       -ownership-based-buffer-deallocation -buffer-deallocation-simplification'
 
+--ir-run adds the semantic check: wherever `ir-run --check --strict` proves
+the case clean (every run frees every buffer exactly once), it must prove
+our output clean too.
+
 --gen N adds N generated modules (tests/bench/gen.py, seeds 1..N); they
 hold no deallocs of their own, so they go with --prepare.
 
@@ -38,6 +42,7 @@ import re
 import shlex
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -69,6 +74,8 @@ class Runner:
         self.reference = shlex.split(args.reference) if args.reference else None
         self.prepare = shlex.split(args.prepare) if args.prepare else None
         self.tmp = tempfile.mkdtemp(prefix="e2e-")
+        self.clean = self.not_clean = 0   # --ir-run verdicts
+        self.lock = threading.Lock()
 
     def tool(self, argv):
         return [os.path.join(self.bin, argv[0])] + argv[1:]
@@ -86,6 +93,25 @@ class Runner:
                 return r.returncode, "", r.stderr.decode(errors="replace"), " ".join(st)
             data = r.stdout
         return 0, data.decode(errors="replace"), "", ""
+
+    def ir_run_check(self, case, text):
+        """With --ir-run: where `ir-run --check --strict` finds the case
+        clean, it must find our output clean. Returns why not, or ""."""
+        run = self.tool(["ir-run", "--check", "--strict",
+                         "--allow-unregistered-dialect"])
+        before = testlib.run(run + [case], self.env)
+        if before.returncode != 0:
+            with self.lock:
+                self.not_clean += 1
+            return ""
+        after = testlib.run(run, self.env, stdin=text.encode())
+        if after.returncode != 0:
+            return "ir-run --check: the input is clean, our output is not:\n" + \
+                testlib.tail(after.stdout.decode(errors="replace") +
+                             after.stderr.decode(errors="replace"))
+        with self.lock:
+            self.clean += 1
+        return ""
 
     def check(self, name, case_text):
         """('verified'|'identical'|'both-reject'|'skipped'|'fail', detail)."""
@@ -134,6 +160,10 @@ class Runner:
         if v.returncode != 0:
             return "fail", "mlir-opt-22 rejects our output:\n" + testlib.tail(
                 v.stderr.decode(errors="replace"))
+        if self.args.ir_run:
+            bad = self.ir_run_check(case, text)
+            if bad:
+                return "fail", bad
         if ref is None:
             return "verified", ""
         if ref.returncode != 0:
@@ -174,6 +204,9 @@ def main():
                     help="also N modules of tests/bench/gen.py (seeds 1..N)")
     ap.add_argument("--gen-funcs", type=int, default=4,
                     help="functions per generated module (default 4)")
+    ap.add_argument("--ir-run", action="store_true",
+                    help="also: where `ir-run --check --strict` finds the "
+                    "case clean, it must find our output clean")
     ap.add_argument("--mlir-opt", default="mlir-opt-22")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -229,6 +262,9 @@ def main():
              counts.get("fail", 0)) +
           (" (%d cases that --prepare rejects or crashes on left out)" % unprepared
            if unprepared else ""))
+    if args.ir_run:
+        print("e2e: ir-run --check: %d cases clean before and after, %d not "
+              "clean (or not runnable) before" % (r.clean, r.not_clean))
     return 1 if counts.get("fail") else 0
 
 
