@@ -273,6 +273,7 @@ struct IrParser {
 /* text[len .. len + IR_LEX_PAD) must be NUL bytes: the lexer's loops stop
  * on them instead of testing for the end (ir_parse copies its input so). */
 #define IR_LEX_PAD 16
+_Static_assert(IR_LEX_PAD <= IR_PARSE_PAD, "IrParseOpts.padded pads too little");
 void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line);
 /* Lex the token at p->cur into *t. */
 void ir_lex(IrParser *p, IrTok *t);

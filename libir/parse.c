@@ -1579,7 +1579,8 @@ static int skip_metadata(IrParser *p) {
   return 0;
 }
 
-IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o, IrDiag *d) {
+static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
+                       const IrParseOpts *o, IrDiag *d) {
   IrParser p;
   IrpNames names;
   memset(&p, 0, sizeof p);
@@ -1593,16 +1594,21 @@ IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o,
     ir_diag_at(d, p.fname, 0, 0, IR_SEV_ERROR, "input too large (%zu bytes)", len);
     return NULL;
   }
-  /* A padded copy for the lexer (IR_LEX_PAD); costs a memcpy, saves a
-   * bounds check per byte lexed. */
-  char *padded = ir_xmalloc(len + IR_LEX_PAD);
-  memcpy(padded, text, len);
-  memset(padded + len, 0, IR_LEX_PAD);
+  /* The lexer wants NUL padding (IR_LEX_PAD), which saves a bounds check
+   * per byte lexed; text that does not come with it is copied. */
+  char *padded = NULL;
+  const char *src = text;
+  if (!padded_in) {
+    padded = ir_xmalloc(len + IR_LEX_PAD);
+    memcpy(padded, text, len);
+    memset(padded + len, 0, IR_LEX_PAD);
+    src = padded;
+  }
   names_init(&names);
   p.names = &names;
   p.b = irb_new(c);
   p.dialect = "builtin";
-  ir_lex_init(&p, padded, len, p.line_first);
+  ir_lex_init(&p, src, len, p.line_first);
   ir_lex(&p, &p.tok);
 
   uint32_t top = irb_region(p.b);
@@ -1656,4 +1662,14 @@ IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o,
   free(p.spare);
   free(padded);
   return m;
+}
+
+IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o,
+                   IrDiag *d) {
+  return parse(c, text, len, 0, o, d);
+}
+
+IrModule *ir_parse_padded(IrCtx *c, const char *text, size_t len,
+                          const IrParseOpts *o, IrDiag *d) {
+  return parse(c, text, len, 1, o, d);
 }

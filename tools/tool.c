@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -172,9 +173,35 @@ void tool_args(Tool *t, int argc, char **argv, ToolFlagFn *own) {
 /* Input                                                                  */
 /* ====================================================================== */
 
-/* Read all of `path` ("-" = stdin) into a fresh buffer followed by a NUL.
- * 0, or -1 after an error line. */
-static int read_input(Tool *t, char **data, size_t *len) {
+/* The whole input, followed by IR_PARSE_PAD NUL bytes so the parser can
+ * lex it in place (IrParseOpts.padded). */
+typedef struct Input {
+  char *data;
+  size_t len;
+  size_t map_len;   /* bytes mmap'ed, 0 if `data` is malloc'ed */
+} Input;
+
+/* A regular file is mapped rather than read when the zero fill of its last
+ * page provides the padding: no copy, and the pages come from the page
+ * cache a few at a time (fault-around) instead of one anonymous page fault
+ * per 4 KB. (20 MB bench corpus: ~5000 page faults fewer.) */
+static int map_input(int fd, const struct stat *st, Input *in) {
+  long pg = sysconf(_SC_PAGESIZE);
+  if (pg <= 0 || !S_ISREG(st->st_mode) || st->st_size <= 0 ||
+      (uint64_t)st->st_size >= SIZE_MAX / 2)
+    return -1;
+  size_t n = (size_t)st->st_size, tail = n % (size_t)pg;
+  if (tail == 0 || (size_t)pg - tail < IR_PARSE_PAD) return -1;
+  void *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  if (p == MAP_FAILED) return -1;
+  in->data = p;
+  in->len = n;
+  in->map_len = n;
+  return 0;
+}
+
+/* Read all of `path` ("-" = stdin). 0, or -1 after an error line. */
+static int read_input(Tool *t, Input *in) {
   int fd = strcmp(t->input, "-") ? open(t->input, O_RDONLY) : STDIN_FILENO;
   if (fd < 0) {
     fprintf(stderr, "%s: error: cannot open input file '%s': %s\n", t->name,
@@ -182,15 +209,20 @@ static int read_input(Tool *t, char **data, size_t *len) {
     return -1;
   }
   struct stat st;
+  int have_st = fstat(fd, &st) == 0;
+  if (have_st && map_input(fd, &st, in) == 0) {
+    if (fd != STDIN_FILENO) close(fd);
+    return 0;
+  }
   size_t cap = 1 << 16;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+  if (have_st && S_ISREG(st.st_mode) && st.st_size > 0)
     cap = (size_t)st.st_size + 1; /* +1: EOF is seen without a regrow */
-  char *buf = malloc(cap + 1);
+  char *buf = malloc(cap + IR_PARSE_PAD);
   size_t n = 0;
   for (;;) {
     if (!buf) break;
     if (n == cap) {
-      char *nb = cap > SIZE_MAX / 4 ? NULL : realloc(buf, cap * 2 + 1);
+      char *nb = cap > SIZE_MAX / 4 ? NULL : realloc(buf, cap * 2 + IR_PARSE_PAD);
       if (!nb) {
         free(buf);
         buf = NULL;
@@ -217,10 +249,17 @@ static int read_input(Tool *t, char **data, size_t *len) {
             t->in_name);
     return -1;
   }
-  buf[n] = 0;
-  *data = buf;
-  *len = n;
+  memset(buf + n, 0, IR_PARSE_PAD);
+  in->data = buf;
+  in->len = n;
+  in->map_len = 0;
   return 0;
+}
+
+static void free_input(Input *in) {
+  if (in->map_len) munmap(in->data, in->map_len);
+  else free(in->data);
+  in->data = NULL;
 }
 
 /* Verify `m` and hand it to the tool; frees it and its context. Returns -2
@@ -253,9 +292,12 @@ static int parse_chunk(void *ud, const char *text, size_t n,
   Tool *t = ud;
   IrParseOpts o = t->parse;
   o.first_line = first_line;
+
   IrCtx *c = ir_ctx_new();
   double t0 = now();
-  IrModule *m = ir_parse(c, text, n, &o, &t->diag);
+  /* only the whole input is followed by the padding */
+  IrModule *m = text + n == t->in_end ? ir_parse_padded(c, text, n, &o, &t->diag)
+                                      : ir_parse(c, text, n, &o, &t->diag);
   phase_sec[PH_DECODE] += now() - t0;
   t->frame_bytes = 0;
   t->in_stages = 0;
@@ -425,20 +467,20 @@ int tool_emit_fn(Tool *t, IrModule *m, void *ud) {
 }
 
 int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
-  char *data;
-  size_t len;
+  Input in;
   t->fn = fn;
   t->ud = ud;
   double t0 = now();
-  if (read_input(t, &data, &t->in_bytes) != 0) return 1;
+  if (read_input(t, &in) != 0) return 1;
   phase_sec[PH_READ] = now() - t0;
-  len = t->in_bytes;
+  t->in_bytes = in.len;
+  t->in_end = in.data + in.len;
   if (open_output(t) != 0) {
-    free(data);
+    free_input(&in);
     return 1;
   }
-  read_modules(t, data, len);
-  free(data);
+  read_modules(t, in.data, in.len);
+  free_input(&in);
   int ok = !t->bad_input && !t->io_failed;
   double t1 = now();
   if (close_output(t, ok) != 0) ok = 0;
