@@ -7,6 +7,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -32,8 +35,23 @@ static double now(void) {
 /* Command line                                                           */
 /* ====================================================================== */
 
+/* A tool is a short-lived process whose phases (parse, verify, write)
+ * free big arrays that the next phase allocates again: keep freed memory in
+ * the heap, and grow it in big steps, rather than handing pages back to the
+ * kernel and faulting fresh zeroed ones in (a page fault costs about as
+ * much as parsing 100 bytes). 20 MB bench corpus, ir-asm: 36K -> 29K page
+ * faults. */
+static void tune_malloc(void) {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  mallopt(M_TOP_PAD, 16 << 20);
+#endif
+}
+
 void tool_init(Tool *t, const char *name, ToolOutKind kind,
                const char *synopsis, const char *help) {
+  tune_malloc();
   memset(t, 0, sizeof *t);
   t->name = name;
   t->synopsis = synopsis;
