@@ -12,7 +12,7 @@
 
 #include "ctx.h"
 
-void *ir_pg_slot(IrPages *p, size_t sz, uint32_t i) {
+void *ir_pg_grow(IrPages *p, size_t sz, uint32_t i) {
   uint32_t pg = i >> IR_PG_BITS;
   if (pg >= p->n_pages) {
     IR_VPUSH(p->page, p->n_pages, p->cap_pages, NULL);
@@ -77,6 +77,7 @@ void ir_ctx_free(IrCtx *c) {
   free(c->type_ht.slot);
   free(c->attr_ht.slot);
   free(c->loc_ht.slot);
+  free(c->line_head);
   ir_arena_free(&c->arena);
   free(c);
 }
