@@ -215,6 +215,18 @@ void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term,
 /* Location of the op being parsed may be overridden by a trailing
  * `loc(...)`; the core handles that after the hook returns. */
 
+/* A small cache of pure interning results (attributes a hook builds from
+ * a few numbers, like `#arith.fastmath<none>`): key words -> id, 0 if not
+ * cached. key[0] says what the key is: hooks use IRP_MEMO_HOOKS and up.
+ * n <= IRP_MEMO_WORDS. A store may evict another key. */
+#define IRP_MEMO_WORDS 9
+#define IRP_MEMO_HOOKS 16
+uint32_t irp_memo_find(IrParser *p, const uint32_t *key, uint32_t n);
+void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id);
+/* The string id of a C string, cached by address (op and attribute names
+ * the hooks pass as literals). */
+uint32_t irp_cstr(IrParser *p, const char *s);
+
 /* The core's generic-form parser, usable by hooks of ops that fall back to it. */
 int irp_generic_op_body(IrParser *p, IrOpState *st);
 

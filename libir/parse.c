@@ -398,7 +398,7 @@ typedef struct Map {
   uint32_t cap, n;    /* slots (power of 2), used */
 } Map;
 
-#define MEMO_WORDS 9          /* longest memo key, in u32 words */
+#define MEMO_WORDS IRP_MEMO_WORDS
 
 struct IrpNames {
   Name *e;            uint32_t n_e, cap_e;     /* entries */
@@ -439,7 +439,7 @@ struct IrpNames {
     uint32_t n;                /* key words, 0 = empty slot */
     uint32_t key[MEMO_WORDS];  /* what kind of key, then its words */
     uint32_t id;               /* the interned answer */
-  } memo[256];
+  } memo[256][2];              /* 2-way: a set's newest key first */
 };
 
 /* The string id of a C string (op and attribute names the hooks pass as
@@ -456,32 +456,76 @@ static uint32_t cstr_id(IrParser *p, const char *s) {
  * holds this key's answer. Interning is a pure function of the key within
  * one ctx, so a hit is exact. */
 static struct Memo *memo_find(IrParser *p, const uint32_t *key, uint32_t n, int *hit) {
-  uint32_t h = n;
-  for (uint32_t i = 0; i < n; i++) h = (h ^ key[i]) * 0x9E3779B1u;
-  struct Memo *m = &p->names->memo[h >> 24];
-  *hit = m->n == n && memcmp(m->key, key, n * sizeof *key) == 0;
-  return m;
+  uint64_t h = n;
+  for (uint32_t i = 0; i < n; i++) h = (h ^ key[i]) * 0x9E3779B97F4A7C15ull;
+  struct Memo *set = p->names->memo[h >> 56];
+  for (int w = 0; w < 2; w++)
+    if (set[w].n == n && memcmp(set[w].key, key, n * sizeof *key) == 0) {
+      *hit = 1;
+      return &set[w];
+    }
+  *hit = 0;
+  return set;
 }
 
-static void memo_store(struct Memo *m, const uint32_t *key, uint32_t n, uint32_t id) {
-  m->n = n;
-  memcpy(m->key, key, n * sizeof *key);
-  m->id = id;
+/* Store into the set memo_find gave (a miss): the older key is dropped. */
+static void memo_store(struct Memo *set, const uint32_t *key, uint32_t n, uint32_t id) {
+  set[1] = set[0];
+  set[0].n = n;
+  memcpy(set[0].key, key, n * sizeof *key);
+  set[0].id = id;
 }
 
-static uint32_t hname(uint32_t key, uint32_t num, const char *s, uint32_t n) {
-  uint32_t h = 2166136261u ^ (key * 0x9E3779B1u) ^ (num * 0x85EBCA77u);
-  for (uint32_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h ^ (h >> 15);
+uint32_t irp_memo_find(IrParser *p, const uint32_t *key, uint32_t n) {
+  int hit;
+  ir_assert(n && n <= MEMO_WORDS && key[0] >= IRP_MEMO_HOOKS);
+  struct Memo *m = memo_find(p, key, n, &hit);
+  return hit ? m->id : 0;
 }
 
-static uint32_t name_find(IrpNames *t, uint32_t key, const char *s, uint32_t n,
-                          uint32_t num) {
-  uint32_t h = hname(key, num, s, n);
+void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id) {
+  int hit;
+  ir_assert(n && n <= MEMO_WORDS && key[0] >= IRP_MEMO_HOOKS);
+  struct Memo *m = memo_find(p, key, n, &hit);
+  if (hit) m->id = id;
+  else memo_store(m, key, n, id);
+}
+
+uint32_t irp_cstr(IrParser *p, const char *s) { return cstr_id(p, s); }
+
+/* Names are token texts, so they lie in the lexer's buffer, which is
+ * followed by IR_LEX_PAD readable bytes: reading 8 bytes at any byte of a
+ * name stays inside it. Hash and compare a word at a time, not a byte. */
+static inline uint64_t rd8(const char *s) {
+  uint64_t v;
+  memcpy(&v, s, 8);
+  return v;
+}
+
+/* The bytes of s[0, n) within its first word, n <= 8 (little endian: the
+ * low bytes come first). */
+static inline uint64_t head8(const char *s, uint32_t n) {
+  return n >= 8 ? rd8(s) : rd8(s) & ((1ull << (8 * n)) - 1);
+}
+
+static inline uint32_t hname(uint32_t key, uint32_t num, const char *s, uint32_t n) {
+  uint64_t h = ((uint64_t)key << 32 | num) * 0x9E3779B97F4A7C15ull ^ n;
+  uint32_t i = 0;
+  for (; i + 8 < n; i += 8) h = (h ^ rd8(s + i)) * 0xff51afd7ed558ccdull;
+  h = (h ^ head8(s + i, n - i)) * 0xc4ceb9fe1a85ec53ull;
+  return (uint32_t)(h >> 32) ^ (uint32_t)h;
+}
+
+static inline int name_eq(const char *a, const char *b, uint32_t n) {
+  if (n <= 8) return head8(a, n) == head8(b, n);
+  return memcmp(a, b, n) == 0;
+}
+
+static inline uint32_t name_find(IrpNames *t, uint32_t h, uint32_t key, const char *s,
+                                 uint32_t n, uint32_t num) {
   for (uint32_t i = t->bucket[h & (t->n_bucket - 1)]; i != IR_NONE; i = t->e[i].next) {
     Name *e = &t->e[i];
-    if (e->hash == h && e->key == key && e->num == num && e->n == n &&
-        memcmp(e->s, s, n) == 0)
+    if (e->hash == h && e->key == key && e->num == num && e->n == n && name_eq(e->s, s, n))
       return i;
   }
   return IR_NONE;
@@ -501,8 +545,8 @@ static void rehash(IrpNames *t, uint32_t nb) {
   }
 }
 
-static uint32_t name_insert(IrpNames *t, uint32_t key, const char *s, uint32_t n,
-                            uint32_t num, uint32_t handle) {
+static uint32_t name_insert(IrpNames *t, uint32_t h, uint32_t key, const char *s,
+                            uint32_t n, uint32_t num, uint32_t handle) {
   uint32_t i;
   if (t->free_head != IR_NONE) {
     i = t->free_head;
@@ -512,18 +556,20 @@ static uint32_t name_insert(IrpNames *t, uint32_t key, const char *s, uint32_t n
     i = t->n_e++;
   }
   Name *e = &t->e[i];
-  memset(e, 0, sizeof *e);
   e->s = s;
   e->n = n;
   e->num = num;
   e->key = key;
-  e->hash = hname(key, num, s, n);
+  e->hash = h;
   e->handle = handle;
+  e->loc = 0;
+  e->pos = 0;
+  e->fwd = 0;
   e->live = 1;
   if (++t->live > t->n_bucket) {
     rehash(t, t->n_bucket * 2); /* links e too */
   } else {
-    uint32_t b = e->hash & (t->n_bucket - 1);
+    uint32_t b = h & (t->n_bucket - 1);
     e->next = t->bucket[b];
     t->bucket[b] = i;
   }
@@ -677,7 +723,8 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
                         uint32_t v, uint32_t loc) {
   IrpNames *t = p->names;
   uint32_t key = t->iscope * 2;
-  uint32_t i = name_find(t, key, s, n, num);
+  uint32_t h = hname(key, num, s, n);
+  uint32_t i = name_find(t, h, key, s, n, num);
   if (i != IR_NONE) {
     Name *e = &t->e[i];
     if (!e->fwd) {
@@ -705,7 +752,7 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
       t->e[last].pos = e->pos;
     }
   } else {
-    i = name_insert(t, key, s, n, num, v);
+    i = name_insert(t, h, key, s, n, num, v);
     t->e[i].loc = loc;
   }
   push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
@@ -772,7 +819,8 @@ int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
   if (p->failed) return -1;
   IrpNames *t = p->names;
   uint32_t key = t->iscope * 2;
-  uint32_t i = name_find(t, key, r->name, r->len, r->num);
+  uint32_t h = hname(key, r->num, r->name, r->len);
+  uint32_t i = name_find(t, h, key, r->name, r->len, r->num);
   if (i != IR_NONE) {
     uint32_t v = t->e[i].handle;
     uint32_t have = irb_value_type(p->b, v);
@@ -789,13 +837,13 @@ int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
     return 0;
   }
   if (r->num) {
-    uint32_t j = name_find(t, key, r->name, r->len, 0);
+    uint32_t j = name_find(t, hname(key, 0, r->name, r->len), key, r->name, r->len, 0);
     if (j != IR_NONE && !t->e[j].fwd)
       return irp_error_at(p, r->loc, "reference to invalid result number");
   }
   if (count_values(p, 1)) return -1;
   uint32_t v = irb_placeholder(p->b, type);
-  i = name_insert(t, key, r->name, r->len, r->num, v);
+  i = name_insert(t, h, key, r->name, r->len, r->num, v);
   t->e[i].fwd = 1;
   t->e[i].loc = r->loc;
   t->e[i].pos = t->n_vfwd;
@@ -967,9 +1015,10 @@ int irp_successor(IrParser *p, uint32_t *block) {
   if (p->tok.kind != IR_TK_CARET_ID) return irp_error(p, "expected block name");
   IrpNames *t = p->names;
   uint32_t key = t->rscope * 2 + 1;
-  uint32_t i = name_find(t, key, p->tok.text, p->tok.len, 0);
+  uint32_t h = hname(key, 0, p->tok.text, p->tok.len);
+  uint32_t i = name_find(t, h, key, p->tok.text, p->tok.len, 0);
   if (i == IR_NONE) {
-    i = name_insert(t, key, p->tok.text, p->tok.len, 0, irb_block_detached(p->b));
+    i = name_insert(t, h, key, p->tok.text, p->tok.len, 0, irb_block_detached(p->b));
     Name *e = &t->e[i];
     e->fwd = 1;
     e->loc = lazy_loc(p, p->tok.text - 1);
@@ -1018,7 +1067,8 @@ static int block_label(IrParser *p, uint32_t *blk) {
   IrpNames *t = p->names;
   uint32_t key = t->rscope * 2 + 1;
   const IrTok tk = p->tok;
-  uint32_t i = name_find(t, key, tk.text, tk.len, 0);
+  uint32_t h = hname(key, 0, tk.text, tk.len);
+  uint32_t i = name_find(t, h, key, tk.text, tk.len, 0);
   if (i != IR_NONE) {
     Name *e = &t->e[i];
     if (!e->fwd)
@@ -1026,7 +1076,7 @@ static int block_label(IrParser *p, uint32_t *blk) {
     irb_region_append_block(p->b, t->region, e->handle);
     e->fwd = 0;
   } else {
-    i = name_insert(t, key, tk.text, tk.len, 0, irb_block(p->b, t->region));
+    i = name_insert(t, h, key, tk.text, tk.len, 0, irb_block(p->b, t->region));
     push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
   }
   uint32_t b = t->e[i].handle;
