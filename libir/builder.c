@@ -82,6 +82,24 @@ void irb_free(IrBuilder *b) {
 
 IrCtx *irb_ctx(IrBuilder *b) { return b->ctx; }
 
+/* Capacity for `more` entries past n, within IR_MAX_COUNT. */
+static void reserve(void **a, uint32_t n, uint32_t *cap, uint32_t more, size_t sz) {
+  uint64_t want = (uint64_t)n + more;
+  ir_vgrow(a, cap, want < IR_MAX_COUNT ? (uint32_t)want : IR_MAX_COUNT, sz);
+}
+
+void irb_reserve(IrBuilder *b, uint32_t ops, uint32_t vals, uint32_t operands,
+                 uint32_t blocks) {
+  reserve((void **)&b->ops, b->n_ops, &b->cap_ops, ops, sizeof *b->ops);
+  reserve((void **)&b->vals, b->n_vals, &b->cap_vals, vals, sizeof *b->vals);
+  reserve((void **)&b->operands, b->n_operands, &b->cap_operands, operands,
+          sizeof *b->operands);
+  reserve((void **)&b->blocks, b->n_blocks, &b->cap_blocks, blocks, sizeof *b->blocks);
+  reserve((void **)&b->regions, b->n_regions, &b->cap_regions, blocks,
+          sizeof *b->regions);
+  reserve((void **)&b->opregs, b->n_opregs, &b->cap_opregs, blocks, sizeof *b->opregs);
+}
+
 /* Append to a small list of a block or region. The lists live in the
  * builder's arena and a full one is copied to one twice its size, leaving
  * the old copy behind (at most as many bytes as the live lists, freed with

@@ -551,6 +551,17 @@ int ir_syntax_parse_yield(IrParser *p, IrOpState *st);
 void ir_syntax_print_yield(IrPrinter *w, const IrModule *m, uint32_t op);
 
 /* ====================================================================== */
+/* builder.c internals                                                    */
+/* ====================================================================== */
+
+/* Reserve room for about this many more ops, values, operands and blocks
+ * (and as many regions as blocks), so that a builder filled by a parser
+ * does not copy its arrays as they grow. Only a hint: the arrays still grow
+ * past it. */
+void irb_reserve(IrBuilder *b, uint32_t ops, uint32_t vals, uint32_t operands,
+                 uint32_t blocks);
+
+/* ====================================================================== */
 /* registry.c                                                             */
 /* ====================================================================== */
 /* Hook tables defined by the syntax files (NULL-name terminated). */
