@@ -115,6 +115,13 @@ struct IrCtx {
   uint32_t n_lines;             /* entries of line_head */
   uint32_t n_file_hashed;       /* hot file's locations in loc_ht */
   uint32_t hashed_lo, hashed_hi; /* and the range of their lines */
+  /* ir_dict_getc's cache of C string -> string id (ctx_attr.c) */
+  struct IrNameCache {
+    const char *s;              /* the C string's address */
+    uint32_t id;                /* its string id, IR_NONE: not interned */
+    uint32_t n_strs;            /* table size when IR_NONE was found */
+    char text[24];              /* its bytes, NUL-terminated */
+  } name_cache[64];
 };
 
 static inline IrStrEnt *ir_str_ent(const IrCtx *c, uint32_t id) {
