@@ -73,8 +73,7 @@ static inline uint32_t map_slot(uint32_t k, uint32_t mask) {
   return (h ^ (h >> 15)) & mask;
 }
 
-static uint32_t map_get(const IdMap *m, uint32_t k) {
-  if (m->dense) return k < m->n_dense && m->dense[k] ? m->dense[k] : IR_NONE;
+static uint32_t map_get_hashed(const IdMap *m, uint32_t k) {
   if (m->cap == 0) return IR_NONE;
   uint32_t mask = m->cap - 1;
   for (uint32_t i = map_slot(k, mask);; i = (i + 1) & mask) {
@@ -83,7 +82,12 @@ static uint32_t map_get(const IdMap *m, uint32_t k) {
   }
 }
 
-static void map_put(IdMap *m, uint32_t k, uint32_t v);
+static inline uint32_t map_get(const IdMap *m, uint32_t k) {
+  if (m->dense) return k < m->n_dense && m->dense[k] ? m->dense[k] : IR_NONE;
+  return map_get_hashed(m, k);
+}
+
+static void map_put_hashed(IdMap *m, uint32_t k, uint32_t v);
 
 static void map_grow(IdMap *m) {
   IdMap old = *m;
@@ -93,23 +97,27 @@ static void map_grow(IdMap *m) {
   if (!m->key || !m->val) ir_die("out of memory");
   m->n = 0;
   for (uint32_t i = 0; i < old.cap; i++)
-    if (old.key[i]) map_put(m, old.key[i], old.val[i]);
+    if (old.key[i]) map_put_hashed(m, old.key[i], old.val[i]);
   free(old.key);
   free(old.val);
 }
 
-static void map_put(IdMap *m, uint32_t k, uint32_t v) {
-  if (m->dense) {
-    if (k >= m->n_dense) ir_die("id %u outside its ctx table", k);
-    m->dense[k] = v;
-    return;
-  }
+static void map_put_hashed(IdMap *m, uint32_t k, uint32_t v) {
   if ((m->n + 1) * 2 > m->cap) map_grow(m);
   uint32_t mask = m->cap - 1, i = map_slot(k, mask);
   while (m->key[i]) i = (i + 1) & mask;
   m->key[i] = k;
   m->val[i] = v;
   m->n++;
+}
+
+static inline void map_put(IdMap *m, uint32_t k, uint32_t v) {
+  if (m->dense) {
+    if (k >= m->n_dense) ir_die("id %u outside its ctx table", k);
+    m->dense[k] = v;
+    return;
+  }
+  map_put_hashed(m, k, v);
 }
 
 /* File index of an entry already written (0 for id 0). */
@@ -150,6 +158,10 @@ typedef struct W {
   uint32_t n_kinds, kv_cap;
   uint32_t *kh;             /* hash of kind -> index + 1, 0 = empty */
   uint32_t kh_cap;
+  struct KindCache {        /* w_kind's cache: a kind and its index */
+    Kind k;
+    uint32_t idx, n;        /* n = 0: empty */
+  } kcache[256];
   int have_file;            /* a FILE location entry has been written */
   uint32_t last_file, last_line;  /* its file (ctx id) and line */
   uint32_t prev_loc;        /* file index of the previous op's or block
@@ -170,11 +182,18 @@ static _Noreturn void wfail(W *w, const char *fmt, ...) {
 }
 
 /* Record the depth of a new entry (1-based file index k). */
-static void set_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k,
-                      unsigned depth) {
+static void grow_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k);
+static inline void set_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k,
+                             unsigned depth) {
   if (depth > IR_MAX_DEPTH)
     wfail(w, "cannot encode: nesting deeper than %d", IR_MAX_DEPTH);
-  if (k >= *cap) {
+  if (k >= *cap) grow_depth(w, dep, cap, k);
+  (*dep)[k] = (uint16_t)depth;
+}
+
+static void grow_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k) {
+  (void)w;
+  {
     uint32_t nc = *cap ? *cap * 2 : 256;
     while (nc <= k) nc *= 2;
     uint16_t *p = realloc(*dep, nc * sizeof *p);
@@ -182,7 +201,6 @@ static void set_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k,
     *dep = p;
     *cap = nc;
   }
-  (*dep)[k] = (uint16_t)depth;
 }
 
 static uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
@@ -444,6 +462,25 @@ static uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
     return k;
   }
   const IrLoc *lo = ir_loc(w->c, l);
+  if (lo->kind == IR_L_FILE && w->have_file && w->last_file == lo->file) {
+    /* The common case, one per op: the file's string is written already
+     * (w_str would only look it up), and the entry is a line delta. */
+    IrbBuf *b = &w->ents;
+    int64_t dl = (int64_t)lo->line - (int64_t)w->last_line;
+    if (dl >= IRB_LINE_SHORT_MIN && dl <= IRB_LINE_SHORT_MAX) {
+      irb_buf_byte(b, (uint8_t)(IRB_TAG_L_FILE_SHORT - IRB_LINE_SHORT_MIN + dl));
+    } else {
+      irb_buf_byte(b, IRB_TAG_L_FILE_NEXT);
+      irb_buf_svarint(b, dl);
+    }
+    irb_buf_varint(b, lo->col);
+    w->last_line = lo->line;
+    k = ++w->n_locs;
+    map_put(&w->lmap, l, k);
+    set_depth(w, &w->ldep, &w->ldep_cap, k, 1);
+    if (*depth < 1) *depth = 1;
+    return k;
+  }
   const uint32_t *list = NULL;
   unsigned d = 0;
   uint32_t a = 0, bb = 0;
@@ -513,7 +550,21 @@ static uint32_t kind_hash(const Kind *k) {
   return h ^ (h >> 16);
 }
 
-static uint32_t w_kind(W *w, const Kind *k) {
+static uint32_t w_kind_slow(W *w, const Kind *k);
+
+/* Most ops repeat the kind of an earlier op of the same name: a direct
+ * mapped cache by name spares the hash and probe. */
+static inline uint32_t w_kind(W *w, const Kind *k) {
+  struct KindCache *e = &w->kcache[k->name & 255];
+  if (e->n && !memcmp(&e->k, k, sizeof *k)) return e->idx;
+  uint32_t idx = w_kind_slow(w, k);
+  e->k = *k;
+  e->idx = idx;
+  e->n = 1;
+  return idx;
+}
+
+static uint32_t w_kind_slow(W *w, const Kind *k) {
   if ((w->n_kinds + 1) * 2 > w->kh_cap) {
     free(w->kh);
     w->kh_cap = w->kh_cap ? w->kh_cap * 2 : 64;
