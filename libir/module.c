@@ -63,6 +63,9 @@ typedef struct Check {
   size_t why_len;
   /* cursors: the id the next entity of each kind must have */
   uint64_t op, val, blk, reg, opd, succ;
+  /* opcode of an op name id, direct mapped: a module has few op names,
+   * and looking one up hashes its bytes (~120 instructions an op) */
+  struct { uint32_t name, opc; } opc_cache[64];
 } Check;
 
 static int bad(Check *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -86,7 +89,14 @@ static int check_op(Check *k, uint32_t id, uint32_t blk) {
   if (op->block != blk) return bad(k, "op %u: wrong parent block", id);
   if (!op->name || op->name >= ir_n_strs(c))
     return bad(k, "op %u: bad name string %u", id, op->name);
-  uint32_t opc = ir_op_lookup(ir_str_ptr(c, op->name), ir_str_len(c, op->name));
+  uint32_t opc, slot = op->name & 63;
+  if (k->opc_cache[slot].name == op->name) {
+    opc = k->opc_cache[slot].opc;
+  } else {
+    opc = ir_op_lookup(ir_str_ptr(c, op->name), ir_str_len(c, op->name));
+    k->opc_cache[slot].name = op->name;
+    k->opc_cache[slot].opc = opc;
+  }
   if (op->opc != opc) return bad(k, "op %u: opcode does not match its name", id);
   if (op->flags) return bad(k, "op %u: reserved flags set", id);
   if (op->loc >= ir_n_locs(c)) return bad(k, "op %u: bad location %u", id, op->loc);
@@ -170,7 +180,11 @@ static int check_region(Check *k, uint32_t rid) {
 }
 
 int ir_module_check(const IrModule *m, char *why, size_t why_len) {
-  Check k = {m, why, why_len, 0, 0, 0, 0, 0, 0};
+  Check k;
+  memset(&k, 0, sizeof k);
+  k.m = m;
+  k.why = why;
+  k.why_len = why_len;
   if (why && why_len) why[0] = 0;
   if (!m || !m->ctx) return bad(&k, "no module");
   if (m->n_ops > IR_MAX_COUNT || m->n_operands > IR_MAX_COUNT ||
