@@ -123,9 +123,8 @@ void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr);
 void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes);
 
 /* Accessors for hooks. */
-IrCtx *irp_ctx(IrParser *p);
-IrBuilder *irp_builder(IrParser *p);
-const IrTok *irp_peek(IrParser *p);            /* current token */
+/* irp_ctx, irp_builder, irp_peek (the current token), irp_consume and
+ * irp_expect are inline functions, defined after struct IrParser below. */
 const IrTok *irp_peek2(IrParser *p);           /* the one after it */
 void irp_next(IrParser *p);                    /* consume one token */
 /* Position of the current token, as a cheap "lazy" location: use it with
@@ -145,8 +144,7 @@ int irp_error_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__(
  * the prior definition of a value. */
 void irp_note_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-int irp_consume(IrParser *p, IrTokKind k);               /* 1 / 0 */
-int irp_expect(IrParser *p, IrTokKind k, const char *what);  /* 0 / -1 */
+/* irp_consume(p, k): 1 / 0;  irp_expect(p, k, what): 0 / -1 */
 int irp_consume_kw(IrParser *p, const char *kw);         /* bare id == kw */
 int irp_expect_kw(IrParser *p, const char *kw);
 /* A bare identifier (keyword) of any spelling; *s and *n point into source. */
@@ -280,6 +278,23 @@ struct IrParser {
     uint32_t n, type;        /* to type id, so `memref<?xf32>` is */
   } tmemo[1024];             /* parsed once, not at every use */
 };
+
+/* The token API's hottest entries, inline: a hook calls them for nearly
+ * every token, and the call was a good part of their cost. */
+static inline IrCtx *irp_ctx(IrParser *p) { return p->ctx; }
+static inline IrBuilder *irp_builder(IrParser *p) { return p->b; }
+static inline const IrTok *irp_peek(IrParser *p) { return &p->tok; }
+static inline int irp_consume(IrParser *p, IrTokKind k) {
+  if (p->tok.kind != k) return 0;
+  irp_next(p);
+  return 1;
+}
+int irp_expect_fail(IrParser *p, const char *what);  /* the error of: */
+static inline int irp_expect(IrParser *p, IrTokKind k, const char *what) {
+  if (p->tok.kind != k) return irp_expect_fail(p, what);
+  irp_next(p);
+  return 0;
+}
 
 /* lex.c */
 /* text[len .. len + IR_LEX_PAD) must be NUL bytes: the lexer's loops stop

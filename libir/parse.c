@@ -225,9 +225,6 @@ int irp_enter(IrParser *p) {
 /* Tokens                                                                 */
 /* ====================================================================== */
 
-IrCtx *irp_ctx(IrParser *p) { return p->ctx; }
-IrBuilder *irp_builder(IrParser *p) { return p->b; }
-const IrTok *irp_peek(IrParser *p) { return &p->tok; }
 
 const IrTok *irp_peek2(IrParser *p) {
   if (!p->has2) {
@@ -252,17 +249,7 @@ uint32_t irp_loc_real(IrParser *p, uint32_t loc) {
   return ir_loc_file(p->ctx, p->file, line, col);
 }
 
-int irp_consume(IrParser *p, IrTokKind k) {
-  if (p->tok.kind != k) return 0;
-  irp_next(p);
-  return 1;
-}
-
-int irp_expect(IrParser *p, IrTokKind k, const char *what) {
-  if (p->tok.kind == k) {
-    irp_next(p);
-    return 0;
-  }
+int irp_expect_fail(IrParser *p, const char *what) {
   return irp_error(p, "expected %s", what);
 }
 
