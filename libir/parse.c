@@ -418,6 +418,12 @@ struct IrpNames {
    * costs a hash, a probe and a compare, 200-550 instructions, in the ctx;
    * 5 MB bench corpus: ~50M of 620M instructions before): */
   uint32_t op_name[IR_N_OPS];  /* opcode -> string id of its name, 0 = unknown */
+  struct OpnameMemo {          /* custom_opc's cache: a spelling of at */
+    uint64_t w0, w1;           /* most 16 bytes (zero padded), in the */
+    uint32_t len;              /* default dialect `dialect` (0 = empty) */
+    const char *dialect;       /* -> opcode and name string id */
+    uint32_t opc, name;
+  } opnames[64];
   struct CstrMemo {            /* C string (by address) -> string id, */
     const char *s;             /* checked with strcmp, so a reused buffer */
     uint32_t id;               /* cannot give a stale id */
@@ -1329,7 +1335,32 @@ typedef struct Group {
 } Group;
 
 /* Resolve a custom op name (default dialect prefix) to its opcode. */
+static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name);
+
+/* Op names repeat on most lines: a cache of spellings up to 16 bytes (the
+ * key holds all their bytes, so a hit is exact), with the default dialect
+ * they were resolved in, spares hashing the name in the registry. */
 static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name) {
+  if (t->len > 16) return custom_opc_slow(p, t, name);
+  uint64_t w0 = head8(t->text, t->len < 8 ? t->len : 8);
+  uint64_t w1 = t->len > 8 ? head8(t->text + 8, t->len - 8) : 0;
+  uint64_t h = (w0 ^ (w1 * 0x9E3779B97F4A7C15ull) ^ t->len) * 0xff51afd7ed558ccdull;
+  struct OpnameMemo *e = &p->names->opnames[h >> 58];
+  if (e->len == t->len && e->w0 == w0 && e->w1 == w1 && e->dialect == p->dialect) {
+    *name = e->name;
+    return e->opc;
+  }
+  uint32_t opc = custom_opc_slow(p, t, name);
+  e->w0 = w0;
+  e->w1 = w1;
+  e->len = t->len;
+  e->dialect = p->dialect;
+  e->opc = opc;
+  e->name = *name;
+  return opc;
+}
+
+static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name) {
   uint32_t opc = ir_op_lookup(t->text, t->len);
   if (opc != IR_OP_UNKNOWN) {
     /* a registered op is spelled as its full name: intern it once */
