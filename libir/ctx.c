@@ -78,6 +78,7 @@ void ir_ctx_free(IrCtx *c) {
   free(c->attr_ht.slot);
   free(c->loc_ht.slot);
   free(c->line_head);
+  free(c->loc_lists);
   ir_arena_free(&c->arena);
   free(c);
 }

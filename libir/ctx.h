@@ -85,12 +85,13 @@ typedef struct IrAttrEnt {
   uint64_t hash;
 } IrAttrEnt;
 
+/* 36 bytes: locations are the biggest table (one per op), so a FUSED
+ * location's member list is found through IrCtx.loc_lists, indexed by
+ * its l.list, rather than by a pointer here. */
 typedef struct IrLocEnt {
   IrLoc l;                      /* canonical: unused fields zero */
-  const uint32_t *list;         /* FUSED members (arena) */
   uint32_t next;                /* FILE in the line index: the previous
                                    location of its line, 0 ends */
-  uint32_t pad_;
 } IrLocEnt;
 
 struct IrCtx {
@@ -115,6 +116,9 @@ struct IrCtx {
   uint32_t n_lines;             /* entries of line_head */
   uint32_t n_file_hashed;       /* hot file's locations in loc_ht */
   uint32_t hashed_lo, hashed_hi; /* and the range of their lines */
+  const uint32_t **loc_lists;   /* members of FUSED locations (arena),
+                                   by their IrLoc.list */
+  uint32_t n_loc_lists, cap_loc_lists;
   /* ir_dict_getc's cache of C string -> string id (ctx_attr.c) */
   struct IrNameCache {
     const char *s;              /* the C string's address */

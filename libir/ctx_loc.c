@@ -50,7 +50,7 @@ static int loc_eq(const IrCtx *c, uint32_t id, const void *key) {
   IrLoc l = e->l;
   l.list = 0;
   return !memcmp(&l, &k->l, sizeof l) &&
-         (!k->nl || !memcmp(e->list, k->list, k->nl * sizeof *k->list));
+         (!k->nl || !memcmp(c->loc_lists[e->l.list], k->list, k->nl * sizeof *k->list));
 }
 
 /* File locations are most of the table (one per op and block argument),
@@ -173,17 +173,15 @@ uint32_t ir_loc_intern(IrCtx *c, const IrLoc *in, const uint32_t *list) {
   ir_ht_reserve(&c->loc_ht);
   uint64_t *slot = ir_ht_find(c, &c->loc_ht, h, loc_eq, &k);
   if (ir_ht_id(slot)) return ir_ht_id(slot);
-  if (c->n_locs >= IR_MAX_COUNT) return 0;
-  uint32_t off = 0;
-  if (k.nl && (off = ir_pool_take(&c->pool_u32, k.nl)) == IR_NONE) return 0;
+  if (c->n_locs >= IR_MAX_COUNT || c->n_loc_lists >= IR_MAX_COUNT) return 0;
   uint32_t id = c->n_locs++;
   IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id); /* zeroed */
   e->l = k.l;
-  e->l.list = off;
-  if (k.nl) {
-    uint32_t *l = ir_arena_alloc(&c->arena, k.nl * sizeof *l);
-    memcpy(l, list, k.nl * sizeof *l);
-    e->list = l;
+  if (in->kind == IR_L_FUSED) {
+    uint32_t *l = ir_arena_alloc(&c->arena, (k.nl ? k.nl : 1) * sizeof *l);
+    if (k.nl) memcpy(l, list, k.nl * sizeof *l);
+    e->l.list = c->n_loc_lists;
+    IR_VPUSH(c->loc_lists, c->n_loc_lists, c->cap_loc_lists, l);
   }
   ir_ht_put(&c->loc_ht, slot, h, id);
   return id;
@@ -196,7 +194,8 @@ const IrLoc *ir_loc(const IrCtx *c, uint32_t id) {
 
 const uint32_t *ir_loc_list(const IrCtx *c, uint32_t id) {
   ir_assert(id < c->n_locs);
-  return ir_loc_ent(c, id)->list;
+  const IrLoc *l = &ir_loc_ent(c, id)->l;
+  return l->kind == IR_L_FUSED ? c->loc_lists[l->list] : NULL;
 }
 
 uint32_t ir_n_locs(const IrCtx *c) { return c->n_locs; }
@@ -228,7 +227,7 @@ uint32_t ir_loc_filepos(const IrCtx *c, uint32_t loc) {
     while (sp) {
       const IrLocEnt *e = ir_loc_ent(c, st[sp - 1].loc);
       if (st[sp - 1].next < e->l.n) {
-        loc = e->list[st[sp - 1].next++];
+        loc = c->loc_lists[e->l.list][st[sp - 1].next++];
         break;
       }
       sp--;
