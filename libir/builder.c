@@ -441,8 +441,8 @@ IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
   Out o = {0};
   /* The tree has at most the builder's counts; the module's arrays are
    * sized so, and their counts set to the real ones at the end. */
-  o.m = ir_module_alloc(b->ctx, b->n_ops, b->n_operands, b->n_vals,
-                        b->n_blocks, b->n_regions, b->n_succs);
+  o.m = ir_module_alloc_uninit(b->ctx, b->n_ops, b->n_operands, b->n_vals,
+                               b->n_blocks, b->n_regions, b->n_succs);
   if (!o.m) {
     *why = "module too large";
     return NULL;

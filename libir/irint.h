@@ -566,6 +566,16 @@ int ir_syntax_parse_yield(IrParser *p, IrOpState *st);
 void ir_syntax_print_yield(IrPrinter *w, const IrModule *m, uint32_t op);
 
 /* ====================================================================== */
+/* module.c internals                                                     */
+/* ====================================================================== */
+
+/* ir_module_alloc without zeroing the arrays (only the IrModule header),
+ * for a caller that writes every field of every entry it counts: freeze. */
+IrModule *ir_module_alloc_uninit(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
+                                 uint32_t n_values, uint32_t n_blocks,
+                                 uint32_t n_regions, uint32_t n_succs);
+
+/* ====================================================================== */
 /* builder.c internals                                                    */
 /* ====================================================================== */
 
