@@ -363,6 +363,7 @@ typedef struct Name {
   uint32_t hash;      /* of (key, num, bytes) */
   uint32_t next;      /* bucket chain / free list, IR_NONE ends */
   uint32_t handle;    /* builder value or block (placeholder while fwd) */
+  uint32_t type;      /* values: the value's type (0 = not known yet) */
   uint32_t loc;       /* first forward use, or the definition (lazy loc) */
   uint32_t pos;       /* index in the forward list while fwd */
   uint8_t fwd;        /* still a forward reference */
@@ -555,6 +556,7 @@ static uint32_t name_insert(IrpNames *t, uint32_t h, uint32_t key, const char *s
   e->key = key;
   e->hash = h;
   e->handle = handle;
+  e->type = 0;
   e->loc = 0;
   e->pos = 0;
   e->fwd = 0;
@@ -713,7 +715,7 @@ static int count_values(IrParser *p, uint64_t n) {
 
 /* Bind %name#num to value v, resolving a forward reference. */
 static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
-                        uint32_t v, uint32_t loc) {
+                        uint32_t v, uint32_t vtype, uint32_t loc) {
   IrpNames *t = p->names;
   uint32_t key = t->iscope * 2;
   uint32_t h = hname(key, num, s, n);
@@ -725,7 +727,7 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
       note_at(p, e->loc, "previously defined here");
       return -1;
     }
-    uint32_t want = irb_value_type(p->b, e->handle), have = irb_value_type(p->b, v);
+    uint32_t want = e->type, have = vtype;
     if (want && want != have) {
       char tw[256], th[256];
       ir_type_str(p->ctx, want, tw, sizeof tw);
@@ -738,6 +740,7 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
     irb_resolve(p->b, e->handle, v);
     e->loc = loc;
     e->handle = v;
+    e->type = vtype;
     e->fwd = 0;
     uint32_t last = t->vfwd[--t->n_vfwd];
     if (last != i) {
@@ -747,6 +750,7 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
   } else {
     i = name_insert(t, h, key, s, n, num, v);
     t->e[i].loc = loc;
+    t->e[i].type = vtype;
   }
   push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
   return 0;
@@ -816,7 +820,7 @@ int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
   uint32_t i = name_find(t, h, key, r->name, r->len, r->num);
   if (i != IR_NONE) {
     uint32_t v = t->e[i].handle;
-    uint32_t have = irb_value_type(p->b, v);
+    uint32_t have = t->e[i].type;
     if (type && have && have != type) {
       char tw[256], th[256];
       ir_type_str(p->ctx, type, tw, sizeof tw);
@@ -837,6 +841,7 @@ int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
   if (count_values(p, 1)) return -1;
   uint32_t v = irb_placeholder(p->b, type);
   i = name_insert(t, h, key, r->name, r->len, r->num, v);
+  t->e[i].type = type;
   t->e[i].fwd = 1;
   t->e[i].loc = r->loc;
   t->e[i].pos = t->n_vfwd;
@@ -1052,7 +1057,7 @@ static int block_arg(IrParser *p, uint32_t blk) {
   /* MLIR's default location of an argument: where its name is written */
   if (!has_loc) loc = irp_loc_real(p, r.loc);
   return define_value(p, r.name, r.len, 0, irb_block_arg_loc(p->b, blk, type, loc),
-                      r.loc);
+                      type, r.loc);
 }
 
 /* `^name(args):` in the current region; *blk receives the block. */
@@ -1102,7 +1107,8 @@ int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
     for (uint32_t i = 0; i < n_args; i++) {
       uint32_t v = irb_block_arg_loc(p->b, blk, args[i].type,
                                      irp_loc_real(p, args[i].loc));
-      if (define_value(p, args[i].ref.name, args[i].ref.len, 0, v, args[i].ref.loc))
+      if (define_value(p, args[i].ref.name, args[i].ref.len, 0, v, args[i].type,
+                       args[i].ref.loc))
         return -1;
     }
     if (p->tok.kind == IR_TK_CARET_ID)
@@ -1425,8 +1431,8 @@ static int parse_op(IrParser *p, uint32_t block) {
   if (irp_enter(p)) return -1;
   Mark m = mark(p);
   uint32_t first_loc = lazy_loc(p, p->tok.kind == IR_TK_PERCENT_ID ? p->tok.text - 1 : p->tok.text);
-  Group *g = NULL;
-  uint32_t ng = 0, capg = 0;
+  Group g0[4], *g = g0;   /* most ops bind one group */
+  uint32_t ng = 0, capg = 4;
   uint64_t nexp = 0;
   if (p->tok.kind == IR_TK_PERCENT_ID) {
     for (;;) {
@@ -1528,10 +1534,10 @@ static int parse_op(IrParser *p, uint32_t block) {
   if ((st->n_props && !s.props) || (st->n_attrs && !s.attrs))
     return irp_error_at(p, st->loc, "duplicate attribute name");
   uint32_t op = irb_op(p->b, block, &s);
-  uint32_t k = 0;
+  uint32_t k = 0, r0 = ng ? irb_op_result(p->b, op, 0) : 0; /* results are consecutive */
   for (uint32_t i = 0; i < ng; i++)
     for (uint32_t j = 0; j < g[i].count; j++, k++)
-      if (define_value(p, g[i].s, g[i].n, j, irb_op_result(p->b, op, k), g[i].loc)) return -1;
+      if (define_value(p, g[i].s, g[i].n, j, r0 + k, st->types[k], g[i].loc)) return -1;
   p->op_level--;
   release(p, m);
   irp_leave(p);
