@@ -70,13 +70,13 @@ IrBuilder *irb_new(IrCtx *c) {
 void irb_free(IrBuilder *b) {
   if (!b) return;
   ir_arena_free(&b->lists);
-  free(b->ops);
-  free(b->vals);
-  free(b->blocks);
-  free(b->regions);
-  free(b->operands);
-  free(b->opregs);
-  free(b->succs);
+  ir_big_free(b->ops, (size_t)b->cap_ops * sizeof *b->ops);
+  ir_big_free(b->vals, (size_t)b->cap_vals * sizeof *b->vals);
+  ir_big_free(b->blocks, (size_t)b->cap_blocks * sizeof *b->blocks);
+  ir_big_free(b->regions, (size_t)b->cap_regions * sizeof *b->regions);
+  ir_big_free(b->operands, (size_t)b->cap_operands * sizeof *b->operands);
+  ir_big_free(b->opregs, (size_t)b->cap_opregs * sizeof *b->opregs);
+  ir_big_free(b->succs, (size_t)b->cap_succs * sizeof *b->succs);
   free(b);
 }
 
@@ -85,7 +85,7 @@ IrCtx *irb_ctx(IrBuilder *b) { return b->ctx; }
 /* Capacity for `more` entries past n, within IR_MAX_COUNT. */
 static void reserve(void **a, uint32_t n, uint32_t *cap, uint32_t more, size_t sz) {
   uint64_t want = (uint64_t)n + more;
-  ir_vgrow(a, cap, want < IR_MAX_COUNT ? (uint32_t)want : IR_MAX_COUNT, sz);
+  ir_big_vgrow(a, cap, want < IR_MAX_COUNT ? (uint32_t)want : IR_MAX_COUNT, sz);
 }
 
 void irb_reserve(IrBuilder *b, uint32_t ops, uint32_t vals, uint32_t operands,
@@ -130,6 +130,13 @@ static uint32_t opc_of(IrBuilder *b, uint32_t name) {
   return opc;
 }
 
+/* IR_VPUSH for the builder's arrays, which are big arrays (mem.c). */
+#define BPUSH(arr, n, cap, x)                                                  \
+  do {                                                                       \
+    if ((n) >= (cap)) ir_big_vgrow((void **)&(arr), &(cap), (n) + 1, sizeof *(arr)); \
+    (arr)[(n)++] = (x);                                                      \
+  } while (0)
+
 /* Handles are u32 and IR_NONE is reserved. A tree with more than
  * IR_MAX_COUNT of anything is refused by irb_freeze ("module too large"),
  * an input error; only running out of handles altogether is a bug. */
@@ -141,7 +148,7 @@ static uint32_t next_handle(uint32_t n) {
 uint32_t irb_region(IrBuilder *b) {
   uint32_t r = next_handle(b->n_regions);
   BRegion reg = {IR_NONE, NULL, 0, 0};
-  IR_VPUSH(b->regions, b->n_regions, b->cap_regions, reg);
+  BPUSH(b->regions, b->n_regions, b->cap_regions, reg);
   return r;
 }
 
@@ -149,7 +156,7 @@ uint32_t irb_block(IrBuilder *b, uint32_t region) {
   ir_assert(region < b->n_regions);
   uint32_t h = next_handle(b->n_blocks);
   BBlock blk = {region, NULL, 0, 0, NULL, 0, 0};
-  IR_VPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
+  BPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
   BRegion *r = &b->regions[region];
   list_push(b, &r->blocks, &r->n_blocks, &r->cap_blocks, h);
   return h;
@@ -158,7 +165,7 @@ uint32_t irb_block(IrBuilder *b, uint32_t region) {
 uint32_t irb_block_detached(IrBuilder *b) {
   uint32_t h = next_handle(b->n_blocks);
   BBlock blk = {IR_NONE, NULL, 0, 0, NULL, 0, 0};
-  IR_VPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
+  BPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
   return h;
 }
 
@@ -174,7 +181,7 @@ static uint32_t new_value(IrBuilder *b, uint32_t type, uint32_t def,
                           uint32_t num, uint32_t kind) {
   uint32_t v = next_handle(b->n_vals);
   BVal val = {type, def, num, kind, IR_NONE};
-  IR_VPUSH(b->vals, b->n_vals, b->cap_vals, val);
+  BPUSH(b->vals, b->n_vals, b->cap_vals, val);
   return v;
 }
 
@@ -212,7 +219,7 @@ uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
   op.n_operands = s->n_operands;
   for (uint32_t i = 0; i < s->n_operands; i++) {
     ir_assert(s->operands[i] < b->n_vals);
-    IR_VPUSH(b->operands, b->n_operands, b->cap_operands, s->operands[i]);
+    BPUSH(b->operands, b->n_operands, b->cap_operands, s->operands[i]);
   }
 
   op.results = b->n_vals;
@@ -226,7 +233,7 @@ uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
     uint32_t r = s->regions ? s->regions[i] : irb_region(b);
     ir_assert(r < b->n_regions && b->regions[r].op == IR_NONE);
     b->regions[r].op = h;
-    IR_VPUSH(b->opregs, b->n_opregs, b->cap_opregs, r);
+    BPUSH(b->opregs, b->n_opregs, b->cap_opregs, r);
   }
 
   op.succs = b->n_succs;
@@ -235,10 +242,10 @@ uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
     IrBSucc sc = s->succs[i];
     ir_assert(sc.block < b->n_blocks);
     ir_assert((uint64_t)sc.first + sc.count <= s->n_operands);
-    IR_VPUSH(b->succs, b->n_succs, b->cap_succs, sc);
+    BPUSH(b->succs, b->n_succs, b->cap_succs, sc);
   }
 
-  IR_VPUSH(b->ops, b->n_ops, b->cap_ops, op);
+  BPUSH(b->ops, b->n_ops, b->cap_ops, op);
   if (block != IR_NONE) {
     BBlock *blk = &b->blocks[block];
     list_push(b, &blk->ops, &blk->n_ops, &blk->cap_ops, h);
@@ -441,8 +448,8 @@ IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
   Out o = {0};
   /* The tree has at most the builder's counts; the module's arrays are
    * sized so, and their counts set to the real ones at the end. */
-  o.m = ir_module_alloc_uninit(b->ctx, b->n_ops, b->n_operands, b->n_vals,
-                               b->n_blocks, b->n_regions, b->n_succs);
+  o.m = ir_module_alloc(b->ctx, b->n_ops, b->n_operands, b->n_vals,
+                        b->n_blocks, b->n_regions, b->n_succs);
   if (!o.m) {
     *why = "module too large";
     return NULL;

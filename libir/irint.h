@@ -31,6 +31,15 @@ void ir_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);
     (arr)[(n)++] = (x);                                                      \
   } while (0)
 
+/* Big arrays: zeroed; those of 256 KB or more are mapped (zero pages come
+ * lazily) and advised to use transparent huge pages where available
+ * (mem.c). Pass the size in bytes back to realloc and free. ir_big_vgrow
+ * is ir_vgrow for them. */
+void *ir_big_alloc(size_t n);
+void *ir_big_realloc(void *p, size_t old, size_t n);
+void ir_big_free(void *p, size_t n);
+void ir_big_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);
+
 /* A bump arena: many small allocations freed at once. */
 typedef struct IrArena {
   struct IrArenaChunk *head;
@@ -564,16 +573,6 @@ int ir_syntax_attr_is_str(const IrCtx *c, uint32_t attr, const char *s);
  * scf.yield and the other yield-like terminators. */
 int ir_syntax_parse_yield(IrParser *p, IrOpState *st);
 void ir_syntax_print_yield(IrPrinter *w, const IrModule *m, uint32_t op);
-
-/* ====================================================================== */
-/* module.c internals                                                     */
-/* ====================================================================== */
-
-/* ir_module_alloc without zeroing the arrays (only the IrModule header),
- * for a caller that writes every field of every entry it counts: freeze. */
-IrModule *ir_module_alloc_uninit(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
-                                 uint32_t n_values, uint32_t n_blocks,
-                                 uint32_t n_regions, uint32_t n_succs);
 
 /* ====================================================================== */
 /* builder.c internals                                                    */

@@ -15,10 +15,12 @@
 
 #include "irint.h"
 
+#define MOD_HDR 16  /* bytes before the IrModule: its allocation size */
+
 /* One allocation: the header, then each array, each aligned to 8. */
-static IrModule *module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
-                              uint32_t n_values, uint32_t n_blocks,
-                              uint32_t n_regions, uint32_t n_succs, int zero) {
+IrModule *ir_module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
+                          uint32_t n_values, uint32_t n_blocks,
+                          uint32_t n_regions, uint32_t n_succs) {
   if (n_ops > IR_MAX_COUNT || n_operands > IR_MAX_COUNT ||
       n_values > IR_MAX_COUNT || n_blocks > IR_MAX_COUNT ||
       n_regions > IR_MAX_COUNT || n_succs > IR_MAX_COUNT)
@@ -32,9 +34,10 @@ static IrModule *module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
   size_t off_suc = off_reg + AL((size_t)n_regions * sizeof(IrRegion));
   size_t total = off_suc + AL((size_t)n_succs * sizeof(IrSucc));
 #undef AL
-  char *p = zero ? calloc(1, total) : malloc(total);
-  if (!p) return NULL;
-  if (!zero) memset(p, 0, sizeof(IrModule));
+  /* The allocation's size goes in a header before the module, for
+   * ir_big_free; big modules get huge pages (mem.c). */
+  char *p = (char *)ir_big_alloc(total + MOD_HDR) + MOD_HDR;
+  memcpy(p - MOD_HDR, &total, sizeof total);
   IrModule *m = (IrModule *)p;
   m->ctx = c;
   m->ops = (IrOp *)(p + off_ops);
@@ -52,21 +55,12 @@ static IrModule *module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
   return m;
 }
 
-IrModule *ir_module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
-                          uint32_t n_values, uint32_t n_blocks,
-                          uint32_t n_regions, uint32_t n_succs) {
-  return module_alloc(c, n_ops, n_operands, n_values, n_blocks, n_regions,
-                      n_succs, 1);
+void ir_module_free(IrModule *m) {
+  if (!m) return;
+  size_t total;
+  memcpy(&total, (char *)m - MOD_HDR, sizeof total);
+  ir_big_free((char *)m - MOD_HDR, total + MOD_HDR);
 }
-
-IrModule *ir_module_alloc_uninit(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
-                                 uint32_t n_values, uint32_t n_blocks,
-                                 uint32_t n_regions, uint32_t n_succs) {
-  return module_alloc(c, n_ops, n_operands, n_values, n_blocks, n_regions,
-                      n_succs, 0);
-}
-
-void ir_module_free(IrModule *m) { free(m); }
 
 /* ====================================================================== */
 /* Layout check                                                           */
