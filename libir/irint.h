@@ -227,7 +227,7 @@ void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term,
  * cached. key[0] says what the key is: hooks use IRP_MEMO_HOOKS and up.
  * n <= IRP_MEMO_WORDS. A store may evict another key. */
 #define IRP_MEMO_WORDS 9
-#define IRP_MEMO_HOOKS 16
+#define IRP_MEMO_HOOKS 16  /* +0: arith flags; +1: number literals */
 uint32_t irp_memo_find(IrParser *p, const uint32_t *key, uint32_t n);
 void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id);
 /* The string id of a C string, cached by address (op and attribute names
@@ -285,7 +285,8 @@ struct IrParser {
   struct IrpTypeMemo {       /* type spellings seen (parse_type.c): a */
     const char *s;           /* direct-mapped cache from source bytes */
     uint32_t n, type;        /* to type id, so `memref<?xf32>` is */
-  } tmemo[1024];             /* parsed once, not at every use */
+    uint64_t w0, w1;         /* parsed once, not at every use; w0, w1: */
+  } tmemo[1024];             /* the first 16 bytes, zero padded */
 };
 
 /* The token API's hottest entries, inline: a hook calls them for nearly
