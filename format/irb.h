@@ -52,6 +52,15 @@ void irb_buf_free(IrbBuf *b);
  * the module cannot be encoded (e.g. compression failure). */
 int irb_write(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d);
 
+/* The same frame, handed to `sink` in pieces (header first) instead of
+ * being assembled in a buffer: an uncompressed frame is hashed and sent
+ * part by part, sparing two copies of the payload. sink returns 0, or
+ * nonzero to stop. Returns 0, -1 (encoding error, reported in `d`) or -2
+ * (sink error, not reported). */
+typedef int IrbSink(void *ud, const void *p, size_t n);
+int irb_write_to(const IrModule *m, const IrbWriteOpts *o, IrbSink *sink,
+                 void *ud, IrDiag *d);
+
 /* Whether `p` (n bytes) starts with the frame magic. */
 int irb_is_bytecode(const void *p, size_t n);
 

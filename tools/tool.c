@@ -454,6 +454,10 @@ static int close_output(Tool *t, int ok) {
   return ok && !err ? 0 : -1;
 }
 
+static int sink_file(void *ud, const void *p, size_t n) {
+  return fwrite(p, 1, n, (FILE *)ud) != n;
+}
+
 int tool_emit(Tool *t, const IrModule *m) {
   if (t->text) {
     /* mlir-opt's layout: each module followed by an empty line, modules
@@ -464,13 +468,12 @@ int tool_emit(Tool *t, const IrModule *m) {
   } else {
     IrbWriteOpts o = t->write;
     o.stages = t->in_stages | t->add_stages;
-    t->buf.len = 0;
-    if (irb_write(m, &o, &t->buf, &t->diag) != 0) {
+    int r = irb_write_to(m, &o, sink_file, t->out, &t->diag);
+    if (r == -2) goto write_error;
+    if (r != 0) {
       t->io_failed = 1;
       return -2;
     }
-    if (fwrite(t->buf.data, 1, t->buf.len, t->out) != t->buf.len)
-      goto write_error;
   }
   t->n_out++;
   return 0;
