@@ -978,7 +978,7 @@ static int frame_error(IrbReader *r, IrDiag *d, size_t off, const char *fmt, ...
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   char where[300];
-  snprintf(where, sizeof where, "%s:%zu", r->name, off);
+  snprintf(where, sizeof where, "%s:%" PRIu64, r->name, r->base + off);
   ir_diag_at(d, where, 0, 0, IR_SEV_ERROR, "%s", msg);
   return -1;
 }
@@ -1001,6 +1001,29 @@ static const char *hdr_varint(const uint8_t *h, size_t n, size_t *pos,
       return NULL;
     }
   }
+}
+
+int irb_frame_size(const void *p, size_t n, uint64_t *size) {
+  const uint8_t *h = p;
+  size_t cmp = n < IRB_MAGIC_LEN ? n : IRB_MAGIC_LEN;
+  if (memcmp(h, IRB_MAGIC, cmp) != 0) return -1;
+  if (n < IRB_MAGIC_LEN + 4) return 0;
+  unsigned major = (unsigned)irb_get_le(h + 8, 2), minor = (unsigned)irb_get_le(h + 10, 2);
+  if (major != IRB_VERSION_MAJOR || minor > IRB_VERSION_MINOR) return -1;
+  size_t pos = IRB_MAGIC_LEN + 4;
+  uint64_t flags, stored, raw;
+  const char *why;
+  static const char trunc[] = "truncated frame header";
+  if ((why = hdr_varint(h, n, &pos, &flags, UINT32_MAX)))
+    return !strcmp(why, trunc) ? 0 : -1;
+  if ((why = hdr_varint(h, n, &pos, &stored, UINT64_MAX)))
+    return !strcmp(why, trunc) ? 0 : -1;
+  if (stored > IRB_MAX_PAYLOAD) return -1;
+  if ((flags & IRB_FLAG_COMP_MASK) != IRB_COMP_NONE &&
+      (why = hdr_varint(h, n, &pos, &raw, UINT64_MAX)))
+    return !strcmp(why, trunc) ? 0 : -1;
+  *size = pos + 8 + stored;
+  return 1;
 }
 
 int irb_read_next(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d) {

@@ -58,11 +58,13 @@ static int loc_eq(const IrCtx *c, uint32_t id, const void *key) {
  *
  * The hot file's locations (the first file a FILE location names: the
  * parsed file, nearly always the only one) are found through a per-line
- * index, line_head[line] -> newest location of the line, chained through
+ * index, line_head[line - line_base] -> newest location of the line
+ * (line_base: the first line met, so a chunk deep in a split file does
+ * not index the lines before it), chained through
  * IrLocEnt.next: a parser or reader meets lines in about text order, so
  * the index is walked sequentially, where a hash table costs a cache miss
  * per location once it outgrows the cache. (20 MB bench corpus: ~400K
- * locations.) The index covers lines below line_limit(), which grows with
+ * locations.) The index covers line_limit() lines, a number that grows with
  * the table, so no input can make it large; a location of a line beyond it
  * goes to the hash table, and a lookup that misses the index also asks the
  * hash table while it holds any FILE location, so each location lives in
@@ -128,11 +130,14 @@ uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
   if (!c->have_hot) {
     c->have_hot = 1;
     c->hot_file = file_str;
+    c->line_base = line;
   }
-  if (file_str != c->hot_file || line >= line_limit(c))
+  if (file_str != c->hot_file || line < c->line_base ||
+      line - c->line_base >= line_limit(c))
     return hashed_file_loc(c, file_str, line, col, 1);
-  if (line < c->n_lines)
-    for (uint32_t id = c->line_head[line]; id;) {
+  uint32_t ln = line - c->line_base;
+  if (ln < c->n_lines)
+    for (uint32_t id = c->line_head[ln]; id;) {
       const IrLocEnt *e = ir_loc_ent(c, id);
       if (e->l.col == col) return id;
       id = e->next;
@@ -141,17 +146,17 @@ uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
     uint32_t id = hashed_file_loc(c, file_str, line, col, 0);
     if (id) return id;
   }
-  if (line >= c->n_lines) {
+  if (ln >= c->n_lines) {
     uint32_t n = c->n_lines ? c->n_lines : 1024;
-    while (n <= line) n *= 2;
+    while (n <= ln) n *= 2;
     c->line_head = ir_xrealloc(c->line_head, (size_t)n * sizeof *c->line_head);
     memset(c->line_head + c->n_lines, 0, (size_t)(n - c->n_lines) * sizeof *c->line_head);
     c->n_lines = n;
   }
   uint32_t id = new_file_loc(c, file_str, line, col);
   if (id) {
-    ir_loc_ent(c, id)->next = c->line_head[line];
-    c->line_head[line] = id;
+    ir_loc_ent(c, id)->next = c->line_head[ln];
+    c->line_head[ln] = id;
   }
   return id;
 }

@@ -1673,9 +1673,8 @@ static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
   char *padded = NULL;
   const char *src = text;
   if (!padded_in) {
-    padded = ir_xmalloc(len + IR_LEX_PAD);
+    padded = ir_big_alloc(len + IR_LEX_PAD); /* zeroed */
     memcpy(padded, text, len);
-    memset(padded + len, 0, IR_LEX_PAD);
     src = padded;
   }
   names_init(&names);
@@ -1742,7 +1741,7 @@ static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
   free_states(&p);
   release(&p, (Mark){NULL, 0});
   free(p.spare);
-  free(padded);
+  ir_big_free(padded, len + IR_LEX_PAD);
   return m;
 }
 

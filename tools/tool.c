@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -191,92 +192,126 @@ void tool_args(Tool *t, int argc, char **argv, ToolFlagFn *own) {
 /* Input                                                                  */
 /* ====================================================================== */
 
-/* The whole input, followed by IR_PARSE_PAD NUL bytes so the parser can
- * lex it in place (IrParseOpts.padded). */
+/* The input is processed module by module in bounded memory where its form
+ * allows (DESIGN.md, issue 7): a bytecode stream frame by frame, and a
+ * mapped text file split at `// -----` chunk by chunk, with the bytes of
+ * modules already handled released; memory then follows the largest
+ * module, not the input. A text input without --split-input-file is one
+ * module, read whole.
+ *
+ * A regular file is mapped when the zero fill of its last page provides
+ * the parser's padding (IR_PARSE_PAD): no copy, and its pages come from
+ * the page cache a few at a time (fault-around) instead of one anonymous
+ * page fault per 4 KB. Anything else (a pipe, stdin) is read through a
+ * window that grows to the largest frame or to the whole text, always
+ * followed by IR_PARSE_PAD NUL bytes. */
 typedef struct Input {
-  char *data;
-  size_t len;
-  size_t map_len;   /* bytes mmap'ed, 0 if `data` is malloc'ed */
+  int fd;             /* read mode: the descriptor; -1 when mapped */
+  char *data;         /* the mapping, or the window */
+  size_t cap;         /* read mode: window bytes (IR_PARSE_PAD more exist) */
+  size_t lo, hi;      /* the bytes at hand: data[lo, hi) */
+  uint64_t off;       /* input offset of data[lo] */
+  size_t map_len;     /* mapped length, 0 in read mode */
+  size_t dropped;     /* mapped: pages below this were released */
+  int eof;            /* read mode: the end was read */
 } Input;
 
-/* A regular file is mapped rather than read when the zero fill of its last
- * page provides the padding: no copy, and the pages come from the page
- * cache a few at a time (fault-around) instead of one anonymous page fault
- * per 4 KB. (20 MB bench corpus: ~5000 page faults fewer.) */
-static int map_input(int fd, const struct stat *st, Input *in) {
-  long pg = sysconf(_SC_PAGESIZE);
-  if (pg <= 0 || !S_ISREG(st->st_mode) || st->st_size <= 0 ||
-      (uint64_t)st->st_size >= SIZE_MAX / 2)
-    return -1;
-  size_t n = (size_t)st->st_size, tail = n % (size_t)pg;
-  if (tail == 0 || (size_t)pg - tail < IR_PARSE_PAD) return -1;
-  void *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-  if (p == MAP_FAILED) return -1;
-  in->data = p;
-  in->len = n;
-  in->map_len = n;
-  return 0;
-}
+/* The input of the running tool_run (parse_chunk releases through it). */
+static Input *cur_in;
 
-/* Read all of `path` ("-" = stdin). 0, or -1 after an error line. */
-static int read_input(Tool *t, Input *in) {
-  int fd = strcmp(t->input, "-") ? open(t->input, O_RDONLY) : STDIN_FILENO;
-  if (fd < 0) {
+static int open_input(Tool *t, Input *in) {
+  memset(in, 0, sizeof *in);
+  in->fd = strcmp(t->input, "-") ? open(t->input, O_RDONLY) : STDIN_FILENO;
+  if (in->fd < 0) {
     fprintf(stderr, "%s: error: cannot open input file '%s': %s\n", t->name,
             t->input, strerror(errno));
     return -1;
   }
   struct stat st;
-  int have_st = fstat(fd, &st) == 0;
-  if (have_st && map_input(fd, &st, in) == 0) {
-    if (fd != STDIN_FILENO) close(fd);
-    return 0;
-  }
-  size_t cap = 1 << 16;
-  if (have_st && S_ISREG(st.st_mode) && st.st_size > 0)
-    cap = (size_t)st.st_size + 1; /* +1: EOF is seen without a regrow */
-  char *buf = malloc(cap + IR_PARSE_PAD);
-  size_t n = 0;
-  for (;;) {
-    if (!buf) break;
-    if (n == cap) {
-      char *nb = cap > SIZE_MAX / 4 ? NULL : realloc(buf, cap * 2 + IR_PARSE_PAD);
-      if (!nb) {
-        free(buf);
-        buf = NULL;
-        break;
+  long pg = sysconf(_SC_PAGESIZE);
+  if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+      (uint64_t)st.st_size < SIZE_MAX / 2 && pg > 0) {
+    size_t n = (size_t)st.st_size, tail = n % (size_t)pg;
+    if (tail && (size_t)pg - tail >= IR_PARSE_PAD) {
+      void *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE, in->fd, 0);
+      if (p != MAP_FAILED) {
+        if (in->fd != STDIN_FILENO) close(in->fd);
+        in->fd = -1;
+        in->data = p;
+        in->map_len = in->hi = n;
+        in->eof = 1;
+        return 0;
       }
-      buf = nb;
-      cap *= 2;
     }
-    ssize_t r = read(fd, buf + n, cap - n);
-    if (r == 0) break;
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      fprintf(stderr, "%s: error: cannot read '%s': %s\n", t->name,
-              t->in_name, strerror(errno));
-      free(buf);
-      if (fd != STDIN_FILENO) close(fd);
-      return -1;
-    }
-    n += (size_t)r;
   }
-  if (fd != STDIN_FILENO) close(fd);
-  if (!buf) {
-    fprintf(stderr, "%s: error: out of memory reading '%s'\n", t->name,
-            t->in_name);
+  in->cap = 1 << 16;
+  in->data = malloc(in->cap + IR_PARSE_PAD);
+  if (!in->data) {
+    fprintf(stderr, "%s: error: out of memory reading '%s'\n", t->name, t->in_name);
     return -1;
   }
-  memset(buf + n, 0, IR_PARSE_PAD);
-  in->data = buf;
-  in->len = n;
-  in->map_len = 0;
+  memset(in->data, 0, IR_PARSE_PAD);
   return 0;
 }
 
-static void free_input(Input *in) {
-  if (in->map_len) munmap(in->data, in->map_len);
-  else free(in->data);
+/* Have at least n bytes at hand (fewer at the end of the input): read
+ * mode moves the bytes at hand to the window's start and grows it. 0, or
+ * -1 after an error line. */
+static int in_fill(Tool *t, Input *in, size_t n) {
+  if (in->eof || in->hi - in->lo >= n) return 0;
+  double t0 = now();
+  if (in->lo) {
+    memmove(in->data, in->data + in->lo, in->hi - in->lo);
+    in->hi -= in->lo;
+    in->lo = 0;
+  }
+  while (in->hi < n && !in->eof) {
+    if (in->hi == in->cap) {
+      size_t nc = in->cap > SIZE_MAX / 4 ? 0 : in->cap * 2;
+      char *nb = nc ? realloc(in->data, nc + IR_PARSE_PAD) : NULL;
+      if (!nb) {
+        fprintf(stderr, "%s: error: out of memory reading '%s'\n", t->name,
+                t->in_name);
+        return -1;
+      }
+      in->data = nb;
+      in->cap = nc;
+    }
+    ssize_t r = read(in->fd, in->data + in->hi, in->cap - in->hi);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) {
+      fprintf(stderr, "%s: error: cannot read '%s': %s\n", t->name,
+              t->in_name, strerror(errno));
+      return -1;
+    }
+    if (r == 0) in->eof = 1;
+    in->hi += (size_t)r;
+  }
+  memset(in->data + in->hi, 0, IR_PARSE_PAD);
+  phase_sec[PH_READ] += now() - t0;
+  return 0;
+}
+
+/* Drop the bytes before data[to]: a mapping gives their whole pages back. */
+static void in_release(Input *in, size_t to) {
+  if (to <= in->lo) return;
+  in->off += to - in->lo;
+  in->lo = to;
+  if (!in->map_len) return;
+  size_t pg = (size_t)sysconf(_SC_PAGESIZE), upto = to / pg * pg;
+  if (upto > in->dropped) {
+    madvise(in->data + in->dropped, upto - in->dropped, MADV_DONTNEED);
+    in->dropped = upto;
+  }
+}
+
+static void close_input(Input *in) {
+  if (in->map_len) {
+    munmap(in->data, in->map_len);
+  } else {
+    free(in->data);
+    if (in->fd > STDIN_FILENO) close(in->fd);
+  }
   in->data = NULL;
 }
 
@@ -324,29 +359,76 @@ static int parse_chunk(void *ud, const char *text, size_t n,
     ir_ctx_free(c);
     return 0;
   }
-  return deliver(t, m) == -2 ? 1 : 0;
+  int r = deliver(t, m) == -2 ? 1 : 0;
+  /* the chunk is done: give a mapped input's pages back */
+  if (cur_in && cur_in->map_len && text >= cur_in->data &&
+      text + n <= cur_in->data + cur_in->map_len)
+    in_release(cur_in, (size_t)(text + n - cur_in->data));
+  return r;
 }
 
-static void read_modules(Tool *t, const char *data, size_t len) {
-  if (irb_is_bytecode(data, len)) {
-    IrbReader r;
-    irb_reader_init(&r, data, len, t->in_name);
-    for (;;) {
-      IrCtx *c = ir_ctx_new();
-      IrModule *m = NULL;
-      double t0 = now();
-      int k = irb_read_next(&r, c, &m, &t->diag);
-      phase_sec[PH_DECODE] += now() - t0;
-      if (k <= 0) {
-        if (k < 0) t->bad_input = 1;
-        ir_ctx_free(c);
+/* A bytecode stream, frame by frame: each frame is decoded from the bytes
+ * at hand, then dropped. */
+static void read_frames(Tool *t, Input *in) {
+  for (;;) {
+    if (in_fill(t, in, 64) != 0) {
+      t->bad_input = 1;
+      return;
+    }
+    size_t av = in->hi - in->lo;
+    if (!av) return;
+    uint64_t size;
+    int k = irb_frame_size(in->data + in->lo, av, &size);
+    if (k == 1 && size > av && size < SIZE_MAX) {
+      if (in_fill(t, in, (size_t)size) != 0) {
+        t->bad_input = 1;
         return;
       }
-      t->frame_bytes = r.last_size;
-      t->in_stages = r.last_flags & IRB_STAGE_MASK;
-      if (deliver(t, m) == -2) return;
+      av = in->hi - in->lo;
     }
+    /* a bad or truncated frame: the reader reports it over what is there */
+    size_t take = k == 1 && size <= av ? (size_t)size : av;
+    IrbReader r;
+    irb_reader_init(&r, in->data + in->lo, take, t->in_name);
+    r.base = in->off;
+    IrCtx *c = ir_ctx_new();
+    IrModule *m = NULL;
+    double t0 = now();
+    int rr = irb_read_next(&r, c, &m, &t->diag);
+    phase_sec[PH_DECODE] += now() - t0;
+    if (rr <= 0) {
+      if (rr < 0) t->bad_input = 1;
+      ir_ctx_free(c);
+      return;
+    }
+    t->frame_bytes = r.last_size;
+    t->in_stages = r.last_flags & IRB_STAGE_MASK;
+    in_release(in, in->lo + r.last_size);
+    if (deliver(t, m) == -2) return;
   }
+}
+
+static void read_modules(Tool *t, Input *in) {
+  if (in_fill(t, in, IRB_MAGIC_LEN) != 0) {
+    t->bad_input = 1;
+    return;
+  }
+  if (irb_is_bytecode(in->data + in->lo, in->hi - in->lo)) {
+    read_frames(t, in);
+    return;
+  }
+  if (in_fill(t, in, SIZE_MAX) != 0) {  /* text: all of it */
+    t->bad_input = 1;
+    return;
+  }
+  t->in_end = in->data + in->hi;
+  const char *data = in->data + in->lo;
+  size_t len = in->hi - in->lo;
+#ifdef MADV_POPULATE_READ
+  /* one text module reads all of a mapped file: map its pages at once
+   * rather than at a fault per few pages */
+  if (in->map_len && !t->split) madvise(in->data, in->map_len, MADV_POPULATE_READ);
+#endif
   if (t->split)
     ir_split_input(data, len, parse_chunk, t);
   else
@@ -494,16 +576,17 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
   t->fn = fn;
   t->ud = ud;
   double t0 = now();
-  if (read_input(t, &in) != 0) return 1;
+  if (open_input(t, &in) != 0) return 1;
   phase_sec[PH_READ] = now() - t0;
-  t->in_bytes = in.len;
-  t->in_end = in.data + in.len;
   if (open_output(t) != 0) {
-    free_input(&in);
+    close_input(&in);
     return 1;
   }
-  read_modules(t, in.data, in.len);
-  free_input(&in);
+  cur_in = &in;
+  read_modules(t, &in);
+  cur_in = NULL;
+  t->in_bytes = (size_t)(in.off + (in.hi - in.lo));
+  close_input(&in);
   int ok = !t->bad_input && !t->io_failed;
   double t1 = now();
   if (close_output(t, ok) != 0) ok = 0;
@@ -512,7 +595,10 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
     fprintf(stderr, "%s: time:", t->name);
     for (int i = 0; i < PH_N; i++)
       fprintf(stderr, " %s %.3fs", phase_name[i], phase_sec[i]);
-    fprintf(stderr, ", total %.3fs, %zu bytes in\n", now() - t0, t->in_bytes);
+    struct rusage ru;
+    long rss = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+    fprintf(stderr, ", total %.3fs, %zu bytes in, max rss %ld KB\n", now() - t0,
+            t->in_bytes, rss);
   }
   irb_buf_free(&t->buf);
   return ok ? 0 : 1;
