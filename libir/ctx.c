@@ -93,7 +93,7 @@ void ir_ctx_free(IrCtx *c) {
   free(c->type_ht.slot);
   free(c->attr_ht.slot);
   free(c->loc_ht.slot);
-  free(c->line_head);
+  ir_big_free(c->line_head, (size_t)c->n_lines * sizeof *c->line_head);
   free(c->loc_lists);
   ir_arena_free(&c->arena);
   free(c);

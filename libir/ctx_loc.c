@@ -149,8 +149,8 @@ uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
   if (ln >= c->n_lines) {
     uint32_t n = c->n_lines ? c->n_lines : 1024;
     while (n <= ln) n *= 2;
-    c->line_head = ir_xrealloc(c->line_head, (size_t)n * sizeof *c->line_head);
-    memset(c->line_head + c->n_lines, 0, (size_t)(n - c->n_lines) * sizeof *c->line_head);
+    c->line_head = ir_big_realloc(c->line_head, (size_t)c->n_lines * sizeof *c->line_head,
+                                  (size_t)n * sizeof *c->line_head); /* zero filled */
     c->n_lines = n;
   }
   uint32_t id = new_file_loc(c, file_str, line, col);
