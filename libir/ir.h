@@ -624,6 +624,30 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o);
  * nesting depth per use of a value from an enclosing region. */
 int ir_verify(const IrModule *m, IrDiag *d);
 
+/* ====================================================================== */
+/* Dominance (dom.c)                                                      */
+/* ====================================================================== */
+
+/* Dominator trees of every region of two or more blocks (a region's single
+ * block trivially dominates itself; its fields stay 0). Arrays are indexed
+ * by block. */
+typedef struct IrDom {
+  uint32_t *pre, *post;      /* DFS interval in the region's dominator tree */
+  uint8_t *unreach;          /* 1: not reachable from the region's entry */
+  uint32_t *idom;            /* immediate dominator; IR_NONE for an entry
+                                block or an unreachable one */
+  uint32_t *kid_first, *n_kids, *kids;  /* dominator-tree children of block
+                                b: kids[kid_first[b] .. + n_kids[b]), in
+                                block order */
+} IrDom;
+
+/* Linear in blocks and edges (plus the few rounds the iteration needs). */
+void ir_dom_init(IrDom *d, const IrModule *m);
+void ir_dom_free(IrDom *d);
+/* Does block a dominate block b (same region)? LLVM's rule: an unreachable
+ * block is dominated by everything and dominates nothing else. */
+int ir_dom_dominates(const IrDom *d, uint32_t a, uint32_t b);
+
 #define IR_VERSION_STRING "0.1.0"
 
 #endif
