@@ -120,6 +120,10 @@ int canon_would_be_dead(const Rw *rw, uint32_t op);  /* wouldOpBeTriviallyDead *
 int canon_is_dead(const Rw *rw, uint32_t op);        /* isOpTriviallyDead */
 int canon_effect_free(const Rw *rw, uint32_t op);    /* isMemoryEffectFree */
 int canon_has_effect_iface(const Rw *rw, uint32_t op);
+/* The op's memory effects as IR_TR_PURE / READ / WRITE / ALLOC / FREE bits
+ * (PURE: an effect interface with no effect), 0 when unknown (no effect
+ * interface, or an unregistered op). */
+uint32_t canon_op_effects(const Rw *rw, uint32_t op);
 
 /* Integer constants. An attribute that is an integer (or bool) constant:
  * its value sign-extended from the type's width (index: 64). */

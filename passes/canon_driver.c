@@ -15,8 +15,40 @@ int canon_simplify_regions(Canon *c);  /* canon_region.c */
 
 #define EFFECT_TRAITS (IR_TR_PURE | IR_TR_READ | IR_TR_WRITE | IR_TR_ALLOC | IR_TR_FREE)
 
+/* test.side_effect_op's effects: its `effects` attribute, an array of
+ * {effect = "read" | "write" | "allocate" | "free"}; none without it. */
+static uint32_t side_effect_op_fx(const Rw *rw, uint32_t op) {
+  IrCtx *c = rw->ctx;
+  uint32_t a = rw->ops[op].attrs ? ir_dict_getc(c, rw->ops[op].attrs, "effects") : 0;
+  if (!a) return IR_TR_PURE;
+  const IrAttr *at = ir_attr(c, a);
+  if (at->kind != IR_A_ARRAY) return IR_TR_READ | IR_TR_WRITE;
+  uint32_t fx = 0;
+  const uint32_t *el = ir_attr_u32(c, a);
+  for (uint32_t i = 0; i < at->n; i++) {
+    uint32_t e = ir_attr(c, el[i])->kind == IR_A_DICT ? ir_dict_getc(c, el[i], "effect") : 0;
+    const IrAttr *ea = e ? ir_attr(c, e) : NULL;
+    const char *s = ea && ea->kind == IR_A_STRING ? ir_str_ptr(c, ea->str) : "";
+    if (!strcmp(s, "read")) fx |= IR_TR_READ;
+    else if (!strcmp(s, "allocate")) fx |= IR_TR_ALLOC;
+    else if (!strcmp(s, "free")) fx |= IR_TR_FREE;
+    else fx |= IR_TR_WRITE;
+  }
+  return fx ? fx : IR_TR_PURE;
+}
+
+uint32_t canon_op_effects(const Rw *rw, uint32_t op) {
+  uint32_t opc = rw->ops[op].opc;
+  if (opc == IR_OP_UNKNOWN) return 0;
+  /* test.read_buffer reads, yet mlir-opt-22 treats its effects as unknown:
+   * never dropped, never merged */
+  if (opc == IR_OP_TEST_READ_BUFFER) return 0;
+  if (opc == IR_OP_TEST_SIDE_EFFECT) return side_effect_op_fx(rw, op);
+  return rw_traits(rw, op) & EFFECT_TRAITS;
+}
+
 int canon_has_effect_iface(const Rw *rw, uint32_t op) {
-  return (rw_traits(rw, op) & EFFECT_TRAITS) != 0;
+  return canon_op_effects(rw, op) != 0;
 }
 
 /* Walk op and (for recursive-effect ops) everything nested; `strict`
@@ -30,8 +62,9 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
   st[n++] = root;
   while (n && ok) {
     uint32_t o = st[--n];
-    uint32_t tr = rw_traits(rw, o);
-    int rec = (tr & IR_TR_RECURSIVE_EFFECTS) != 0;
+    uint32_t fx = canon_op_effects(rw, o);
+    int rec = rw->ops[o].opc != IR_OP_UNKNOWN &&
+              (rw_traits(rw, o) & IR_TR_RECURSIVE_EFFECTS) != 0;
     if (rec) {
       const RwOp *op = &rw->ops[o];
       for (uint32_t k = 0; k < op->n_reg; k++) {
@@ -49,11 +82,11 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
           }
       }
     }
-    if (tr & EFFECT_TRAITS) {
-      if (tr & IR_TR_PURE) continue;
+    if (fx) {
+      if (fx & IR_TR_PURE) continue;
       if (strict) { ok = 0; break; }
       /* allowed: reads, and allocating (writing) the op's own results */
-      if (tr & (IR_TR_FREE | IR_TR_WRITE)) ok = 0;
+      if (fx & (IR_TR_FREE | IR_TR_WRITE)) ok = 0;
       continue;
     }
     if (rec) continue;
@@ -66,8 +99,7 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
 int canon_would_be_dead(const Rw *rw, uint32_t op) {
   uint32_t tr = rw_traits(rw, op);
   if (rw->ops[op].opc == IR_OP_UNKNOWN) return 0;  /* might be a terminator */
-  /* test.read_buffer reads, yet mlir-opt-22 never drops it */
-  if (rw->ops[op].opc == IR_OP_TEST_READ_BUFFER) return 0;
+
   if (tr & (IR_TR_TERMINATOR | IR_TR_SYMBOL)) return 0;
   return effects_ok(rw, op, 0);
 }
