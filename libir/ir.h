@@ -648,6 +648,28 @@ void ir_dom_free(IrDom *d);
  * block is dominated by everything and dominates nothing else. */
 int ir_dom_dominates(const IrDom *d, uint32_t a, uint32_t b);
 
+/* ====================================================================== */
+/* Buffer origin (origin.c)                                               */
+/* ====================================================================== */
+
+/* MLIR's BufferOriginAnalysis: do two memref values come from the same
+ * allocation? Built once per module (linear); it describes the module it
+ * was built on, so ask it about that module's values only. */
+typedef struct IrOrigin IrOrigin;
+IrOrigin *ir_origin_new(const IrModule *m);
+void ir_origin_free(IrOrigin *o);
+/* 1: the same allocation; 0: different allocations; -1: unknown. Views
+ * (IR_TR_VIEW ops) are looked through first. */
+int ir_origin_same(IrOrigin *o, uint32_t v1, uint32_t v2);
+/* A memref value with view ops looked through (the source of each view
+ * whose result it is). */
+uint32_t ir_origin_view_base(const IrModule *m, uint32_t v);
+/* The origin of v (its view base's): the terminal values that reach it
+ * (sorted ids; valid until the next query) and whether they are all fresh
+ * allocations / allocations or function arguments. -1 for a bad value. */
+int ir_origin_summary(IrOrigin *o, uint32_t v, const uint32_t **terminals,
+                      uint32_t *n, int *all_allocs, int *all_allocs_or_args);
+
 #define IR_VERSION_STRING "0.1.0"
 
 #endif

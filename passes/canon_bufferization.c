@@ -310,6 +310,7 @@ int canon_fold_memref_cast(Canon *c, uint32_t op, uint32_t inner) {
   int folded = 0;
   for (uint32_t k = 0; k < rw->ops[op].n_opd; k++) {
     uint32_t v = rw_operand(rw, op, k);
+    if (v == RW_NONE) continue;
     uint32_t d = rw_def(rw, v);
     if (d == RW_NONE || rw->ops[d].opc != IR_OP_MEMREF_CAST || v == inner) continue;
     uint32_t src = rw_operand(rw, d, 0);
@@ -427,7 +428,9 @@ static int p_simplify_clones(Canon *c, uint32_t op) {
     redundant = clone_dealloc;
   else if (source_dealloc != RW_NONE && rw->ops[source_dealloc].block == blk)
     redundant = source_dealloc;
-  if (redundant == RW_NONE) return 0;
+  /* only a memref.dealloc may go (a realloc also frees, but it has a
+   * result) */
+  if (redundant == RW_NONE || rw->ops[redundant].opc != IR_OP_DEALLOC) return 0;
   for (uint32_t p = rw->ops[op].next; p != redundant; p = rw->ops[p].next) {
     if (p == RW_NONE) return 0;
     uint32_t tr = rw_traits(rw, p);

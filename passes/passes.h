@@ -32,6 +32,9 @@ IrModule *dd_canonicalize(const IrModule *m, IrDiag *d);
 /* MLIR's -cse. */
 IrModule *dd_cse(const IrModule *m, IrDiag *d);
 
+/* MLIR's -buffer-deallocation-simplification. */
+IrModule *dd_simplify(const IrModule *m, IrDiag *d);
+
 /* -canonicalize's options, as mlir-opt names them. */
 typedef struct DdCanonOpts {
   int top_down;           /* top-down: seed the worklist in program order (1) */
