@@ -9,10 +9,12 @@
 //  CHECK-SAME: (%[[C:.*]]: i1, %[[ARG:.*]]: memref<4xf32>)
 //  CHECK-NEXT:   %[[F:.*]] = arith.constant false
 //  CHECK-NEXT:   %[[A:.*]] = memref.alloc()
+//  CHECK-NEXT:   "test.read_buffer"(%[[A]])
 //  CHECK-NEXT:   bufferization.dealloc (%[[A]] : memref<4xf32>) if (%[[C]])
 //  CHECK-NEXT:   return %[[F]]
 func.func @retained_cannot_alias(%c: i1, %arg: memref<4xf32>) -> i1 {
   %a = memref.alloc() : memref<4xf32>
+  "test.read_buffer"(%a) : (memref<4xf32>) -> ()
   %r = bufferization.dealloc (%a : memref<4xf32>) if (%c) retain (%arg : memref<4xf32>)
   return %r : i1
 }
