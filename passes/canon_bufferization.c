@@ -270,9 +270,9 @@ static int p_remove_alloc_dealloc_pair(Canon *c, uint32_t op) {
   for (uint32_t i = 0; i < d.n_mem; i++) {
     uint32_t m = d.mem[i];
     uint32_t a = rw_def(c->rw, m);
-    /* an Allocate effect on m and nothing else (not clone: it reads) */
-    if (canon_allocates(c->rw, a, m) &&
-        !(rw_traits(c->rw, a) & (IR_TR_READ | IR_TR_WRITE | IR_TR_FREE)) &&
+    /* an Allocate effect on m and no other effect on m (a clone also
+     * writes its result; a realloc's free is on its operand) */
+    if (canon_allocates(c->rw, a, m) && c->rw->ops[a].opc != IR_OP_CLONE &&
         rw_has_one_use(c->rw, m)) {
       del[nd++] = a;
       continue;
