@@ -423,6 +423,119 @@ static int fold_trunci(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r)
 }
 
 /* ====================================================================== */
+/* Floats (f32 and f64 only: other widths are not folded)                 */
+/* ====================================================================== */
+
+#include <math.h>
+
+/* The float kind of a type: IR_F32 / IR_F64, or -1. */
+static int fkind(Canon *c, uint32_t type) {
+  const IrType *t = ir_type(c->ctx, type);
+  if (t->kind != IR_T_FLOAT || (t->sub != IR_F32 && t->sub != IR_F64)) return -1;
+  return t->sub;
+}
+
+static int cfloat(Canon *c, uint32_t attr, double *v) {
+  if (!attr) return 0;
+  const IrAttr *a = ir_attr(c->ctx, attr);
+  if (a->kind != IR_A_FLOAT) return 0;
+  *v = a->fval;
+  return 1;
+}
+
+static int value_float(Canon *c, uint32_t v, double *out) {
+  return cfloat(c, rw_const_attr(c->rw, v), out);
+}
+
+static int set_float(Canon *c, uint32_t op, CanonFold *r, double v) {
+  uint32_t ty = res_type(c, op);
+  if (fkind(c, ty) == IR_F32) v = (double)(float)v;
+  IrAttr a = {0};
+  a.kind = IR_A_FLOAT;
+  a.fval = v;
+  a.type = ty;
+  r[0].val = RW_NONE;
+  r[0].attr = ir_attr_intern(c->ctx, &a, NULL, NULL);
+  return CANON_REPLACE;
+}
+
+typedef double (*FBin)(double a, double b, int f32);
+
+static double fl_add(double a, double b, int f32) { return f32 ? (double)((float)a + (float)b) : a + b; }
+static double fl_sub(double a, double b, int f32) { return f32 ? (double)((float)a - (float)b) : a - b; }
+static double fl_mul(double a, double b, int f32) { return f32 ? (double)((float)a * (float)b) : a * b; }
+static double fl_div(double a, double b, int f32) { return f32 ? (double)((float)a / (float)b) : a / b; }
+/* llvm::maximum / minimum: NaN wins, -0 < +0 */
+static double fl_max(double a, double b, int f32) {
+  (void)f32;
+  if (isnan(a)) return a;
+  if (isnan(b)) return b;
+  if (a == 0 && b == 0) return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+static double fl_min(double a, double b, int f32) {
+  (void)f32;
+  if (isnan(a)) return a;
+  if (isnan(b)) return b;
+  if (a == 0 && b == 0) return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+
+static int fold_fbin(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r, FBin fn) {
+  double a, b;
+  int k = fkind(c, res_type(c, op));
+  if (k < 0 || !cfloat(c, cst[0], &a) || !cfloat(c, cst[1], &b)) return CANON_FAIL;
+  return set_float(c, op, r, fn(a, b, k == IR_F32));
+}
+
+static int is_fconst(Canon *c, uint32_t v, double want, int neg_zero) {
+  double x;
+  if (!value_float(c, v, &x)) return 0;
+  if (want == 0) return x == 0 && (signbit(x) != 0) == neg_zero;
+  return x == want;
+}
+
+static int fold_addf(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  if (is_fconst(c, OPD(op, 1), 0, 1)) return set_val(r, OPD(op, 0));
+  return fold_fbin(c, op, cst, r, fl_add);
+}
+
+static int fold_subf(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  if (is_fconst(c, OPD(op, 1), 0, 0)) return set_val(r, OPD(op, 0));
+  return fold_fbin(c, op, cst, r, fl_sub);
+}
+
+static int fold_mulf(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  if (is_fconst(c, OPD(op, 1), 1.0, 0)) return set_val(r, OPD(op, 0));
+  return fold_fbin(c, op, cst, r, fl_mul);
+}
+
+static int fold_divf(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  if (is_fconst(c, OPD(op, 1), 1.0, 0)) return set_val(r, OPD(op, 0));
+  return fold_fbin(c, op, cst, r, fl_div);
+}
+
+static int fold_maximumf(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  if (OPD(op, 0) == OPD(op, 1)) return set_val(r, OPD(op, 1));
+  if (is_fconst(c, OPD(op, 1), -INFINITY, 0)) return set_val(r, OPD(op, 0));
+  return fold_fbin(c, op, cst, r, fl_max);
+}
+
+static int fold_minimumf(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  if (OPD(op, 0) == OPD(op, 1)) return set_val(r, OPD(op, 1));
+  if (is_fconst(c, OPD(op, 1), INFINITY, 0)) return set_val(r, OPD(op, 0));
+  return fold_fbin(c, op, cst, r, fl_min);
+}
+
+static int fold_negf(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  uint32_t in = def_of(c, OPD(op, 0), IR_OP_NEGF);
+  if (in != RW_NONE) return set_val(r, OPD(in, 0));
+  double a;
+  if (fkind(c, res_type(c, op)) < 0 || !cfloat(c, cst[0], &a)) return CANON_FAIL;
+  return set_float(c, op, r, -a);
+}
+
+/* ====================================================================== */
 /* Patterns                                                               */
 /* ====================================================================== */
 
@@ -639,6 +752,13 @@ void canon_rules_arith(CanonRules *r) {
   r->fold[IR_OP_EXTUI] = fold_extui;
   r->fold[IR_OP_EXTSI] = fold_extsi;
   r->fold[IR_OP_TRUNCI] = fold_trunci;
+  r->fold[IR_OP_ADDF] = fold_addf;
+  r->fold[IR_OP_SUBF] = fold_subf;
+  r->fold[IR_OP_MULF] = fold_mulf;
+  r->fold[IR_OP_DIVF] = fold_divf;
+  r->fold[IR_OP_MAXIMUMF] = fold_maximumf;
+  r->fold[IR_OP_MINIMUMF] = fold_minimumf;
+  r->fold[IR_OP_NEGF] = fold_negf;
 
   canon_add_pattern(r, IR_OP_ADDI, p_addi_add_constant);
   canon_add_pattern(r, IR_OP_ADDI, p_addi_sub_constant_rhs);

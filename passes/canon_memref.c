@@ -271,6 +271,321 @@ static int p_fold_empty_copy(Canon *c, uint32_t op) {
   return 0;
 }
 
+/* ====================================================================== */
+/* memref.subview                                                         */
+/* ====================================================================== */
+
+/* A subview's offsets, sizes and strides: static values (IR_DYN where
+ * dynamic) and the dynamic operands in their places (RW_NONE where
+ * static). Index 0..n-1 offsets, n..2n-1 sizes, 2n..3n-1 strides. */
+typedef struct Sv {
+  uint32_t n;
+  int64_t *st;
+  uint32_t *dyn;
+} Sv;
+
+static void sv_free(Sv *v) {
+  free(v->st);
+  free(v->dyn);
+}
+
+static int sv_read(Canon *c, uint32_t op, Sv *v) {
+  Rw *rw = c->rw;
+  static const char *const names[3] = {"static_offsets", "static_sizes", "static_strides"};
+  uint32_t a[3];
+  memset(v, 0, sizeof *v);
+  for (int k = 0; k < 3; k++) {
+    a[k] = rw_prop(rw, op, names[k]);
+    const IrAttr *at = a[k] ? ir_attr(c->ctx, a[k]) : NULL;
+    if (!at || at->kind != IR_A_DENSE_ARRAY) return -1;
+    if (k == 0) v->n = at->n;
+    else if (at->n != v->n) return -1;
+  }
+  uint32_t n = v->n;
+  v->st = ir_xmalloc((3 * n + 1) * sizeof *v->st);
+  v->dyn = ir_xmalloc((3 * n + 1) * sizeof *v->dyn);
+  for (int k = 0; k < 3; k++) {
+    uint32_t f, cnt;
+    if (rw_segment(rw, op, (uint32_t)k + 1, &f, &cnt) < 0) {
+      sv_free(v);
+      return -1;
+    }
+    const int64_t *vals = ir_attr_i64(c->ctx, a[k]);
+    uint32_t d = 0;
+    for (uint32_t i = 0; i < n; i++) {
+      v->st[k * n + i] = vals[i];
+      v->dyn[k * n + i] = RW_NONE;
+      if (vals[i] == IR_DYN) {
+        if (d >= cnt) {
+          sv_free(v);
+          return -1;
+        }
+        v->dyn[k * n + i] = OPD(op, f + d++);
+      }
+    }
+    if (d != cnt) {
+      sv_free(v);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* The value of entry i: static, or a constant operand (-1 = unknown). */
+static int sv_const(Canon *c, const Sv *v, uint32_t i, int64_t *out) {
+  if (v->st[i] != IR_DYN) {
+    *out = v->st[i];
+    return 1;
+  }
+  return canon_value_int(c, v->dyn[i], out);
+}
+
+static int64_t sat_mul(int64_t a, int64_t b) {
+  if (a == IR_DYN || b == IR_DYN) return IR_DYN;
+  return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+
+static int64_t sat_add(int64_t a, int64_t b) {
+  if (a == IR_DYN || b == IR_DYN) return IR_DYN;
+  return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+/* computeRankReductionMask: which sizes the result type drops (greedy,
+ * by shape); -1 if it cannot be matched. */
+static int dropped_dims(Canon *c, uint32_t res_ty, const Sv *v, uint8_t *drop) {
+  const IrType *rt = mtype(c, res_ty);
+  if (!rt) return -1;
+  const int64_t *rd = ir_type_dims(c->ctx, res_ty);
+  uint32_t n = v->n, j = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    int64_t sz = v->st[n + i];
+    drop[i] = 0;
+    if (j < rt->n && sz == rd[j]) {
+      j++;
+      continue;
+    }
+    drop[i] = 1;
+    if (sz != 1) return -1;
+  }
+  return j == rt->n ? 0 : -1;
+}
+
+/* SubViewOp::inferResultType with the result's dropped dims removed (the
+ * canonical type: an explicit strided layout). 0 if the source has no
+ * strided form. */
+static uint32_t sv_infer_type(Canon *c, uint32_t src_ty, const Sv *v, const uint8_t *drop) {
+  const IrType *t = mtype(c, src_ty);
+  if (!t || t->n != v->n) return 0;
+  uint32_t n = v->n;
+  int64_t off;
+  int64_t *sst = ir_xmalloc((n + 1) * sizeof *sst);
+  if (!strides_of(c, src_ty, &off, sst)) {
+    free(sst);
+    return 0;
+  }
+  int64_t toff = off;
+  for (uint32_t i = 0; i < n; i++) toff = sat_add(toff, sat_mul(v->st[i], sst[i]));
+  int64_t *shape = ir_xmalloc((n + 1) * sizeof *shape), *tst = ir_xmalloc((n + 1) * sizeof *tst);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (drop && drop[i]) continue;
+    shape[m] = v->st[n + i];
+    tst[m++] = sat_mul(sst[i], v->st[2 * n + i]);
+  }
+  IrAttr la = {0};
+  la.kind = IR_A_STRIDED;
+  la.ival = toff;
+  la.n = m;
+  uint32_t layout = ir_attr_intern(c->ctx, &la, NULL, tst);
+  uint32_t ty = ir_type_memref(c->ctx, m, shape, t->elem, layout, t->space);
+  free(sst);
+  free(shape);
+  free(tst);
+  return ty;
+}
+
+static uint32_t sv_create(Canon *c, uint32_t at, uint32_t src, const Sv *v, uint32_t ty) {
+  Rw *rw = c->rw;
+  uint32_t n = v->n;
+  uint32_t *opd = ir_xmalloc((3 * n + 2) * sizeof *opd), no = 0;
+  opd[no++] = src;
+  int64_t seg[4] = {1, 0, 0, 0};
+  for (int k = 0; k < 3; k++)
+    for (uint32_t i = 0; i < n; i++)
+      if (v->st[k * n + i] == IR_DYN) {
+        opd[no++] = v->dyn[k * n + i];
+        seg[k + 1]++;
+      }
+  IrCtx *x = c->ctx;
+  uint32_t p = rw->ops[at].props;
+  p = ir_dict_set(x, p, c->s_segments, ir_attr_dense_i32(x, 4, seg));
+  p = ir_dict_set(x, p, ir_cstr(x, "static_offsets"), ir_attr_dense_i64(x, n, v->st));
+  p = ir_dict_set(x, p, ir_cstr(x, "static_sizes"), ir_attr_dense_i64(x, n, v->st + n));
+  p = ir_dict_set(x, p, ir_cstr(x, "static_strides"), ir_attr_dense_i64(x, n, v->st + 2 * n));
+  uint32_t o = rw_create1(rw, rw_ip_before(rw, at), rw->ops[at].name, rw->ops[at].loc, opd, no, ty, p);
+  free(opd);
+  return rw_result(rw, o, 0);
+}
+
+/* Replace subview `op` by new value nv, cast back to the old type. */
+static void sv_replace_with_cast(Canon *c, uint32_t op, uint32_t nv) {
+  uint32_t cast = canon_make_op(c, op, c->s_memref_cast, &nv, 1, res_type(c, op), 0);
+  canon_replace(c, op, &cast);
+}
+
+/* Constant dynamic offsets / sizes / strides become static. */
+static int p_subview_constant_args(Canon *c, uint32_t op) {
+  Sv v;
+  if (sv_read(c, op, &v) < 0) return 0;
+  uint32_t n = v.n;
+  int folded = 0;
+  for (uint32_t i = 0; i < 3 * n; i++) {
+    int64_t k;
+    if (v.st[i] != IR_DYN || !canon_value_int(c, v.dyn[i], &k)) continue;
+    if (i < 2 * n && k < 0) continue;
+    v.st[i] = k;
+    v.dyn[i] = RW_NONE;
+    folded = 1;
+  }
+  uint32_t src = OPD(op, 0), st = rw_type(c->rw, src);
+  const IrType *t = mtype(c, st);
+  if (!folded || !t || t->n != n) {
+    sv_free(&v);
+    return 0;
+  }
+  /* the slice must stay in bounds, or the new op would not verify */
+  const int64_t *dims = ir_type_dims(c->ctx, st);
+  for (uint32_t i = 0; i < n; i++) {
+    int64_t dim = dims[i], o = v.st[i], sz = v.st[n + i], s = v.st[2 * n + i];
+    if (sz == 0 || dim == IR_DYN) continue;
+    if (o != IR_DYN && o >= dim) goto fail;
+    if (o == IR_DYN || sz == IR_DYN || s == IR_DYN) continue;
+    if (o + (sz - 1) * s >= dim) goto fail;
+  }
+  uint8_t *drop = ir_xcalloc(n + 1, 1);
+  /* dropped dims come from the original sizes and result type */
+  Sv orig;
+  if (sv_read(c, op, &orig) < 0 || dropped_dims(c, res_type(c, op), &orig, drop) < 0) {
+    if (orig.st) sv_free(&orig);
+    free(drop);
+    goto fail;
+  }
+  sv_free(&orig);
+  uint32_t ty = sv_infer_type(c, st, &v, drop);
+  free(drop);
+  if (!ty) goto fail;
+  sv_replace_with_cast(c, op, sv_create(c, op, src, &v, ty));
+  sv_free(&v);
+  return 1;
+fail:
+  sv_free(&v);
+  return 0;
+}
+
+/* subview(cast(x)) where the cast only forgets static information:
+ * subview(x), cast back. */
+static int p_subview_of_cast(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  for (uint32_t k = 1; k < rw->ops[op].n_opd; k++) {
+    uint32_t a = rw_const_attr(rw, OPD(op, k));
+    if (a && ir_attr(c->ctx, a)->kind == IR_A_INT &&
+        ir_type(c->ctx, rw_type(rw, OPD(op, k)))->kind == IR_T_INDEX)
+      return 0;
+  }
+  uint32_t cast = rw_def(rw, OPD(op, 0));
+  if (cast == RW_NONE || rw->ops[cast].opc != IR_OP_MEMREF_CAST || !cast_foldable(c, cast))
+    return 0;
+  Sv v;
+  if (sv_read(c, op, &v) < 0) return 0;
+  uint8_t *drop = ir_xcalloc(v.n + 1, 1);
+  uint32_t ty = 0;
+  if (dropped_dims(c, res_type(c, op), &v, drop) == 0)
+    ty = sv_infer_type(c, rw_type(rw, OPD(cast, 0)), &v, drop);
+  free(drop);
+  if (!ty) {
+    sv_free(&v);
+    return 0;
+  }
+  sv_replace_with_cast(c, op, sv_create(c, op, OPD(cast, 0), &v, ty));
+  sv_free(&v);
+  return 1;
+}
+
+/* A subview of the whole source (offsets 0, strides 1, sizes the static
+ * shape): the source (or a cast of it). */
+static int p_trivial_subview(Canon *c, uint32_t op) {
+  uint32_t src = OPD(op, 0), st = rw_type(c->rw, src), rt = res_type(c, op);
+  const IrType *s = mtype(c, st), *r = mtype(c, rt);
+  if (!s || !r || s->n != r->n) return 0;
+  Sv v;
+  if (sv_read(c, op, &v) < 0) return 0;
+  const int64_t *dims = ir_type_dims(c->ctx, st);
+  int ok = v.n == s->n;
+  for (uint32_t i = 0; ok && i < v.n; i++) {
+    int64_t o, sz, stv;
+    ok = sv_const(c, &v, i, &o) && o == 0 && sv_const(c, &v, 2 * v.n + i, &stv) && stv == 1 &&
+         sv_const(c, &v, v.n + i, &sz) && sz == dims[i] && dims[i] != IR_DYN;
+  }
+  sv_free(&v);
+  if (!ok) return 0;
+  if (st == rt) {
+    canon_replace(c, op, &src);
+  } else {
+    uint32_t cast = canon_make_op(c, op, c->s_memref_cast, &src, 1, rt, 0);
+    canon_replace(c, op, &cast);
+  }
+  return 1;
+}
+
+static int fold_subview(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  (void)cst;
+  uint32_t src = OPD(op, 0), st = rw_type(c->rw, src), rt = res_type(c, op);
+  const IrType *t = mtype(c, rt);
+  if (st == rt && t) {
+    const int64_t *dims = ir_type_dims(c->ctx, rt);
+    int stat = 1;
+    for (uint32_t i = 0; i < t->n; i++) stat &= dims[i] != IR_DYN;
+    if (stat && t->layout) {
+      const IrAttr *la = ir_attr(c->ctx, t->layout);
+      if (la->kind == IR_A_STRIDED) {
+        stat &= la->ival != IR_DYN;
+        const int64_t *ss = ir_attr_i64(c->ctx, t->layout);
+        for (uint32_t i = 0; i < la->n; i++) stat &= ss[i] != IR_DYN;
+      }
+    }
+    if (stat) {
+      r[0].val = src;
+      r[0].attr = 0;
+      return CANON_REPLACE;
+    }
+  }
+  /* subview(subview(x)) with the same sizes, zero offsets, unit strides */
+  uint32_t d = rw_def(c->rw, src);
+  if (d != RW_NONE && c->rw->ops[d].opc == IR_OP_SUBVIEW && st == rt) {
+    Sv a, b;
+    if (sv_read(c, op, &a) == 0) {
+      if (sv_read(c, d, &b) == 0) {
+        int ok = a.n == b.n;
+        for (uint32_t i = 0; ok && i < a.n; i++) {
+          int64_t o, s;
+          ok = sv_const(c, &a, i, &o) && o == 0 && sv_const(c, &a, 2 * a.n + i, &s) && s == 1 &&
+               a.st[a.n + i] == b.st[b.n + i] && a.dyn[a.n + i] == b.dyn[b.n + i];
+        }
+        sv_free(&b);
+        sv_free(&a);
+        if (ok) {
+          r[0].val = src;
+          r[0].attr = 0;
+          return CANON_REPLACE;
+        }
+      } else {
+        sv_free(&a);
+      }
+    }
+  }
+  return CANON_FAIL;
+}
+
 void canon_rules_memref(CanonRules *r) {
   r->fold[IR_OP_DEALLOC] = fold_cast_operands;
   r->fold[IR_OP_LOAD] = fold_cast_operands;
@@ -284,6 +599,10 @@ void canon_rules_memref(CanonRules *r) {
   canon_add_pattern(r, IR_OP_ALLOCA, p_simplify_alloc_const);
   canon_add_pattern(r, IR_OP_ALLOCA, p_simplify_dead_alloc);
   canon_add_pattern(r, IR_OP_REALLOC, p_simplify_dead_alloc);
+  r->fold[IR_OP_SUBVIEW] = fold_subview;
+  canon_add_pattern(r, IR_OP_SUBVIEW, p_subview_constant_args);
+  canon_add_pattern(r, IR_OP_SUBVIEW, p_subview_of_cast);
+  canon_add_pattern(r, IR_OP_SUBVIEW, p_trivial_subview);
   canon_add_pattern(r, IR_OP_COPY, p_fold_empty_copy);
   canon_add_pattern(r, IR_OP_COPY, p_fold_self_copy);
 }

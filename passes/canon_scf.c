@@ -455,41 +455,53 @@ static int p_replace_if_yield_with_condition(Canon *c, uint32_t op) {
 }
 
 /* ====================================================================== */
-/* Generic region-branch patterns (successor inputs), for if and for      */
+/* Generic region-branch patterns (successor inputs)                      */
 /* ====================================================================== */
 
-/* The successor inputs of a region branch op and, for each, the values
- * forwarded to it (one per predecessor: the op's own operands, then each
- * terminator). Supported: scf.if, scf.for, scf.execute_region. */
+/* The successor inputs of a region-branch op (results, and the region
+ * arguments that are not induction variables) and the forwarding edges
+ * that feed them: operand `pos` of op `own` (the op itself or a region
+ * terminator) is passed to input `in`. Inputs fed by one operand are tied:
+ * they can only go together. Supported: scf.if, scf.for, scf.while,
+ * scf.execute_region, scf.index_switch. */
+typedef struct Edge {
+  uint32_t own, pos, in;
+} Edge;
+
 typedef struct Inputs {
   uint32_t n;            /* number of inputs */
   uint32_t *val;         /* the input values */
-  uint32_t *set;         /* tied set id per input */
-  uint32_t *first, *cnt; /* range in src/own per input */
-  uint32_t *src;         /* forwarded values */
-  uint32_t *own;         /* op holding the forwarding operand */
-  uint32_t *pos;         /* its operand index */
-  uint32_t n_src;
+  uint32_t *set;         /* tied set (a representative input) */
+  Edge *e; uint32_t ne, cap;
 } Inputs;
 
 static void inputs_free(Inputs *in) {
   free(in->val);
   free(in->set);
-  free(in->first);
-  free(in->cnt);
-  free(in->src);
-  free(in->own);
-  free(in->pos);
+  free(in->e);
 }
 
-/* Yield ops (terminators returning to the parent) of a region. */
-static uint32_t region_yields(Canon *c, uint32_t r, uint32_t *out, uint32_t cap) {
+static void add_edge(Inputs *in, uint32_t own, uint32_t pos, uint32_t input) {
+  if (in->ne == in->cap) ir_vgrow((void **)&in->e, &in->cap, in->ne + 1, sizeof *in->e);
+  in->e[in->ne].own = own;
+  in->e[in->ne].pos = pos;
+  in->e[in->ne++].in = input;
+}
+
+/* Region terminators that return to the parent (or, for a while's before
+ * region, its condition). */
+static uint32_t region_exits(Canon *c, uint32_t r, uint32_t opc, uint32_t *out, uint32_t cap) {
   uint32_t n = 0;
   for (uint32_t b = c->rw->regions[r].first; b != RW_NONE; b = c->rw->blocks[b].next) {
     uint32_t t = c->rw->blocks[b].last;
-    if (t != RW_NONE && c->rw->ops[t].opc == IR_OP_YIELD && n < cap) out[n++] = t;
+    if (t != RW_NONE && c->rw->ops[t].opc == opc && n < cap) out[n++] = t;
   }
   return n;
+}
+
+static uint32_t find_set(uint32_t *set, uint32_t x) {
+  while (set[x] != x) x = set[x] = set[set[x]];
+  return x;
 }
 
 static int inputs_build(Canon *c, uint32_t op, Inputs *in) {
@@ -498,69 +510,75 @@ static int inputs_build(Canon *c, uint32_t op, Inputs *in) {
   memset(in, 0, sizeof *in);
   uint32_t nres = rw->ops[op].n_res;
   uint32_t ys[64], ny = 0;
-  if (opc == IR_OP_IF) {
-    if (nres && region_empty(c, region_k(c, op, 1))) return -1;
-    ny = region_yields(c, region_k(c, op, 0), ys, 64);
-    if (nres) ny += region_yields(c, region_k(c, op, 1), ys + ny, 64 - ny);
-  } else if (opc == IR_OP_EXECUTE_REGION) {
-    ny = region_yields(c, region_k(c, op, 0), ys, 64);
+  in->val = ir_xmalloc((2 * nres + rw->ops[op].n_opd + 4) * sizeof *in->val);
+  for (uint32_t i = 0; i < nres; i++) in->val[in->n++] = rw_result(rw, op, i);
+  if (opc == IR_OP_IF || opc == IR_OP_EXECUTE_REGION || opc == IR_OP_INDEX_SWITCH) {
+    if (opc == IR_OP_IF && nres && region_empty(c, region_k(c, op, 1))) goto bad;
+    for (uint32_t k = 0; k < rw->ops[op].n_reg; k++) {
+      uint32_t n = region_exits(c, region_k(c, op, k), IR_OP_YIELD, ys + ny, 64 - ny);
+      ny += n;
+    }
+    if (ny >= 64) goto bad;
+    for (uint32_t y = 0; y < ny; y++) {
+      if (rw->ops[ys[y]].n_opd != nres) goto bad;
+      for (uint32_t i = 0; i < nres; i++) add_edge(in, ys[y], i, i);
+    }
   } else if (opc == IR_OP_FOR) {
-    ny = region_yields(c, region_k(c, op, 0), ys, 64);
-    if (ny != 1) return -1;
-  } else {
-    return -1;
-  }
-  if (ny >= 64) return -1;
-  for (uint32_t i = 0; i < ny; i++)
-    if (rw->ops[ys[i]].n_opd != nres) return -1;
-  uint32_t n_in = opc == IR_OP_FOR ? 2 * nres : nres;
-  uint32_t per = opc == IR_OP_FOR ? 2 : ny;
-  in->n = n_in;
-  in->val = ir_xmalloc((n_in + 1) * sizeof *in->val);
-  in->set = ir_xmalloc((n_in + 1) * sizeof *in->set);
-  in->first = ir_xmalloc((n_in + 1) * sizeof *in->first);
-  in->cnt = ir_xmalloc((n_in + 1) * sizeof *in->cnt);
-  uint32_t ns = n_in * per + 1;
-  in->src = ir_xmalloc(ns * sizeof *in->src);
-  in->own = ir_xmalloc(ns * sizeof *in->own);
-  in->pos = ir_xmalloc(ns * sizeof *in->pos);
-  if (opc == IR_OP_FOR) {
     uint32_t body = first_block(c, region_k(c, op, 0));
-    if (rw->blocks[body].n_args != nres + 1 || rw->ops[op].n_opd != nres + 3) {
-      inputs_free(in);
-      return -1;
-    }
-    /* inputs: iter args 0..n-1, then results; set i = {arg i, result i} */
+    ny = region_exits(c, region_k(c, op, 0), IR_OP_YIELD, ys, 64);
+    if (ny != 1 || body == RW_NONE || rw->blocks[body].n_args != nres + 1 ||
+        rw->ops[op].n_opd != nres + 3 || rw->ops[ys[0]].n_opd != nres)
+      goto bad;
+    for (uint32_t i = 0; i < nres; i++) in->val[in->n++] = rw_arg(rw, body, i + 1);
     for (uint32_t i = 0; i < nres; i++) {
-      in->val[i] = rw_arg(rw, body, i + 1);
-      in->val[nres + i] = rw_result(rw, op, i);
-      in->set[i] = in->set[nres + i] = i;
+      add_edge(in, op, 3 + i, nres + i);   /* init -> iter arg */
+      add_edge(in, op, 3 + i, i);          /* init -> result (no trip) */
+      add_edge(in, ys[0], i, nres + i);    /* yield -> iter arg */
+      add_edge(in, ys[0], i, i);           /* yield -> result */
     }
-    for (uint32_t k = 0; k < n_in; k++) {
-      uint32_t i = k % nres;
-      in->first[k] = in->n_src;
-      in->cnt[k] = 2;
-      in->src[in->n_src] = OPD(op, 3 + i);
-      in->own[in->n_src] = op;
-      in->pos[in->n_src++] = 3 + i;
-      in->src[in->n_src] = OPD(ys[0], i);
-      in->own[in->n_src] = ys[0];
-      in->pos[in->n_src++] = i;
+  } else if (opc == IR_OP_WHILE) {
+    uint32_t before = first_block(c, region_k(c, op, 0));
+    uint32_t after = first_block(c, region_k(c, op, 1));
+    uint32_t conds[2], yields[2];
+    if (before == RW_NONE || after == RW_NONE ||
+        region_exits(c, region_k(c, op, 0), IR_OP_CONDITION, conds, 2) != 1 ||
+        region_exits(c, region_k(c, op, 1), IR_OP_YIELD, yields, 2) != 1)
+      goto bad;
+    uint32_t nb = rw->blocks[before].n_args, na = rw->blocks[after].n_args;
+    if (rw->ops[op].n_opd != nb || rw->ops[yields[0]].n_opd != nb ||
+        rw->ops[conds[0]].n_opd != na + 1 || na != nres)
+      goto bad;
+    in->val = ir_xrealloc(in->val, (nres + nb + na + 1) * sizeof *in->val);
+    uint32_t b0 = in->n;
+    for (uint32_t i = 0; i < nb; i++) in->val[in->n++] = rw_arg(rw, before, i);
+    uint32_t a0 = in->n;
+    for (uint32_t j = 0; j < na; j++) in->val[in->n++] = rw_arg(rw, after, j);
+    for (uint32_t i = 0; i < nb; i++) {
+      add_edge(in, op, i, b0 + i);
+      add_edge(in, yields[0], i, b0 + i);
+    }
+    for (uint32_t j = 0; j < na; j++) {
+      add_edge(in, conds[0], 1 + j, a0 + j);
+      add_edge(in, conds[0], 1 + j, j);
     }
   } else {
-    for (uint32_t i = 0; i < nres; i++) {
-      in->val[i] = rw_result(rw, op, i);
-      in->set[i] = i;
-      in->first[i] = in->n_src;
-      in->cnt[i] = ny;
-      for (uint32_t y = 0; y < ny; y++) {
-        in->src[in->n_src] = OPD(ys[y], i);
-        in->own[in->n_src] = ys[y];
-        in->pos[in->n_src++] = i;
-      }
-    }
+    goto bad;
   }
+  /* tied sets: inputs fed by one operand */
+  in->set = ir_xmalloc((in->n + 1) * sizeof *in->set);
+  for (uint32_t k = 0; k < in->n; k++) in->set[k] = k;
+  for (uint32_t i = 0; i < in->ne; i++)
+    for (uint32_t j = i + 1; j < in->ne && in->e[j].own == in->e[i].own &&
+                             in->e[j].pos == in->e[i].pos; j++) {
+      uint32_t a = find_set(in->set, in->e[i].in), b = find_set(in->set, in->e[j].in);
+      if (a != b) in->set[b] = a;
+    }
+  for (uint32_t k = 0; k < in->n; k++) in->set[k] = find_set(in->set, in->set[k]);
   return 0;
+bad:
+  inputs_free(in);
+  memset(in, 0, sizeof *in);
+  return -1;
 }
 
 static int input_index(const Inputs *in, uint32_t v) {
@@ -581,7 +599,7 @@ static int defined_before(Canon *c, uint32_t op, uint32_t a, uint32_t b) {
   return 1;
 }
 
-/* An input that can only hold one outside value is replaced by it. */
+/* An input that can only hold one value from outside is replaced by it. */
 static int p_make_inputs_dead(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   Inputs in;
@@ -599,8 +617,9 @@ static int p_make_inputs_dead(Canon *c, uint32_t op) {
     seen[k] = 1;
     while (sp && !many) {
       uint32_t x = stack[--sp];
-      for (uint32_t s = in.first[x]; s < in.first[x] + in.cnt[x]; s++) {
-        uint32_t src = in.src[s];
+      for (uint32_t e = 0; e < in.ne; e++) {
+        if (in.e[e].in != x) continue;
+        uint32_t src = OPD(in.e[e].own, in.e[e].pos);
         int j = input_index(&in, src);
         if (j >= 0) {
           if (!seen[j]) {
@@ -624,38 +643,52 @@ static int p_make_inputs_dead(Canon *c, uint32_t op) {
   return changed;
 }
 
-/* Inputs fed the same values on every edge: later ones use the first. */
+/* The number MLIR sorts inputs by: result or argument number. */
+static uint32_t input_number(Canon *c, uint32_t v) { return c->rw->vals[v].num; }
+
+static int same_owner(Canon *c, uint32_t a, uint32_t b) {
+  Rw *rw = c->rw;
+  return rw->vals[a].kind == rw->vals[b].kind && rw->vals[a].def == rw->vals[b].def;
+}
+
+/* Inputs fed the same value by every predecessor: later ones use the
+ * first. */
 static int p_remove_duplicate_inputs(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   Inputs in;
   if (inputs_build(c, op, &in) < 0) return 0;
   int changed = 0;
-  /* sorted by argument / result number: iter args come as arg i+1 */
+  /* stable order by number (MLIR sorts by it; ties keep the input order) */
   uint32_t *ord = ir_xmalloc((in.n + 1) * sizeof *ord);
-  uint32_t no = 0;
-  uint32_t nres = rw->ops[op].n_res;
-  if (rw->ops[op].opc == IR_OP_FOR) {
-    /* numbers: result i -> i, arg i -> i + 1; interleave stably */
-    for (uint32_t num = 0; num <= nres; num++) {
-      if (num < nres) ord[no++] = nres + num;          /* result num */
-      if (num >= 1) ord[no++] = num - 1;                /* arg num */
+  for (uint32_t k = 0; k < in.n; k++) ord[k] = k;
+  for (uint32_t i = 1; i < in.n; i++)
+    for (uint32_t j = i; j > 0 && input_number(c, in.val[ord[j - 1]]) > input_number(c, in.val[ord[j]]); j--) {
+      uint32_t t = ord[j];
+      ord[j] = ord[j - 1];
+      ord[j - 1] = t;
     }
-  } else {
-    for (uint32_t k = 0; k < in.n; k++) ord[no++] = k;
-  }
-  for (uint32_t i = 0; i < no; i++) {
+  for (uint32_t i = 0; i < in.n; i++) {
     uint32_t a = ord[i];
-    for (uint32_t j = i + 1; j < no; j++) {
-      uint32_t b = ord[j];
-      uint32_t vb = in.val[b];
-      if (rw_unused(rw, vb)) continue;
-      if (rw_is_arg(rw, in.val[a]) != rw_is_arg(rw, vb)) continue;
-      if (in.cnt[a] != in.cnt[b]) continue;
-      int same = 1;
-      for (uint32_t s = 0; s < in.cnt[a] && same; s++)
-        same = in.src[in.first[a] + s] == in.src[in.first[b] + s] &&
-               in.own[in.first[a] + s] == in.own[in.first[b] + s];
-      if (!same) continue;
+    for (uint32_t j = i + 1; j < in.n; j++) {
+      uint32_t b = ord[j], vb = in.val[b];
+      if (rw_unused(rw, vb) || !same_owner(c, in.val[a], vb)) continue;
+      /* compare (predecessor op -> value) maps */
+      int same = 1, na = 0, nb = 0;
+      for (uint32_t e = 0; e < in.ne && same; e++) {
+        if (in.e[e].in == a) {
+          na++;
+          int found = 0;
+          for (uint32_t f = 0; f < in.ne; f++)
+            if (in.e[f].in == b && in.e[f].own == in.e[e].own) {
+              found = OPD(in.e[f].own, in.e[f].pos) == OPD(in.e[e].own, in.e[e].pos);
+              break;
+            }
+          same = found;
+        } else if (in.e[e].in == b) {
+          nb++;
+        }
+      }
+      if (!same || na != nb) continue;
       rw_replace_all_uses(rw, vb, in.val[a]);
       changed = 1;
     }
@@ -665,19 +698,30 @@ static int p_remove_duplicate_inputs(Canon *c, uint32_t op) {
   return changed;
 }
 
-/* Tied inputs all unused: remove them and the operands feeding them. */
+/* Remove positions marked in `drop` (indexed by operand) from op's
+ * operands. */
+static void drop_operands(Canon *c, uint32_t op, const uint8_t *drop) {
+  uint32_t n;
+  uint32_t *v = operands_from(c, op, 0, &n);
+  uint32_t w = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!drop[i]) v[w++] = v[i];
+  rw_set_operands(c->rw, op, v, w);
+  free(v);
+}
+
+/* Tied inputs all unused: remove them with the operands feeding them. */
 static int p_remove_dead_inputs(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   Inputs in;
   if (inputs_build(c, op, &in) < 0) return 0;
-  uint32_t nres = rw->ops[op].n_res;
-  uint8_t *dead = ir_xcalloc(nres + 1, 1);  /* per set (= per result) */
+  uint8_t *dead = ir_xcalloc(in.n + 1, 1);
   int any = 0;
-  for (uint32_t s = 0; s < nres; s++) {
+  for (uint32_t k = 0; k < in.n; k++) {
     int all = 1;
-    for (uint32_t k = 0; k < in.n && all; k++)
-      if (in.set[k] == s && !rw_unused(rw, in.val[k])) all = 0;
-    dead[s] = (uint8_t)all;
+    for (uint32_t j = 0; j < in.n && all; j++)
+      if (in.set[j] == in.set[k] && !rw_unused(rw, in.val[j])) all = 0;
+    dead[k] = (uint8_t)all;
     any |= all;
   }
   if (!any) {
@@ -685,59 +729,54 @@ static int p_remove_dead_inputs(Canon *c, uint32_t op) {
     inputs_free(&in);
     return 0;
   }
-  uint32_t opc = rw->ops[op].opc;
-  /* the terminators: drop the dead operands */
-  uint32_t ys[64];
-  uint32_t ny = 0;
-  for (uint32_t s = 0; s < in.n_src; s++)
-    if (in.own[s] != op) {
-      int dup = 0;
-      for (uint32_t y = 0; y < ny; y++) dup |= ys[y] == in.own[s];
-      if (!dup && ny < 64) ys[ny++] = in.own[s];
-    }
-  for (uint32_t y = 0; y < ny; y++) {
-    uint32_t n;
-    uint32_t *v = operands_from(c, ys[y], 0, &n);
-    uint32_t w = 0;
-    for (uint32_t i = 0; i < n; i++)
-      if (!dead[i]) v[w++] = v[i];
-    rw_set_operands(rw, ys[y], v, w);
-    rw_modified(rw, ys[y]);
-    free(v);
+  /* operands feeding dead inputs: on the terminators, in place */
+  uint8_t *own_drop = NULL;
+  for (uint32_t e = 0; e < in.ne; e++) {
+    uint32_t own = in.e[e].own;
+    if (own == op || !dead[in.e[e].in]) continue;
+    int done = 0;
+    for (uint32_t f = 0; f < e; f++) done |= in.e[f].own == own && own != op && dead[in.e[f].in];
+    if (done) continue;
+    free(own_drop);
+    own_drop = ir_xcalloc(rw->ops[own].n_opd + 1, 1);
+    for (uint32_t f = 0; f < in.ne; f++)
+      if (in.e[f].own == own && dead[in.e[f].in]) own_drop[in.e[f].pos] = 1;
+    drop_operands(c, own, own_drop);
+    rw_modified(rw, own);
   }
+  free(own_drop);
+  /* block arguments */
+  for (uint32_t k = 0; k < in.n; k++) {
+    if (!dead[k] || !rw_is_arg(rw, in.val[k])) continue;
+    uint32_t blk = rw->vals[in.val[k]].def;
+    uint8_t *da = ir_xcalloc(rw->blocks[blk].n_args + 1, 1);
+    for (uint32_t j = k; j < in.n; j++)
+      if (dead[j] && rw_is_arg(rw, in.val[j]) && rw->vals[in.val[j]].def == blk) {
+        da[rw->vals[in.val[j]].num] = 1;
+        dead[j] = 2;  /* handled */
+      }
+    rw_erase_args(rw, blk, da);
+    free(da);
+  }
+  /* the op itself: its own dropped operands and dead results */
+  uint32_t nres = rw->ops[op].n_res, nopd = rw->ops[op].n_opd;
+  uint8_t *opd_drop = ir_xcalloc(nopd + 1, 1);
+  for (uint32_t e = 0; e < in.ne; e++)
+    if (in.e[e].own == op && dead[in.e[e].in]) opd_drop[in.e[e].pos] = 1;
+  uint32_t *opd = ir_xmalloc((nopd + 1) * sizeof *opd), no = 0;
+  for (uint32_t i = 0; i < nopd; i++)
+    if (!opd_drop[i]) opd[no++] = OPD(op, i);
   uint32_t *tys = ir_xmalloc((nres + 1) * sizeof *tys), nt = 0;
   for (uint32_t i = 0; i < nres; i++)
     if (!dead[i]) tys[nt++] = rw_type(rw, rw_result(rw, op, i));
-  uint32_t nop;
-  if (opc == IR_OP_FOR) {
-    uint32_t n;
-    uint32_t *v = operands_from(c, op, 0, &n);
-    uint32_t w = 3;
-    for (uint32_t i = 0; i < nres; i++)
-      if (!dead[i]) v[w++] = v[3 + i];
-    uint32_t body = first_block(c, region_k(c, op, 0));
-    uint8_t *da = ir_xcalloc(nres + 2, 1);
-    for (uint32_t i = 0; i < nres; i++) da[i + 1] = dead[i];
-    rw_erase_args(rw, body, da);
-    free(da);
-    nop = create_like(c, op, op, v, w, tys, nt, 1);
-    free(v);
-  } else {
-    uint32_t n;
-    uint32_t *v = operands_from(c, op, 0, &n);
-    nop = create_like(c, op, op, v, n, tys, nt, rw->ops[op].n_reg);
-    free(v);
-  }
+  uint32_t nop = create_like(c, op, op, opd, no, tys, nt, rw->ops[op].n_reg);
   for (uint32_t k = 0; k < rw->ops[op].n_reg; k++)
     rw_inline_region_before(rw, region_k(c, op, k), region_k(c, nop, k), RW_NONE);
-  uint32_t *repl = ir_xmalloc((nres + 1) * sizeof *repl);
   for (uint32_t i = 0, j = 0; i < nres; i++)
-    repl[i] = dead[i] ? RW_NONE : rw_result(rw, nop, j++);
-  /* dead results have no uses; replace the rest */
-  for (uint32_t i = 0; i < nres; i++)
-    if (repl[i] != RW_NONE) rw_replace_all_uses(rw, rw_result(rw, op, i), repl[i]);
+    if (!dead[i]) rw_replace_all_uses(rw, rw_result(rw, op, i), rw_result(rw, nop, j++));
   rw_erase_op(rw, op);
-  free(repl);
+  free(opd_drop);
+  free(opd);
   free(tys);
   free(dead);
   inputs_free(&in);
@@ -838,4 +877,12 @@ void canon_rules_scf(CanonRules *r) {
   canon_add_pattern(r, IR_OP_EXECUTE_REGION, p_make_inputs_dead);
   canon_add_pattern(r, IR_OP_EXECUTE_REGION, p_remove_duplicate_inputs);
   canon_add_pattern(r, IR_OP_EXECUTE_REGION, p_remove_dead_inputs);
+
+  canon_add_pattern(r, IR_OP_WHILE, p_make_inputs_dead);
+  canon_add_pattern(r, IR_OP_WHILE, p_remove_duplicate_inputs);
+  canon_add_pattern(r, IR_OP_WHILE, p_remove_dead_inputs);
+
+  canon_add_pattern(r, IR_OP_INDEX_SWITCH, p_make_inputs_dead);
+  canon_add_pattern(r, IR_OP_INDEX_SWITCH, p_remove_duplicate_inputs);
+  canon_add_pattern(r, IR_OP_INDEX_SWITCH, p_remove_dead_inputs);
 }
