@@ -586,6 +586,148 @@ static int fold_subview(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r
   return CANON_FAIL;
 }
 
+/* ====================================================================== */
+/* memref.reinterpret_cast                                                */
+/* ====================================================================== */
+
+/* One of the op's mixed lists: `prop` holds the static values (IR_DYN where
+ * dynamic), operand segment `seg` the dynamic ones. */
+typedef struct Mixed {
+  uint32_t n;
+  int64_t *st;
+  uint32_t *dyn;
+} Mixed;
+
+static int mixed_read(Canon *c, uint32_t op, const char *prop, uint32_t seg, Mixed *m) {
+  uint32_t a = rw_prop(c->rw, op, prop), f, cnt;
+  const IrAttr *at = a ? ir_attr(c->ctx, a) : NULL;
+  if (!at || at->kind != IR_A_DENSE_ARRAY || rw_segment(c->rw, op, seg, &f, &cnt) < 0) return -1;
+  m->n = at->n;
+  m->st = ir_xmalloc((m->n + 1) * sizeof *m->st);
+  m->dyn = ir_xmalloc((m->n + 1) * sizeof *m->dyn);
+  const int64_t *vals = ir_attr_i64(c->ctx, a);
+  uint32_t d = 0;
+  for (uint32_t i = 0; i < m->n; i++) {
+    m->st[i] = vals[i];
+    m->dyn[i] = RW_NONE;
+    if (vals[i] == IR_DYN) {
+      if (d >= cnt) return free(m->st), free(m->dyn), -1;
+      m->dyn[i] = OPD(op, f + d++);
+    }
+  }
+  if (d != cnt) return free(m->st), free(m->dyn), -1;
+  return 0;
+}
+
+static int mixed_fold_constants(Canon *c, Mixed *m, int non_negative) {
+  int folded = 0;
+  for (uint32_t i = 0; i < m->n; i++) {
+    int64_t k;
+    if (m->st[i] != IR_DYN || !canon_value_int(c, m->dyn[i], &k)) continue;
+    if (non_negative && k < 0) continue;
+    m->st[i] = k;
+    m->dyn[i] = RW_NONE;
+    folded = 1;
+  }
+  return folded;
+}
+
+/* Constant offset / sizes / strides become static: a reinterpret_cast to
+ * the canonical type, cast back. */
+static int p_reinterpret_constant_args(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  Mixed m[3];
+  static const char *const names[3] = {"static_offsets", "static_sizes", "static_strides"};
+  int k = 0;
+  for (; k < 3; k++)
+    if (mixed_read(c, op, names[k], (uint32_t)k + 1, &m[k]) < 0) break;
+  int ok = k == 3 && m[0].n == 1 && m[1].n == m[2].n;
+  int folded = 0;
+  if (ok) {
+    folded |= mixed_fold_constants(c, &m[0], 1);
+    folded |= mixed_fold_constants(c, &m[1], 1);
+    folded |= mixed_fold_constants(c, &m[2], 0);
+  }
+  const IrType *rt = mtype(c, res_type(c, op));
+  if (ok && folded && rt) {
+    IrAttr la = {0};
+    la.kind = IR_A_STRIDED;
+    la.ival = m[0].st[0];
+    la.n = m[2].n;
+    uint32_t layout = ir_attr_intern(c->ctx, &la, NULL, m[2].st);
+    uint32_t ty = ir_type_memref(c->ctx, m[1].n, m[1].st, rt->elem, layout, rt->space);
+    uint32_t *opd = ir_xmalloc((2 + 2 * m[1].n) * sizeof *opd), no = 0;
+    opd[no++] = OPD(op, 0);
+    int64_t seg[4] = {1, 0, 0, 0};
+    for (int j = 0; j < 3; j++)
+      for (uint32_t i = 0; i < m[j].n; i++)
+        if (m[j].st[i] == IR_DYN) {
+          opd[no++] = m[j].dyn[i];
+          seg[j + 1]++;
+        }
+    IrCtx *x = c->ctx;
+    uint32_t pr = rw->ops[op].props;
+    pr = ir_dict_set(x, pr, c->s_segments, ir_attr_dense_i32(x, 4, seg));
+    for (int j = 0; j < 3; j++)
+      pr = ir_dict_set(x, pr, ir_cstr(x, names[j]), ir_attr_dense_i64(x, m[j].n, m[j].st));
+    uint32_t nv = rw_result(rw, rw_create1(rw, rw_ip_before(rw, op), rw->ops[op].name,
+                                           rw->ops[op].loc, opd, no, ty, pr), 0);
+    free(opd);
+    uint32_t cast = canon_make_op(c, op, c->s_memref_cast, &nv, 1, res_type(c, op), 0);
+    canon_replace(c, op, &cast);
+  } else {
+    folded = 0;
+  }
+  for (int j = 0; j < k; j++) {
+    free(m[j].st);
+    free(m[j].dyn);
+  }
+  return folded;
+}
+
+static int fold_reinterpret_cast(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  (void)cst;
+  Rw *rw = c->rw;
+  uint32_t src = OPD(op, 0), d = rw_def(rw, src), prev = RW_NONE;
+  if (d != RW_NONE) {
+    uint32_t opc = rw->ops[d].opc;
+    if (opc == IR_OP_REINTERPRET_CAST || opc == IR_OP_MEMREF_CAST) {
+      prev = OPD(d, 0);
+    } else if (opc == IR_OP_SUBVIEW) {
+      Mixed m;
+      if (mixed_read(c, d, "static_offsets", 1, &m) == 0) {
+        int zero = 1;
+        for (uint32_t i = 0; i < m.n; i++) {
+          int64_t k;
+          zero &= (m.st[i] != IR_DYN ? m.st[i] == 0 : canon_value_int(c, m.dyn[i], &k) && k == 0);
+        }
+        free(m.st);
+        free(m.dyn);
+        if (zero) prev = OPD(d, 0);
+      }
+    }
+  }
+  if (prev != RW_NONE) {
+    rw_set_operand(rw, op, 0, prev);
+    return CANON_INPLACE;
+  }
+  uint32_t rt = res_type(c, op);
+  const IrType *t = mtype(c, rt);
+  if (t && rw_type(rw, src) == rt) {
+    const int64_t *dims = ir_type_dims(c->ctx, rt);
+    int stat = 1;
+    for (uint32_t i = 0; i < t->n; i++) stat &= dims[i] != IR_DYN;
+    uint32_t so = rw_prop(rw, op, "static_offsets");
+    const IrAttr *oa = so ? ir_attr(c->ctx, so) : NULL;
+    if (stat && oa && oa->kind == IR_A_DENSE_ARRAY && oa->n >= 1 && ir_attr_i64(c->ctx, so)[0] == 0) {
+      r[0].val = src;
+      r[0].attr = 0;
+      return CANON_REPLACE;
+    }
+  }
+  return CANON_FAIL;
+}
+
 void canon_rules_memref(CanonRules *r) {
   r->fold[IR_OP_DEALLOC] = fold_cast_operands;
   r->fold[IR_OP_LOAD] = fold_cast_operands;
@@ -600,6 +742,8 @@ void canon_rules_memref(CanonRules *r) {
   canon_add_pattern(r, IR_OP_ALLOCA, p_simplify_dead_alloc);
   canon_add_pattern(r, IR_OP_REALLOC, p_simplify_dead_alloc);
   r->fold[IR_OP_SUBVIEW] = fold_subview;
+  r->fold[IR_OP_REINTERPRET_CAST] = fold_reinterpret_cast;
+  canon_add_pattern(r, IR_OP_REINTERPRET_CAST, p_reinterpret_constant_args);
   canon_add_pattern(r, IR_OP_SUBVIEW, p_subview_constant_args);
   canon_add_pattern(r, IR_OP_SUBVIEW, p_subview_of_cast);
   canon_add_pattern(r, IR_OP_SUBVIEW, p_trivial_subview);

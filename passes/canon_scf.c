@@ -855,6 +855,48 @@ static int p_single_block_execute_inliner(Canon *c, uint32_t op) {
   return 1;
 }
 
+/* ====================================================================== */
+/* shape.assuming                                                         */
+/* ====================================================================== */
+
+/* Unused results go, with their yield operands. */
+static int p_assuming_remove_unused_results(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  uint32_t r = region_k(c, op, 0);
+  uint32_t y = region_yield(c, r);
+  uint32_t nres = rw->ops[op].n_res;
+  if (y == RW_NONE || rw->ops[y].n_opd != nres) return 0;
+  uint32_t *keep = ir_xmalloc((nres + 1) * sizeof *keep), *tys = ir_xmalloc((nres + 1) * sizeof *tys);
+  uint32_t nk = 0;
+  for (uint32_t i = 0; i < nres; i++)
+    if (!rw_unused(rw, rw_result(rw, op, i))) {
+      tys[nk] = rw_type(rw, rw_result(rw, op, i));
+      keep[nk++] = OPD(y, i);
+    }
+  if (nk == nres) {
+    free(keep);
+    free(tys);
+    return 0;
+  }
+  RwSpec sy = {0};
+  sy.name = rw->ops[y].name;
+  sy.loc = rw->ops[y].loc;
+  sy.operands = keep;
+  sy.n_operands = nk;
+  rw_create(rw, rw_ip_before(rw, y), &sy);
+  rw_erase_op(rw, y);
+  uint32_t w = OPD(op, 0);
+  uint32_t nop = create_like(c, op, op, &w, 1, tys, nk, 1);
+  rw_inline_region_before(rw, r, region_k(c, nop, 0), RW_NONE);
+  for (uint32_t i = 0, j = 0; i < nres; i++)
+    if (!rw_unused(rw, rw_result(rw, op, i)))
+      rw_replace_all_uses(rw, rw_result(rw, op, i), rw_result(rw, nop, j++));
+  rw_erase_op(rw, op);
+  free(keep);
+  free(tys);
+  return 1;
+}
+
 void canon_rules_scf(CanonRules *r) {
   r->fold[IR_OP_IF] = fold_if;
   canon_add_pattern(r, IR_OP_IF, p_combine_ifs);
@@ -881,6 +923,8 @@ void canon_rules_scf(CanonRules *r) {
   canon_add_pattern(r, IR_OP_WHILE, p_make_inputs_dead);
   canon_add_pattern(r, IR_OP_WHILE, p_remove_duplicate_inputs);
   canon_add_pattern(r, IR_OP_WHILE, p_remove_dead_inputs);
+
+  canon_add_pattern(r, IR_OP_ASSUMING, p_assuming_remove_unused_results);
 
   canon_add_pattern(r, IR_OP_INDEX_SWITCH, p_make_inputs_dead);
   canon_add_pattern(r, IR_OP_INDEX_SWITCH, p_remove_duplicate_inputs);
