@@ -482,10 +482,203 @@ static int fold_to_tensor(Canon *c, uint32_t op, const uint32_t *cst, CanonFold 
   return CANON_FAIL;
 }
 
+/* ====================================================================== */
+/* Tensors meeting buffers                                                */
+/* ====================================================================== */
+
+static uint32_t result0(Canon *c, uint32_t op) { return rw_result(c->rw, op, 0); }
+
+/* tensor.dim(to_tensor(m), i) -> memref.dim(m, i) */
+static int p_dim_of_to_tensor(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  uint32_t d = rw_def(rw, rw_operand(rw, op, 0));
+  if (d == RW_NONE || rw->ops[d].opc != IR_OP_TO_TENSOR) return 0;
+  uint32_t v[2] = {rw_operand(rw, d, 0), rw_operand(rw, op, 1)};
+  uint32_t nv = canon_make_op(c, op, ir_cstr(c->ctx, "memref.dim"), v, 2, c->t_index, 0);
+  canon_replace(c, op, &nv);
+  return 1;
+}
+
+/* memref.load(to_buffer(t) read_only)[i] -> tensor.extract t[i] */
+static int p_load_of_to_buffer(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  uint32_t d = rw_def(rw, rw_operand(rw, op, 0));
+  if (d == RW_NONE || rw->ops[d].opc != IR_OP_TO_BUFFER || !rw_prop(rw, d, "read_only")) return 0;
+  uint32_t n = rw->ops[op].n_opd;
+  uint32_t *v = ir_xmalloc((n + 1) * sizeof *v);
+  v[0] = rw_operand(rw, d, 0);
+  for (uint32_t i = 1; i < n; i++) v[i] = rw_operand(rw, op, i);
+  uint32_t nv = canon_make_op(c, op, ir_cstr(c->ctx, "tensor.extract"), v, n,
+                              rw_type(rw, result0(c, op)), 0);
+  free(v);
+  canon_replace(c, op, &nv);
+  return 1;
+}
+
+/* to_buffer(tensor.cast(t)) -> memref.cast(to_buffer(t)): the buffer type
+ * takes t's static shape (layout and memory space kept). */
+static int p_to_buffer_of_cast(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  IrCtx *x = c->ctx;
+  uint32_t d = rw_def(rw, rw_operand(rw, op, 0));
+  if (d == RW_NONE || rw->ops[d].opc != IR_OP_TENSOR_CAST) return 0;
+  uint32_t src = rw_operand(rw, d, 0);
+  uint32_t st = rw_type(rw, src);
+  const IrType *tt = ir_type(x, st);
+  if (tt->kind != IR_T_TENSOR) return 0;
+  uint32_t bt = rw_type(rw, result0(c, op));
+  const IrType *b = ir_type(x, bt);
+  uint32_t nt;
+  const int64_t *dims = ir_type_dims(x, st);
+  if (b->kind == IR_T_MEMREF) nt = ir_type_memref(x, tt->n, dims, tt->elem, b->layout, b->space);
+  else if (b->kind == IR_T_UMEMREF) nt = ir_type_memref(x, tt->n, dims, tt->elem, 0, b->space);
+  else return 0;
+  uint32_t nb = canon_make_op(c, op, rw->ops[op].name, &src, 1, nt, rw->ops[op].props);
+  uint32_t cast = canon_make_op(c, op, c->s_memref_cast, &nb, 1, bt, 0);
+  canon_replace(c, op, &cast);
+  return 1;
+}
+
+static int strides_off(IrCtx *x, uint32_t type, int64_t *off, int64_t *st) {
+  const IrType *t = ir_type(x, type);
+  const int64_t *dims = ir_type_dims(x, type);
+  if (t->layout) {
+    const IrAttr *a = ir_attr(x, t->layout);
+    if (a->kind != IR_A_STRIDED || a->n != t->n) return 0;
+    *off = a->ival;
+    memcpy(st, ir_attr_i64(x, t->layout), t->n * sizeof *st);
+    return 1;
+  }
+  int64_t s = 1;
+  *off = 0;
+  for (uint32_t i = t->n; i-- > 0;) {
+    st[i] = s;
+    s = (s == IR_DYN || dims[i] == IR_DYN) ? IR_DYN : s * dims[i];
+  }
+  return 1;
+}
+
+/* castOrReallocMemRefValue's test: no dynamic offset or stride becomes
+ * static. */
+static int guaranteed_cast_compatible(IrCtx *x, uint32_t a, uint32_t b) {
+  uint32_t n = ir_type(x, a)->n;
+  int64_t oa, ob;
+  int64_t *sa = ir_xmalloc((n + 1) * sizeof *sa), *sb = ir_xmalloc((n + 1) * sizeof *sb);
+  int ok = strides_off(x, a, &oa, sa) && strides_off(x, b, &ob, sb);
+  if (ok && oa == IR_DYN && ob != IR_DYN) ok = 0;
+  for (uint32_t i = 0; ok && i < n; i++)
+    if (sa[i] == IR_DYN && sb[i] != IR_DYN) ok = 0;
+  free(sa);
+  free(sb);
+  return ok;
+}
+
+/* to_buffer(to_tensor(m)) with different buffer types: a cast when it
+ * always holds, else a new allocation and a copy. */
+static int p_to_buffer_to_tensor(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  IrCtx *x = c->ctx;
+  uint32_t d = rw_def(rw, rw_operand(rw, op, 0));
+  if (d == RW_NONE || rw->ops[d].opc != IR_OP_TO_TENSOR) return 0;
+  uint32_t m = rw_operand(rw, d, 0);
+  uint32_t st = rw_type(rw, m), dt = rw_type(rw, result0(c, op));
+  if (st == dt) {
+    canon_replace(c, op, &m);
+    return 1;
+  }
+  const IrType *s = ir_type(x, st), *t = ir_type(x, dt);
+  if (s->kind == IR_T_MEMREF && t->kind == IR_T_MEMREF) {
+    if (s->elem != t->elem || s->n != t->n) return 0;
+    uint32_t nv;
+    if (canon_cast_compatible(x, st, dt) && guaranteed_cast_compatible(x, st, dt)) {
+      nv = canon_make_op(c, op, c->s_memref_cast, &m, 1, dt, 0);
+    } else {
+      const int64_t *dims = ir_type_dims(x, dt);
+      uint32_t *dyn = ir_xmalloc((t->n + 1) * sizeof *dyn), nd = 0;
+      for (uint32_t i = 0; i < t->n; i++) {
+        if (dims[i] != IR_DYN) continue;
+        uint32_t k = canon_make_constant(c, rw_ip_before(rw, op), ir_attr_int(x, i, c->t_index),
+                                         c->t_index, rw->ops[op].loc);
+        uint32_t v[2] = {m, k};
+        dyn[nd++] = canon_make_op(c, op, ir_cstr(x, "memref.dim"), v, 2, c->t_index, 0);
+      }
+      int64_t seg[2] = {nd, 0};
+      uint32_t props = ir_dict_set(x, 0, c->s_segments, ir_attr_dense_i32(x, 2, seg));
+      nv = canon_make_op(c, op, ir_cstr(x, "memref.alloc"), dyn, nd, dt, props);
+      uint32_t cv[2] = {m, nv};
+      rw_create1(rw, rw_ip_before(rw, op), ir_cstr(x, "memref.copy"), rw->ops[op].loc, cv, 2, 0, 0);
+      free(dyn);
+    }
+    canon_replace(c, op, &nv);
+    return 1;
+  }
+  if (s->kind == IR_T_UMEMREF && t->kind == IR_T_MEMREF) return 0;
+  if (!canon_cast_compatible(x, st, dt)) return 0;
+  uint32_t nv = canon_make_op(c, op, c->s_memref_cast, &m, 1, dt, 0);
+  canon_replace(c, op, &nv);
+  return 1;
+}
+
+/* alloc_tensor with constant (non-negative) sizes: a more static tensor and
+ * a tensor.cast back. */
+static int p_alloc_tensor_static_dims(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  IrCtx *x = c->ctx;
+  uint32_t ty = rw_type(rw, result0(c, op));
+  const IrType *t = ir_type(x, ty);
+  uint32_t f0, n0;
+  if (t->kind != IR_T_TENSOR || rw_segment(rw, op, 0, &f0, &n0) < 0) return 0;
+  const int64_t *dims = ir_type_dims(x, ty);
+  int64_t *shape = ir_xmalloc((t->n + 1) * sizeof *shape);
+  uint32_t *dyn = ir_xmalloc((n0 + 1) * sizeof *dyn), nd = 0, k = 0;
+  for (uint32_t i = 0; i < t->n; i++) {
+    shape[i] = dims[i];
+    if (dims[i] != IR_DYN) continue;
+    if (k >= n0) break;
+    uint32_t v = rw_operand(rw, op, f0 + k++);
+    int64_t val;
+    if (canon_value_int(c, v, &val) && val >= 0) shape[i] = val;
+    else dyn[nd++] = v;
+  }
+  uint32_t nt = ir_type_intern(x, &(IrType){.kind = IR_T_TENSOR, .elem = t->elem, .n = t->n,
+                                            .layout = t->layout}, shape, NULL);
+  int changed = nt != ty;
+  if (changed) {
+    int64_t seg[3] = {nd, 0, 0};
+    uint32_t props = ir_dict_set(x, 0, c->s_segments, ir_attr_dense_i32(x, 3, seg));
+    uint32_t na = canon_make_op(c, op, rw->ops[op].name, dyn, nd, nt, props);
+    uint32_t cast = canon_make_op(c, op, ir_cstr(x, "tensor.cast"), &na, 1, ty, 0);
+    canon_replace(c, op, &cast);
+  }
+  free(shape);
+  free(dyn);
+  return changed;
+}
+
+static int fold_tensor_dim(Canon *c, uint32_t op, const uint32_t *cst, CanonFold *r) {
+  int64_t idx;
+  uint32_t ty = rw_type(c->rw, rw_operand(c->rw, op, 0));
+  const IrType *t = ir_type(c->ctx, ty);
+  if (t->kind != IR_T_TENSOR || !canon_attr_int(c->ctx, cst[1], &idx) || idx < 0 ||
+      (uint64_t)idx >= t->n)
+    return CANON_FAIL;
+  int64_t d = ir_type_dims(c->ctx, ty)[idx];
+  if (d == IR_DYN) return CANON_FAIL;
+  r[0].val = RW_NONE;
+  r[0].attr = ir_attr_int(c->ctx, d, c->t_index);
+  return CANON_REPLACE;
+}
+
 void canon_rules_bufferization(CanonRules *r) {
   canon_rules_dealloc(r);
   r->fold[IR_OP_CLONE] = fold_clone;
   canon_add_pattern(r, IR_OP_CLONE, p_simplify_clones);
   r->fold[IR_OP_TO_BUFFER] = fold_to_buffer;
   r->fold[IR_OP_TO_TENSOR] = fold_to_tensor;
+  canon_add_pattern(r, IR_OP_TO_BUFFER, p_to_buffer_of_cast);
+  canon_add_pattern(r, IR_OP_TO_BUFFER, p_to_buffer_to_tensor);
+  canon_add_pattern(r, IR_OP_ALLOC_TENSOR, p_alloc_tensor_static_dims);
+  canon_add_pattern(r, IR_OP_TENSOR_DIM, p_dim_of_to_tensor);
+  r->fold[IR_OP_TENSOR_DIM] = fold_tensor_dim;
+  canon_add_pattern(r, IR_OP_LOAD, p_load_of_to_buffer);
 }
