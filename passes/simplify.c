@@ -25,7 +25,20 @@
 
 typedef struct Simp {
   IrOrigin *origin;
+  uint32_t n_vals;        /* values of the analysed input */
+  uint32_t *cnt, *stamp;  /* per terminal value: entries of the current
+                             list holding it (valid when stamp == clock) */
+  uint32_t clock;
 } Simp;
+
+/* A list's origins, summed up so that "may v alias any entry?" is
+ * answered without comparing v with every entry in the common case: all
+ * origins disjoint, fresh allocations (or function arguments). */
+typedef struct ListSum {
+  uint32_t n_bad;    /* entries whose origin is unknown or not all
+                        allocations / function arguments */
+  uint32_t n_non_alloc;  /* entries whose origin is not all allocations */
+} ListSum;
 
 static Simp *simp(Canon *c) { return (Simp *)c->extra_ud; }
 
@@ -63,9 +76,63 @@ static int same(Canon *c, uint32_t v1, uint32_t v2) {
   return ir_origin_same(simp(c)->origin, v1, v2);
 }
 
-/* May v be (an alias of) any of list[0..n) except list[skip]? */
+/* Origin class of a value: 0 unknown / other, 1 allocations or function
+ * arguments, 2 allocations only. */
+static int origin_class(Canon *c, uint32_t v, const uint32_t **t, uint32_t *nt) {
+  int a, f;
+  if (v >= c->rw->n_in_vals ||
+      ir_origin_summary(simp(c)->origin, v, t, nt, &a, &f) < 0 || !*nt)
+    return 0;
+  return a ? 2 : f ? 1 : 0;
+}
+
+static void list_sum(Canon *c, const uint32_t *list, uint32_t n, ListSum *sum) {
+  Simp *sp = simp(c);
+  sp->clock++;
+  sum->n_bad = sum->n_non_alloc = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t *t;
+    uint32_t nt;
+    int k = origin_class(c, list[i], &t, &nt);
+    sum->n_bad += k == 0;
+    sum->n_non_alloc += k != 2;
+    for (uint32_t j = 0; j < nt && k; j++) {
+      uint32_t x = t[j];
+      if (sp->stamp[x] != sp->clock) {
+        sp->stamp[x] = sp->clock;
+        sp->cnt[x] = 0;
+      }
+      sp->cnt[x]++;
+    }
+  }
+}
+
+/* The fast "no": v (which is list entry `skip`, or no entry when skip is
+ * RW_NONE) cannot alias any other entry because all origins are disjoint
+ * and the allocation rule of ir_origin_same says "different" for every
+ * pair. 0 when that cannot be shown this way. */
+static int surely_alone(Canon *c, const ListSum *sum, uint32_t v, int is_entry) {
+  Simp *sp = simp(c);
+  const uint32_t *t;
+  uint32_t nt;
+  int k = origin_class(c, v, &t, &nt);
+  if (!k) return 0;
+  uint32_t bad = sum->n_bad, non_alloc = sum->n_non_alloc - (is_entry && k != 2);
+  if (bad) return 0;                       /* some entry may be anything */
+  if (k == 1 && non_alloc) return 0;       /* args need allocations opposite */
+  for (uint32_t j = 0; j < nt; j++) {
+    uint32_t x = t[j];
+    uint32_t n = sp->stamp[x] == sp->clock ? sp->cnt[x] : 0;
+    if (n > (uint32_t)is_entry) return 0;  /* shared with another entry */
+  }
+  return 1;
+}
+
+/* May v be (an alias of) any of list[0..n) except list[skip]? `sum`, if
+ * not NULL, is the list's summary. */
 static int potentially_aliases(Canon *c, const uint32_t *list, uint32_t n,
-                               uint32_t skip, uint32_t v) {
+                               uint32_t skip, uint32_t v, const ListSum *sum) {
+  if (sum && surely_alone(c, sum, v, skip != RW_NONE)) return 0;
   for (uint32_t i = 0; i < n; i++) {
     if (i == skip) continue;
     if (distinct_alloc_and_block_arg(c, list[i], v)) continue;
@@ -116,12 +183,17 @@ static int p_remove_memrefs_contained_in_retained(Canon *c, uint32_t op) {
   DeallocParts d;
   if (dealloc_parts(c, op, &d) < 0) return 0;
   /* no duplicate retained values (a result would be missed) */
-  for (uint32_t i = 0; i < d.n_ret; i++)
-    for (uint32_t j = i + 1; j < d.n_ret; j++)
-      if (d.ret[i] == d.ret[j]) {
-        dealloc_parts_free(&d);
-        return 0;
-      }
+  Simp *sp = simp(c);
+  sp->clock++;
+  for (uint32_t i = 0; i < d.n_ret; i++) {
+    uint32_t v = d.ret[i];
+    if (v >= sp->n_vals) continue;   /* new values are not memrefs */
+    if (sp->stamp[v] == sp->clock) {
+      dealloc_parts_free(&d);
+      return 0;
+    }
+    sp->stamp[v] = sp->clock;
+  }
   uint32_t *mem = ir_xmalloc((d.n_mem + 1) * sizeof *mem);
   uint32_t *cond = ir_xmalloc((d.n_mem + 1) * sizeof *cond), n = 0;
   for (uint32_t i = 0; i < d.n_mem; i++) {
@@ -149,8 +221,10 @@ static int p_remove_retained_not_aliasing(Canon *c, uint32_t op) {
   uint32_t nr = d.n_ret;
   uint32_t *keep = ir_xmalloc((nr + 1) * sizeof *keep), nk = 0;
   uint32_t *repl = ir_xmalloc((nr + 1) * sizeof *repl);
+  ListSum sum;
+  list_sum(c, d.mem, d.n_mem, &sum);
   for (uint32_t i = 0; i < nr; i++) {
-    if (potentially_aliases(c, d.mem, d.n_mem, RW_NONE, d.ret[i])) {
+    if (potentially_aliases(c, d.mem, d.n_mem, RW_NONE, d.ret[i], &sum)) {
       keep[nk++] = d.ret[i];
       repl[i] = RW_NONE;
       continue;
@@ -186,8 +260,10 @@ static int p_split_dealloc(Canon *c, uint32_t op) {
   uint32_t *rem = ir_xmalloc((nm + 1) * sizeof *rem), *remc = ir_xmalloc((nm + 1) * sizeof *remc);
   uint32_t *split = ir_xmalloc((nm + 1) * sizeof *split);
   uint32_t nrem = 0, nsplit = 0;
+  ListSum sum;
+  list_sum(c, d.mem, nm, &sum);
   for (uint32_t i = 0; i < nm; i++) {
-    if (potentially_aliases(c, d.mem, nm, i, d.mem[i])) {
+    if (potentially_aliases(c, d.mem, nm, i, d.mem[i], &sum)) {
       rem[nrem] = d.mem[i];
       remc[nrem++] = d.cond[i];
       continue;
@@ -282,6 +358,10 @@ IrModule *dd_simplify(const IrModule *m, IrDiag *d) {
   }
   Simp s;
   s.origin = ir_origin_new(m);
+  s.n_vals = m->n_values;
+  s.cnt = ir_xcalloc(m->n_values + 1, sizeof *s.cnt);
+  s.stamp = ir_xcalloc(m->n_values + 1, sizeof *s.stamp);
+  s.clock = 0;
   Rw *rw = rw_load(m);
   CanonConfig cfg = {0};
   cfg.top_down = 0;
@@ -296,6 +376,8 @@ IrModule *dd_simplify(const IrModule *m, IrDiag *d) {
   canon_run(&c);
   canon_fini(&c);
   ir_origin_free(s.origin);
+  free(s.cnt);
+  free(s.stamp);
   const char *why = NULL;
   IrModule *out = rw_emit(rw, &why);
   rw_free(rw);
