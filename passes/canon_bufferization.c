@@ -25,7 +25,9 @@ int dealloc_parts(Canon *c, uint32_t op, DeallocParts *d) {
     return -1;
   d->n_mem = n0;
   d->n_ret = n2;
-  d->mem = ir_xmalloc((2 * (size_t)n0 + n2 + 1) * sizeof *d->mem);
+  size_t need = 2 * (size_t)n0 + n2 + 1;
+  d->mem = need <= sizeof d->small / sizeof *d->small ? d->small
+                                                       : ir_xmalloc(need * sizeof *d->mem);
   d->cond = d->mem + n0;
   d->ret = d->cond + n0;
   for (uint32_t i = 0; i < n0; i++) d->mem[i] = rw_operand(c->rw, op, f0 + i);
@@ -35,7 +37,7 @@ int dealloc_parts(Canon *c, uint32_t op, DeallocParts *d) {
 }
 
 void dealloc_parts_free(DeallocParts *d) {
-  free(d->mem);
+  if (d->mem != d->small) free(d->mem);
   d->mem = d->cond = d->ret = NULL;
 }
 

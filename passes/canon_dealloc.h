@@ -14,6 +14,7 @@
 typedef struct DeallocParts {
   uint32_t *mem, *cond, *ret;
   uint32_t n_mem, n_ret;
+  uint32_t small[30];   /* storage for short lists (no malloc) */
 } DeallocParts;
 
 /* -1 if the op's segments are malformed (then nothing to free). */

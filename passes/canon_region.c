@@ -149,7 +149,14 @@ static void propagate_op(Live *l, uint32_t op) {
 
 static void propagate_region(Live *l, uint32_t r) {
   Rw *rw = l->rw;
-  if (rw->regions[r].first == RW_NONE) return;
+  uint32_t first = rw->regions[r].first;
+  if (first == RW_NONE) return;
+  if (rw->blocks[first].next == RW_NONE) {
+    /* one block: no post order to compute, no arguments to track */
+    for (uint32_t o = rw->blocks[first].last; o != RW_NONE; o = rw->ops[o].prev)
+      propagate_op(l, o);
+    return;
+  }
   uint32_t *po = NULL;
   uint32_t np = rw_region_postorder(rw, r, &po);
   for (uint32_t i = 0; i < np; i++) {
@@ -196,8 +203,9 @@ static int delete_dead(Live *l, uint32_t r) {
   uint32_t first = rw->regions[r].first;
   if (first == RW_NONE) return 0;
   int single = rw->blocks[first].next == RW_NONE;
-  uint32_t *po = NULL;
-  uint32_t np = rw_region_postorder(rw, r, &po);
+  uint32_t one = first;
+  uint32_t *po = &one;
+  uint32_t np = single ? 1 : rw_region_postorder(rw, r, &po);
   for (uint32_t i = 0; i < np; i++) {
     uint32_t b = po[i];
     if (!single) {
@@ -216,7 +224,7 @@ static int delete_dead(Live *l, uint32_t r) {
       o = prev;
     }
   }
-  free(po);
+  if (!single) free(po);
   for (uint32_t b = rw->blocks[rw->regions[r].first].next; b != RW_NONE; b = rw->blocks[b].next) {
     uint32_t na = rw->blocks[b].n_args;
     if (!na) continue;

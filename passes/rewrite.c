@@ -143,6 +143,8 @@ static void link_uses_preorder(Rw *rw, const IrModule *m, uint32_t op) {
 Rw *rw_load(const IrModule *m) {
   Rw *rw = ir_xcalloc(1, sizeof *rw);
   rw->ctx = m->ctx;
+  rw->s_segments = ir_cstr(m->ctx, "operandSegmentSizes");
+  rw->s_value = ir_cstr(m->ctx, "value");
   uint32_t no = m->n_ops ? m->n_ops : 1;
   GROW(rw->ops, 0, rw->cap_ops, no);
   GROW(rw->uses, 0, rw->cap_uses, m->n_operands + 1);
@@ -292,7 +294,10 @@ static uint32_t emit_op(Emit *e, uint32_t bblock, uint32_t o) {
   Rw *rw = e->rw;
   const RwOp *op = &rw->ops[o];
   uint32_t n_opd = op->n_opd, n_res = op->n_res;
-  uint32_t *opd = ir_xmalloc((n_opd + n_res + 1) * sizeof *opd);
+  /* the scratch buffer is reused: regions are emitted after irb_op */
+  if (n_opd + n_res + 1 > e->cap_tmp)
+    ir_vgrow((void **)&e->tmp, &e->cap_tmp, n_opd + n_res + 1, sizeof *e->tmp);
+  uint32_t *opd = e->tmp;
   uint32_t *tys = opd + n_opd;
   for (uint32_t k = 0; k < n_opd; k++) opd[k] = emit_use(e, rw_operand(rw, o, k));
   for (uint32_t k = 0; k < n_res; k++) tys[k] = rw->vals[op->res + k].type;
@@ -318,7 +323,6 @@ static uint32_t emit_op(Emit *e, uint32_t bblock, uint32_t o) {
   spec.props = op->props;
   spec.attrs = op->attrs;
   uint32_t h = irb_op(e->b, bblock, &spec);
-  free(opd);
   if (succ != small) free(succ);
   for (uint32_t k = 0; k < n_res; k++) emit_def(e, op->res + k, irb_op_result(e->b, h, k));
   for (uint32_t k = 0; k < op->n_reg; k++)
@@ -426,12 +430,14 @@ uint32_t rw_const_attr(const Rw *rw, uint32_t v) {
   if (v == RW_NONE || rw->vals[v].kind != RW_RESULT) return 0;
   uint32_t op = rw->vals[v].def;
   if (!(rw_traits(rw, op) & IR_TR_CONSTANT)) return 0;
-  return rw_prop(rw, op, "value");
+  uint32_t p = rw->ops[op].props;
+  return p ? ir_dict_get(rw->ctx, p, rw->s_value) : 0;
 }
 
 int rw_segment(const Rw *rw, uint32_t op, uint32_t k, uint32_t *first,
                uint32_t *count) {
-  uint32_t s = rw_prop(rw, op, "operandSegmentSizes");
+  uint32_t p = rw->ops[op].props;
+  uint32_t s = p ? ir_dict_get(rw->ctx, p, rw->s_segments) : 0;
   if (!s) return -1;
   const IrAttr *a = ir_attr(rw->ctx, s);
   if (a->kind != IR_A_DENSE_ARRAY || k >= a->n) return -1;

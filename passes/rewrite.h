@@ -110,6 +110,7 @@ typedef struct Rw {
   uint32_t n_in_vals;        /* values 0 .. n_in_vals-1 are the input's */
   RwListener *listener;      /* may be NULL */
   uint32_t *scratch; uint32_t cap_scratch;  /* for callers' short lists */
+  uint32_t s_segments, s_value;  /* interned "operandSegmentSizes", "value" */
 } Rw;
 
 /* An insertion point: before `before` in `block` (RW_NONE: at the end). */
