@@ -835,6 +835,52 @@ typedef struct IrCheckStats {
 int ir_interp_check(const IrModule *m, const IrCheckOpts *o, FILE *out,
                     IrCheckStats *st);
 
+/* ====================================================================== */
+/* Dominance (dom.c)                                                      */
+/* ====================================================================== */
+
+/* Dominator trees of every region of two or more blocks (a region's single
+ * block trivially dominates itself; its fields stay 0). Arrays are indexed
+ * by block. */
+typedef struct IrDom {
+  uint32_t *pre, *post;      /* DFS interval in the region's dominator tree */
+  uint8_t *unreach;          /* 1: not reachable from the region's entry */
+  uint32_t *idom;            /* immediate dominator; IR_NONE for an entry
+                                block or an unreachable one */
+  uint32_t *kid_first, *n_kids, *kids;  /* dominator-tree children of block
+                                b: kids[kid_first[b] .. + n_kids[b]), in
+                                block order */
+} IrDom;
+
+/* Linear in blocks and edges (plus the few rounds the iteration needs). */
+void ir_dom_init(IrDom *d, const IrModule *m);
+void ir_dom_free(IrDom *d);
+/* Does block a dominate block b (same region)? LLVM's rule: an unreachable
+ * block is dominated by everything and dominates nothing else. */
+int ir_dom_dominates(const IrDom *d, uint32_t a, uint32_t b);
+
+/* ====================================================================== */
+/* Buffer origin (origin.c)                                               */
+/* ====================================================================== */
+
+/* MLIR's BufferOriginAnalysis: do two memref values come from the same
+ * allocation? Built once per module (linear); it describes the module it
+ * was built on, so ask it about that module's values only. */
+typedef struct IrOrigin IrOrigin;
+IrOrigin *ir_origin_new(const IrModule *m);
+void ir_origin_free(IrOrigin *o);
+/* 1: the same allocation; 0: different allocations; -1: unknown. Views
+ * (IR_TR_VIEW ops) are looked through first. */
+int ir_origin_same(IrOrigin *o, uint32_t v1, uint32_t v2);
+/* A memref value with view ops looked through (the source of each view
+ * whose result it is). */
+uint32_t ir_origin_view_base(const IrModule *m, uint32_t v);
+/* The origin of v (its view base's): the terminal values that reach it
+ * (sorted ids; valid until the next query) and whether they are all fresh
+ * allocations / allocations or function arguments. -1 for a bad value. */
+int ir_origin_summary(IrOrigin *o, uint32_t v, const uint32_t **terminals,
+                      uint32_t *n, int *all_allocs, int *all_allocs_or_args);
+
 #define IR_VERSION_STRING "0.1.0"
 
 #endif

@@ -25,9 +25,7 @@ typedef struct Verifier {
   const IrCtx *c;
   IrDiag *d;
   int failed;
-  /* per block, for blocks of multi-block regions (others stay 0): */
-  uint32_t *pre, *post;     /* dominator-tree DFS interval */
-  uint8_t *unreach;         /* 1 if unreachable from its region's entry */
+  IrDom dom;                /* dominator trees of multi-block regions */
   uint32_t *iso;            /* per region: the region whose parent op is the
                                nearest isolated-from-above op (or top) */
 } Verifier;
@@ -72,141 +70,11 @@ static void loc_error(Verifier *v, uint32_t loc, const char *fmt, ...) {
 }
 
 /* ====================================================================== */
-/* Dominator trees                                                        */
+/* Dominance (dom.c)                                                      */
 /* ====================================================================== */
 
-/* The successor blocks of block b that lie in its own region (branches
- * elsewhere are reported and ignored). */
-static uint32_t n_succ_of(const IrModule *m, uint32_t b) {
-  const IrBlock *blk = &m->blocks[b];
-  return blk->n_ops ? m->ops[blk->ops + blk->n_ops - 1].n_succs : 0;
-}
-
-static uint32_t succ_of(const IrModule *m, uint32_t b, uint32_t k) {
-  const IrBlock *blk = &m->blocks[b];
-  const IrOp *t = &m->ops[blk->ops + blk->n_ops - 1];
-  uint32_t s = m->succs[t->succs + k].block;
-  return m->blocks[s].region == blk->region ? s : IR_NONE;
-}
-
-/* Cooper, Harvey & Kennedy, "A Simple, Fast Dominance Algorithm": iterate
- * idom over reverse postorder until stable; then number the dominator tree
- * depth first so a dominance query is two comparisons. All arrays are
- * indexed by block - first. */
-static void dom_region(Verifier *v, uint32_t first, uint32_t n) {
-  const IrModule *m = v->m;
-  uint32_t *po = ir_xmalloc(n * sizeof *po);      /* postorder -> block */
-  uint32_t *pon = ir_xmalloc(n * sizeof *pon);    /* block -> postorder */
-  uint32_t *idom = ir_xmalloc(n * sizeof *idom);
-  uint32_t *stk = ir_xmalloc(n * sizeof *stk), *it = ir_xcalloc(n, sizeof *it);
-  uint32_t *npred = ir_xcalloc(n + 1, sizeof *npred), *pred;
-  uint32_t npo = 0, sp = 0;
-
-  /* iterative DFS for postorder */
-  for (uint32_t i = 0; i < n; i++) pon[i] = IR_NONE, idom[i] = IR_NONE;
-  pon[0] = 0;  /* visited mark until its real number is known */
-  stk[sp++] = 0;
-  while (sp) {
-    uint32_t b = stk[sp - 1];
-    if (it[b] < n_succ_of(m, first + b)) {
-      uint32_t s = succ_of(m, first + b, it[b]++);
-      if (s != IR_NONE && pon[s - first] == IR_NONE) {
-        pon[s - first] = 0;
-        stk[sp++] = s - first;
-      }
-    } else {
-      sp--;
-      pon[b] = npo;
-      po[npo++] = b;
-    }
-  }
-
-  /* predecessors (reachable ones only), CSR */
-  for (uint32_t b = 0; b < n; b++) {
-    if (pon[b] == IR_NONE) continue;
-    for (uint32_t k = 0; k < n_succ_of(m, first + b); k++) {
-      uint32_t s = succ_of(m, first + b, k);
-      if (s != IR_NONE) npred[s - first + 1]++;
-    }
-  }
-  for (uint32_t b = 0; b < n; b++) npred[b + 1] += npred[b];
-  pred = ir_xmalloc((npred[n] ? npred[n] : 1) * sizeof *pred);
-  memset(it, 0, n * sizeof *it);
-  for (uint32_t b = 0; b < n; b++) {
-    if (pon[b] == IR_NONE) continue;
-    for (uint32_t k = 0; k < n_succ_of(m, first + b); k++) {
-      uint32_t s = succ_of(m, first + b, k);
-      if (s != IR_NONE) pred[npred[s - first] + it[s - first]++] = b;
-    }
-  }
-
-  idom[0] = 0;
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (uint32_t i = npo - 1; i-- > 0;) {  /* reverse postorder, no entry */
-      uint32_t b = po[i], nd = IR_NONE;
-      for (uint32_t k = npred[b]; k < npred[b + 1]; k++) {
-        uint32_t p = pred[k];
-        if (idom[p] == IR_NONE) continue;
-        if (nd == IR_NONE) {
-          nd = p;
-          continue;
-        }
-        uint32_t x = p, y = nd;   /* intersect */
-        while (x != y) {
-          while (pon[x] < pon[y]) x = idom[x];
-          while (pon[y] < pon[x]) y = idom[y];
-        }
-        nd = x;
-      }
-      if (nd != IR_NONE && idom[b] != nd) {
-        idom[b] = nd;
-        changed = 1;
-      }
-    }
-  }
-
-  /* dominator tree children (CSR in npred's place) and DFS intervals */
-  memset(npred, 0, (n + 1) * sizeof *npred);
-  for (uint32_t b = 1; b < n; b++)
-    if (idom[b] != IR_NONE) npred[idom[b] + 1]++;
-  for (uint32_t b = 0; b < n; b++) npred[b + 1] += npred[b];
-  memset(it, 0, n * sizeof *it);
-  for (uint32_t b = 1; b < n; b++)
-    if (idom[b] != IR_NONE) pred[npred[idom[b]] + it[idom[b]]++] = b;
-  uint32_t clock = 0;
-  memset(it, 0, n * sizeof *it);
-  sp = 0;
-  stk[sp++] = 0;
-  v->pre[first] = clock++;
-  while (sp) {
-    uint32_t b = stk[sp - 1];
-    if (it[b] < npred[b + 1] - npred[b]) {
-      uint32_t ch = pred[npred[b] + it[b]++];
-      v->pre[first + ch] = clock++;
-      stk[sp++] = ch;
-    } else {
-      v->post[first + b] = clock++;
-      sp--;
-    }
-  }
-  for (uint32_t b = 0; b < n; b++) v->unreach[first + b] = idom[b] == IR_NONE;
-
-  free(po);
-  free(pon);
-  free(idom);
-  free(stk);
-  free(it);
-  free(npred);
-  free(pred);
-}
-
-/* Does block a dominate block b (same region)? LLVM's rule: an unreachable
- * block is dominated by everything and dominates nothing else. */
 static int dominates(const Verifier *v, uint32_t a, uint32_t b) {
-  if (a == b || v->unreach[b]) return 1;
-  if (v->unreach[a]) return 0;
-  return v->pre[a] <= v->pre[b] && v->post[b] <= v->post[a];
+  return ir_dom_dominates(&v->dom, a, b);
 }
 
 /* ====================================================================== */
@@ -422,7 +290,7 @@ static void check_uses(Verifier *v, uint32_t o) {
   const IrModule *m = v->m;
   const IrOp *op = &m->ops[o];
   uint32_t ur = m->blocks[op->block].region;
-  int reachable = !v->unreach[op->block];
+  int reachable = !v->dom.unreach[op->block];
   for (uint32_t k = 0; k < op->n_operands; k++) {
     uint32_t val = m->operands[op->operands + k];
     const IrValue *vv = &m->values[val];
@@ -450,13 +318,14 @@ static void check_uses(Verifier *v, uint32_t o) {
 /* ====================================================================== */
 
 int ir_verify(const IrModule *m, IrDiag *d) {
-  Verifier v = {m, m->ctx, d, 0, NULL, NULL, NULL, NULL};
+  Verifier v;
+  memset(&v, 0, sizeof v);
+  v.m = m;
+  v.c = m->ctx;
+  v.d = d;
   const IrOpInfo *infos[IR_N_OPS]; /* ir_op_info by opcode, looked up once */
   for (uint32_t k = 0; k < IR_N_OPS; k++) infos[k] = ir_op_info(k);
 #define INFO(o) (m->ops[o].opc < IR_N_OPS ? infos[m->ops[o].opc] : NULL)
-  v.pre = ir_xcalloc(m->n_blocks + 1, sizeof *v.pre);
-  v.post = ir_xcalloc(m->n_blocks + 1, sizeof *v.post);
-  v.unreach = ir_xcalloc(m->n_blocks + 1, 1);
   v.iso = ir_xmalloc((m->n_regions + 1) * sizeof *v.iso);
 
   /* Regions come after the region holding their op (freeze order), so one
@@ -468,9 +337,7 @@ int ir_verify(const IrModule *m, IrDiag *d) {
     else
       v.iso[r] = v.iso[m->blocks[m->ops[p].block].region];
   }
-  for (uint32_t r = 0; r < m->n_regions; r++)
-    if (m->regions[r].n_blocks > 1)
-      dom_region(&v, m->regions[r].blocks, m->regions[r].n_blocks);
+  ir_dom_init(&v.dom, m);
 
   uint8_t *counts_ok = ir_xmalloc(m->n_ops + 1);
   for (uint32_t o = 0; o < m->n_ops; o++) {
@@ -502,9 +369,7 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   }
 
   free(counts_ok);
-  free(v.pre);
-  free(v.post);
-  free(v.unreach);
+  ir_dom_free(&v.dom);
   free(v.iso);
   return v.failed ? -1 : 0;
 #undef INFO

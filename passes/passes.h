@@ -42,4 +42,31 @@ IrModule *dd_lower_deallocs(const IrModule *m, IrDiag *d);  /* -bufferization-lo
 IrModule *dd_lower_deallocs_with(const IrModule *m, const DdLowerOpts *o,
                                  IrDiag *d);
 
+/* ====================================================================== */
+/* canonicalize, cse, buffer-deallocation-simplification (canon*.c,       */
+/* cse.c, simplify.c)                                                     */
+/* ====================================================================== */
+
+/* MLIR's -canonicalize with its default options. */
+IrModule *dd_canonicalize(const IrModule *m, IrDiag *d);
+
+/* MLIR's -cse. */
+IrModule *dd_cse(const IrModule *m, IrDiag *d);
+
+/* MLIR's -buffer-deallocation-simplification. */
+IrModule *dd_simplify(const IrModule *m, IrDiag *d);
+
+/* -canonicalize's options, as mlir-opt names them. */
+typedef struct DdCanonOpts {
+  int top_down;           /* top-down: seed the worklist in program order (1) */
+  int region_simplify;    /* region-simplify: 0 disabled, 1 normal (default),
+                             2 aggressive (also merges identical blocks) */
+  int max_iterations;     /* max-iterations (10); -1 no limit */
+  long max_num_rewrites;  /* max-num-rewrites per iteration; -1 no limit */
+  int test_convergence;   /* test-convergence: fail when not converged */
+} DdCanonOpts;
+void dd_canonicalize_default_opts(DdCanonOpts *o);
+IrModule *dd_canonicalize_with(const IrModule *m, const DdCanonOpts *o,
+                               IrDiag *d);
+
 #endif

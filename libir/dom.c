@@ -1,0 +1,181 @@
+/*
+ * dom.c - dominator trees of the regions of a frozen module (ir.h,
+ * "Dominance"): the verifier's SSA check and CSE's walk share them.
+ *
+ * Cooper, Harvey & Kennedy, "A Simple, Fast Dominance Algorithm": iterate
+ * idom over reverse postorder until stable; then number the dominator tree
+ * depth first so a dominance query is two comparisons. Only regions of two
+ * or more blocks need a tree; a single block dominates itself.
+ */
+#include <stdlib.h>
+
+#include "irint.h"
+
+/* The successor blocks of block b that lie in its own region (branches
+ * elsewhere are the verifier's to report; they are ignored here). */
+static uint32_t n_succ_of(const IrModule *m, uint32_t b) {
+  const IrBlock *blk = &m->blocks[b];
+  return blk->n_ops ? m->ops[blk->ops + blk->n_ops - 1].n_succs : 0;
+}
+
+static uint32_t succ_of(const IrModule *m, uint32_t b, uint32_t k) {
+  const IrBlock *blk = &m->blocks[b];
+  const IrOp *t = &m->ops[blk->ops + blk->n_ops - 1];
+  uint32_t s = m->succs[t->succs + k].block;
+  return m->blocks[s].region == blk->region ? s : IR_NONE;
+}
+
+/* One region of n blocks starting at block `first`. All scratch arrays are
+ * indexed by block - first. */
+static void dom_region(IrDom *d, const IrModule *m, uint32_t first, uint32_t n) {
+  uint32_t *po = ir_xmalloc(n * sizeof *po);      /* postorder -> block */
+  uint32_t *pon = ir_xmalloc(n * sizeof *pon);    /* block -> postorder */
+  uint32_t *idom = ir_xmalloc(n * sizeof *idom);
+  uint32_t *stk = ir_xmalloc(n * sizeof *stk), *it = ir_xcalloc(n, sizeof *it);
+  uint32_t *npred = ir_xcalloc(n + 1, sizeof *npred), *pred;
+  uint32_t npo = 0, sp = 0;
+
+  /* iterative DFS for postorder */
+  for (uint32_t i = 0; i < n; i++) pon[i] = IR_NONE, idom[i] = IR_NONE;
+  pon[0] = 0;  /* visited mark until its real number is known */
+  stk[sp++] = 0;
+  while (sp) {
+    uint32_t b = stk[sp - 1];
+    if (it[b] < n_succ_of(m, first + b)) {
+      uint32_t s = succ_of(m, first + b, it[b]++);
+      if (s != IR_NONE && pon[s - first] == IR_NONE) {
+        pon[s - first] = 0;
+        stk[sp++] = s - first;
+      }
+    } else {
+      sp--;
+      pon[b] = npo;
+      po[npo++] = b;
+    }
+  }
+
+  /* predecessors (reachable ones only), CSR */
+  for (uint32_t b = 0; b < n; b++) {
+    if (pon[b] == IR_NONE) continue;
+    for (uint32_t k = 0; k < n_succ_of(m, first + b); k++) {
+      uint32_t s = succ_of(m, first + b, k);
+      if (s != IR_NONE) npred[s - first + 1]++;
+    }
+  }
+  for (uint32_t b = 0; b < n; b++) npred[b + 1] += npred[b];
+  pred = ir_xmalloc((npred[n] ? npred[n] : 1) * sizeof *pred);
+  memset(it, 0, n * sizeof *it);
+  for (uint32_t b = 0; b < n; b++) {
+    if (pon[b] == IR_NONE) continue;
+    for (uint32_t k = 0; k < n_succ_of(m, first + b); k++) {
+      uint32_t s = succ_of(m, first + b, k);
+      if (s != IR_NONE) pred[npred[s - first] + it[s - first]++] = b;
+    }
+  }
+
+  idom[0] = 0;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (uint32_t i = npo - 1; i-- > 0;) {  /* reverse postorder, no entry */
+      uint32_t b = po[i], nd = IR_NONE;
+      for (uint32_t k = npred[b]; k < npred[b + 1]; k++) {
+        uint32_t p = pred[k];
+        if (idom[p] == IR_NONE) continue;
+        if (nd == IR_NONE) {
+          nd = p;
+          continue;
+        }
+        uint32_t x = p, y = nd;   /* intersect */
+        while (x != y) {
+          while (pon[x] < pon[y]) x = idom[x];
+          while (pon[y] < pon[x]) y = idom[y];
+        }
+        nd = x;
+      }
+      if (nd != IR_NONE && idom[b] != nd) {
+        idom[b] = nd;
+        changed = 1;
+      }
+    }
+  }
+
+  /* dominator tree children, in block order, and DFS intervals */
+  for (uint32_t b = 1; b < n; b++)
+    if (idom[b] != IR_NONE) d->n_kids[first + idom[b]]++;
+  uint32_t base = d->kid_first[first];
+  for (uint32_t b = 0; b < n; b++) {
+    d->kid_first[first + b] = base;
+    base += d->n_kids[first + b];
+    d->n_kids[first + b] = 0;
+  }
+  for (uint32_t b = 1; b < n; b++)
+    if (idom[b] != IR_NONE) {
+      uint32_t p = first + idom[b];
+      d->kids[d->kid_first[p] + d->n_kids[p]++] = first + b;
+    }
+  uint32_t clock = 0;
+  sp = 0;
+  memset(it, 0, n * sizeof *it);
+  stk[sp++] = 0;
+  d->pre[first] = clock++;
+  while (sp) {
+    uint32_t b = stk[sp - 1];
+    if (it[b] < d->n_kids[first + b]) {
+      uint32_t ch = d->kids[d->kid_first[first + b] + it[b]++] - first;
+      d->pre[first + ch] = clock++;
+      stk[sp++] = ch;
+    } else {
+      d->post[first + b] = clock++;
+      sp--;
+    }
+  }
+  for (uint32_t b = 0; b < n; b++) {
+    d->unreach[first + b] = idom[b] == IR_NONE;
+    d->idom[first + b] = b && idom[b] != IR_NONE ? first + idom[b] : IR_NONE;
+  }
+
+  free(po);
+  free(pon);
+  free(idom);
+  free(stk);
+  free(it);
+  free(npred);
+  free(pred);
+}
+
+void ir_dom_init(IrDom *d, const IrModule *m) {
+  uint32_t nb = m->n_blocks + 1;
+  d->pre = ir_xcalloc(nb, sizeof *d->pre);
+  d->post = ir_xcalloc(nb, sizeof *d->post);
+  d->unreach = ir_xcalloc(nb, 1);
+  d->idom = ir_xmalloc(nb * sizeof *d->idom);
+  memset(d->idom, 0xff, nb * sizeof *d->idom);
+  d->kid_first = ir_xcalloc(nb, sizeof *d->kid_first);
+  d->n_kids = ir_xcalloc(nb, sizeof *d->n_kids);
+  d->kids = ir_xmalloc(nb * sizeof *d->kids);
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    const IrRegion *rg = &m->regions[r];
+    if (rg->n_blocks > 1) {
+      /* children of this region's blocks live in kids[blocks ..) */
+      d->kid_first[rg->blocks] = rg->blocks;
+      dom_region(d, m, rg->blocks, rg->n_blocks);
+    }
+  }
+}
+
+void ir_dom_free(IrDom *d) {
+  free(d->pre);
+  free(d->post);
+  free(d->unreach);
+  free(d->idom);
+  free(d->kid_first);
+  free(d->n_kids);
+  free(d->kids);
+  memset(d, 0, sizeof *d);
+}
+
+int ir_dom_dominates(const IrDom *d, uint32_t a, uint32_t b) {
+  if (a == b || d->unreach[b]) return 1;
+  if (d->unreach[a]) return 0;
+  return d->pre[a] <= d->pre[b] && d->post[b] <= d->post[a];
+}

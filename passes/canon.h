@@ -1,0 +1,166 @@
+/*
+ * canon.h - the greedy pattern rewriter shared by ir-canon (canonicalize)
+ * and dd-simplify (buffer-deallocation-simplification), and the rule
+ * tables the per-dialect files (canon_<dialect>.c) fill in. Internal to
+ * passes/.
+ *
+ * The driver replays MLIR's GreedyPatternRewriteDriver on the working copy
+ * (rewrite.h):
+ *   - an iteration seeds a LIFO worklist with every op of the module body
+ *     (pre-order then reversed for top-down, post-order for bottom-up),
+ *     hoisting and uniquing constants on the way (MLIR's OperationFolder:
+ *     each constant moves to the front of the entry block of the nearest
+ *     isolated-from-above region, equal ones are merged);
+ *   - it pops ops: a trivially dead op is erased; otherwise the op's folder
+ *     runs (a constant result is materialised right before the op); else
+ *     the op's patterns run in MLIR's order, the first that applies wins;
+ *   - edits re-queue what they touch (created and modified ops, the
+ *     definitions of operands of erased ops), as MLIR's listener does;
+ *   - then the region simplifier (unreachable blocks, dead code and dead
+ *     block arguments) runs; the next iteration starts if anything changed.
+ * Cost: an iteration is linear in the module plus the work of the rewrites
+ * it applies (each rewrite is local); iterations are few (each one that
+ * changes something must be followed by one that does not, so 2-3 on
+ * typical input; max-iterations bounds it, 10 as in MLIR).
+ */
+#ifndef CANON_H
+#define CANON_H
+
+#include "passes.h"
+#include "rewrite.h"
+
+typedef struct Canon Canon;
+
+/* A fold result per op result: a value to use, or an attribute to
+ * materialise as a constant (val = RW_NONE). */
+typedef struct CanonFold {
+  uint32_t val, attr;
+} CanonFold;
+
+enum { CANON_FAIL = 0, CANON_REPLACE = 1, CANON_INPLACE = 2 };
+
+/* A folder: `cst` holds the constant attribute of each operand (0 if not
+ * constant). Returns CANON_FAIL, CANON_REPLACE (res[] filled, one per
+ * result) or CANON_INPLACE (the op was updated in place). */
+typedef int (*CanonFoldFn)(Canon *c, uint32_t op, const uint32_t *cst,
+                           CanonFold *res);
+/* A pattern: returns 1 if it rewrote the IR (through rw_* edits), 0 if it
+ * did not match (and changed nothing). The insertion point for new ops is
+ * before `op` unless the pattern says otherwise. */
+typedef int (*CanonPatFn)(Canon *c, uint32_t op);
+
+#define CANON_MAX_PATS 12
+typedef struct CanonRules {
+  CanonFoldFn fold[IR_N_OPS];
+  CanonPatFn pats[IR_N_OPS][CANON_MAX_PATS];
+  uint8_t n_pats[IR_N_OPS];
+} CanonRules;
+
+void canon_add_pattern(CanonRules *r, uint32_t opc, CanonPatFn fn);
+
+/* Registration, one per dialect file. */
+void canon_rules_arith(CanonRules *r);
+void canon_rules_bufferization(CanonRules *r);
+void canon_rules_cf(CanonRules *r);
+void canon_rules_memref(CanonRules *r);
+void canon_rules_scf(CanonRules *r);
+/* All of them: MLIR's -canonicalize set. */
+void canon_rules_all(CanonRules *r);
+/* Only bufferization.dealloc's canonicalization patterns (MLIR's
+ * populateDeallocOpCanonicalizationPatterns). */
+void canon_rules_dealloc(CanonRules *r);
+
+/* The driver's configuration (mlir-opt's canonicalize options). */
+typedef struct CanonConfig {
+  int top_down;           /* seed the worklist top-down (MLIR: canonicalize
+                             true, other drivers false) */
+  int region_simplify;    /* 0 disabled, 1 normal, 2 aggressive */
+  int max_iterations;     /* -1: no limit */
+  long max_rewrites;      /* per iteration; -1: no limit */
+  int fold;               /* run the folders */
+} CanonConfig;
+
+struct Canon {
+  Rw *rw;
+  IrCtx *ctx;
+  CanonConfig cfg;
+  const CanonRules *rules;
+  /* patterns tried before the rules' own (dd-simplify's), per opcode */
+  const CanonRules *extra;
+  void *extra_ud;
+  uint32_t scope;                 /* the region being simplified */
+  /* worklist */
+  uint32_t *wl; uint32_t n_wl, cap_wl;
+  uint32_t *wpos; uint32_t cap_wpos;  /* per op: index + 1 in wl, 0 if absent */
+  /* constant folder (reset every iteration) */
+  uint32_t iter;
+  uint32_t *owned; uint32_t cap_owned;  /* per op: iteration it was owned in */
+  struct CanonCst *cst_tab; uint32_t cst_cap, cst_n;
+  /* scratch */
+  uint32_t *tmp; uint32_t cap_tmp;
+  int changed;                    /* set by rewrites in this iteration */
+  /* interned names and types */
+  uint32_t s_constant, s_value, s_ori, s_andi, s_xori, s_select, s_cmpi,
+      s_dealloc, s_predicate, s_segments, s_yield, s_if, s_memref_dealloc,
+      s_memref_cast, s_br, s_cond_br, s_extui, s_index_cast;
+  uint32_t t_i1, t_index;
+};
+
+/* Run the greedy driver over the body of the top module. Returns 1 if it
+ * converged, 0 if it hit max_iterations still changing. */
+int canon_run(Canon *c);
+void canon_init(Canon *c, Rw *rw, const CanonRules *rules,
+                const CanonConfig *cfg);
+void canon_fini(Canon *c);
+
+/* --- helpers for rules -------------------------------------------------- */
+
+/* Effects, from the registry traits (MLIR's side-effect interfaces). */
+int canon_would_be_dead(const Rw *rw, uint32_t op);  /* wouldOpBeTriviallyDead */
+int canon_is_dead(const Rw *rw, uint32_t op);        /* isOpTriviallyDead */
+int canon_effect_free(const Rw *rw, uint32_t op);    /* isMemoryEffectFree */
+int canon_has_effect_iface(const Rw *rw, uint32_t op);
+/* The op's memory effects as IR_TR_PURE / READ / WRITE / ALLOC / FREE bits
+ * (PURE: an effect interface with no effect), 0 when unknown (no effect
+ * interface, or an unregistered op). */
+uint32_t canon_op_effects(const Rw *rw, uint32_t op);
+
+/* Integer constants. An attribute that is an integer (or bool) constant:
+ * its value sign-extended from the type's width (index: 64). */
+int canon_attr_int(IrCtx *c, uint32_t attr, int64_t *v);
+/* The integer constant a value is, if any. */
+int canon_value_int(Canon *c, uint32_t v, int64_t *out);
+static inline int canon_is_const_int(Canon *c, uint32_t v, int64_t want) {
+  int64_t x;
+  return canon_value_int(c, v, &x) && x == want;
+}
+/* An integer attribute of `type` (bool for i1), value truncated to the
+ * width and sign-extended. */
+uint32_t canon_int_attr(Canon *c, int64_t v, uint32_t type);
+/* Bit width of an integer-like type (iN: N, index: 64), 0 otherwise. */
+uint32_t canon_int_width(IrCtx *c, uint32_t type);
+int64_t canon_sext(int64_t v, uint32_t width);
+/* Is v the constant 1 (MLIR's m_One: for i1 that is `true`)? */
+static inline int canon_is_one(Canon *c, uint32_t v) {
+  int64_t x;
+  if (!canon_value_int(c, v, &x)) return 0;
+  return x == 1 || (x == -1 && canon_int_width(c->ctx, rw_type(c->rw, v)) == 1);
+}
+
+/* Create an arith.constant of attr (its type) at ip; returns its value. */
+uint32_t canon_make_constant(Canon *c, RwIp ip, uint32_t attr, uint32_t type,
+                             uint32_t loc);
+uint32_t canon_make_bool(Canon *c, RwIp ip, int v, uint32_t loc);
+/* Create a single-result op before `at`. */
+uint32_t canon_make_op(Canon *c, uint32_t at, uint32_t name,
+                       const uint32_t *opd, uint32_t n, uint32_t type,
+                       uint32_t props);
+/* Scratch array of at least n entries (valid until the next call). */
+uint32_t *canon_tmp(Canon *c, uint32_t n);
+
+/* Replace op's results and erase it (rw_replace_op). */
+static inline void canon_replace(Canon *c, uint32_t op, const uint32_t *vals) {
+  rw_replace_op(c->rw, op, vals);
+}
+
+#endif

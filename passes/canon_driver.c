@@ -1,0 +1,670 @@
+/*
+ * canon_driver.c - the greedy pattern rewrite driver (canon.h): worklist,
+ * constant uniquing and hoisting, folding, pattern application, and the
+ * effect queries every rule needs.
+ */
+#include <stdlib.h>
+
+#include "canon.h"
+
+int canon_simplify_regions(Canon *c);  /* canon_region.c */
+
+/* ====================================================================== */
+/* Effects                                                                */
+/* ====================================================================== */
+
+#define EFFECT_TRAITS (IR_TR_PURE | IR_TR_READ | IR_TR_WRITE | IR_TR_ALLOC | IR_TR_FREE)
+
+/* test.side_effect_op's effects: its `effects` attribute, an array of
+ * {effect = "read" | "write" | "allocate" | "free"}; none without it. */
+static uint32_t side_effect_op_fx(const Rw *rw, uint32_t op) {
+  IrCtx *c = rw->ctx;
+  uint32_t a = rw->ops[op].attrs ? ir_dict_getc(c, rw->ops[op].attrs, "effects") : 0;
+  if (!a) return IR_TR_PURE;
+  const IrAttr *at = ir_attr(c, a);
+  if (at->kind != IR_A_ARRAY) return IR_TR_READ | IR_TR_WRITE;
+  uint32_t fx = 0;
+  const uint32_t *el = ir_attr_u32(c, a);
+  for (uint32_t i = 0; i < at->n; i++) {
+    uint32_t e = ir_attr(c, el[i])->kind == IR_A_DICT ? ir_dict_getc(c, el[i], "effect") : 0;
+    const IrAttr *ea = e ? ir_attr(c, e) : NULL;
+    const char *s = ea && ea->kind == IR_A_STRING ? ir_str_ptr(c, ea->str) : "";
+    if (!strcmp(s, "read")) fx |= IR_TR_READ;
+    else if (!strcmp(s, "allocate")) fx |= IR_TR_ALLOC;
+    else if (!strcmp(s, "free")) fx |= IR_TR_FREE;
+    else fx |= IR_TR_WRITE;
+  }
+  return fx ? fx : IR_TR_PURE;
+}
+
+uint32_t canon_op_effects(const Rw *rw, uint32_t op) {
+  uint32_t opc = rw->ops[op].opc;
+  if (opc == IR_OP_UNKNOWN) return 0;
+  /* test.read_buffer reads, yet mlir-opt-22 treats its effects as unknown:
+   * never dropped, never merged */
+  if (opc == IR_OP_TEST_READ_BUFFER) return 0;
+  if (opc == IR_OP_TEST_SIDE_EFFECT) return side_effect_op_fx(rw, op);
+  return rw_traits(rw, op) & EFFECT_TRAITS;
+}
+
+int canon_has_effect_iface(const Rw *rw, uint32_t op) {
+  return canon_op_effects(rw, op) != 0;
+}
+
+/* Walk op and (for recursive-effect ops) everything nested; `strict`
+ * forbids every effect (isMemoryEffectFree), otherwise reads and the
+ * allocation of the op's own results are allowed (wouldOpBeTriviallyDead). */
+static int effects_ok(const Rw *rw, uint32_t root, int strict) {
+  uint32_t cap = 16, n = 0;
+  uint32_t small[16];
+  uint32_t *st = small;
+  int ok = 1;
+  st[n++] = root;
+  while (n && ok) {
+    uint32_t o = st[--n];
+    uint32_t fx = canon_op_effects(rw, o);
+    int rec = rw->ops[o].opc != IR_OP_UNKNOWN &&
+              (rw_traits(rw, o) & IR_TR_RECURSIVE_EFFECTS) != 0;
+    if (rec) {
+      const RwOp *op = &rw->ops[o];
+      for (uint32_t k = 0; k < op->n_reg; k++) {
+        uint32_t r = rw_region_of(rw, o, k);
+        for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next)
+          for (uint32_t x = rw->blocks[b].first; x != RW_NONE; x = rw->ops[x].next) {
+            if (n == cap) {
+              uint32_t *ns = ir_xmalloc(2 * cap * sizeof *ns);
+              memcpy(ns, st, n * sizeof *ns);
+              if (st != small) free(st);
+              st = ns;
+              cap *= 2;
+            }
+            st[n++] = x;
+          }
+      }
+    }
+    if (fx) {
+      if (fx & IR_TR_PURE) continue;
+      if (strict) { ok = 0; break; }
+      /* allowed: reads, and allocating (writing) the op's own results */
+      if (fx & (IR_TR_FREE | IR_TR_WRITE)) ok = 0;
+      continue;
+    }
+    if (rec) continue;
+    ok = 0;
+  }
+  if (st != small) free(st);
+  return ok;
+}
+
+int canon_would_be_dead(const Rw *rw, uint32_t op) {
+  uint32_t tr = rw_traits(rw, op);
+  if (rw->ops[op].opc == IR_OP_UNKNOWN) return 0;  /* might be a terminator */
+
+  if (tr & (IR_TR_TERMINATOR | IR_TR_SYMBOL)) return 0;
+  return effects_ok(rw, op, 0);
+}
+
+int canon_is_dead(const Rw *rw, uint32_t op) {
+  return rw_op_unused(rw, op) && canon_would_be_dead(rw, op);
+}
+
+int canon_effect_free(const Rw *rw, uint32_t op) {
+  if (rw->ops[op].opc == IR_OP_UNKNOWN) return 0;
+  return effects_ok(rw, op, 1);
+}
+
+/* ====================================================================== */
+/* Integer constants                                                      */
+/* ====================================================================== */
+
+int64_t canon_sext(int64_t v, uint32_t width) {
+  if (width == 0 || width >= 64) return v;
+  uint64_t m = (uint64_t)1 << (width - 1);
+  uint64_t x = (uint64_t)v & (((uint64_t)1 << width) - 1);
+  return (int64_t)((x ^ m) - m);
+}
+
+uint32_t canon_int_width(IrCtx *c, uint32_t type) {
+  const IrType *t = ir_type(c, type);
+  if (t->kind == IR_T_INT) return t->width;
+  if (t->kind == IR_T_INDEX) return 64;
+  return 0;
+}
+
+int canon_attr_int(IrCtx *c, uint32_t attr, int64_t *v) {
+  if (!attr) return 0;
+  const IrAttr *a = ir_attr(c, attr);
+  if (a->kind == IR_A_BOOL) {
+    *v = a->ival ? -1 : 0;  /* i1 true is -1 sign-extended */
+    return 1;
+  }
+  if (a->kind == IR_A_INT) {
+    uint32_t w = canon_int_width(c, a->type);
+    if (!w || w > 64) return 0;
+    *v = canon_sext(a->ival, w);
+    return 1;
+  }
+  return 0;
+}
+
+int canon_value_int(Canon *c, uint32_t v, int64_t *out) {
+  return canon_attr_int(c->ctx, rw_const_attr(c->rw, v), out);
+}
+
+uint32_t canon_int_attr(Canon *c, int64_t v, uint32_t type) {
+  uint32_t w = canon_int_width(c->ctx, type);
+  if (w == 1) return ir_attr_bool(c->ctx, v & 1);
+  return ir_attr_int(c->ctx, canon_sext(v, w), type);
+}
+
+/* ====================================================================== */
+/* Building                                                               */
+/* ====================================================================== */
+
+uint32_t *canon_tmp(Canon *c, uint32_t n) {
+  if (n + 1 > c->cap_tmp) ir_vgrow((void **)&c->tmp, &c->cap_tmp, n + 1, sizeof *c->tmp);
+  return c->tmp;
+}
+
+uint32_t canon_make_constant(Canon *c, RwIp ip, uint32_t attr, uint32_t type,
+                             uint32_t loc) {
+  uint32_t props = ir_dict_set(c->ctx, 0, c->s_value, attr);
+  uint32_t op = rw_create1(c->rw, ip, c->s_constant, loc, NULL, 0, type, props);
+  return rw_result(c->rw, op, 0);
+}
+
+uint32_t canon_make_bool(Canon *c, RwIp ip, int v, uint32_t loc) {
+  return canon_make_constant(c, ip, ir_attr_bool(c->ctx, v), c->t_i1, loc);
+}
+
+uint32_t canon_make_op(Canon *c, uint32_t at, uint32_t name,
+                       const uint32_t *opd, uint32_t n, uint32_t type,
+                       uint32_t props) {
+  uint32_t op = rw_create1(c->rw, rw_ip_before(c->rw, at), name,
+                           c->rw->ops[at].loc, opd, n, type, props);
+  return rw_result(c->rw, op, 0);
+}
+
+void canon_add_pattern(CanonRules *r, uint32_t opc, CanonPatFn fn) {
+  ir_assert(opc < IR_N_OPS && r->n_pats[opc] < CANON_MAX_PATS);
+  r->pats[opc][r->n_pats[opc]++] = fn;
+}
+
+/* ====================================================================== */
+/* Worklist (MLIR's Worklist: LIFO with set semantics and removal)        */
+/* ====================================================================== */
+
+static void wl_need(Canon *c) {
+  uint32_t n = c->rw->n_ops + 1;
+  if (n > c->cap_wpos) {
+    uint32_t old = c->cap_wpos;
+    ir_vgrow((void **)&c->wpos, &c->cap_wpos, n, sizeof *c->wpos);
+    memset(c->wpos + old, 0, (c->cap_wpos - old) * sizeof *c->wpos);
+  }
+  if (n > c->cap_owned) {
+    uint32_t old = c->cap_owned;
+    ir_vgrow((void **)&c->owned, &c->cap_owned, n, sizeof *c->owned);
+    memset(c->owned + old, 0, (c->cap_owned - old) * sizeof *c->owned);
+  }
+}
+
+static void wl_push(Canon *c, uint32_t op) {
+  wl_need(c);
+  if (c->wpos[op]) return;
+  IR_VPUSH(c->wl, c->n_wl, c->cap_wl, op);
+  c->wpos[op] = c->n_wl;
+}
+
+static void wl_remove(Canon *c, uint32_t op) {
+  wl_need(c);
+  if (!c->wpos[op]) return;
+  c->wl[c->wpos[op] - 1] = RW_NONE;
+  c->wpos[op] = 0;
+}
+
+static void wl_trim(Canon *c) {
+  while (c->n_wl && c->wl[c->n_wl - 1] == RW_NONE) c->n_wl--;
+}
+
+static uint32_t wl_pop(Canon *c) {
+  wl_trim(c);
+  if (!c->n_wl) return RW_NONE;
+  uint32_t op = c->wl[--c->n_wl];
+  c->wpos[op] = 0;
+  wl_trim(c);
+  return op;
+}
+
+static void wl_clear(Canon *c) {
+  for (uint32_t i = 0; i < c->n_wl; i++)
+    if (c->wl[i] != RW_NONE) c->wpos[c->wl[i]] = 0;
+  c->n_wl = 0;
+}
+
+static void wl_reverse(Canon *c) {
+  for (uint32_t i = 0, j = c->n_wl; i + 1 < j; i++, j--) {
+    uint32_t t = c->wl[i];
+    c->wl[i] = c->wl[j - 1];
+    c->wl[j - 1] = t;
+  }
+  for (uint32_t i = 0; i < c->n_wl; i++)
+    if (c->wl[i] != RW_NONE) c->wpos[c->wl[i]] = i + 1;
+}
+
+/* MLIR's addToWorklist: the op and its ancestors up to the scope region,
+ * innermost first; nothing if the op is not inside the scope. */
+static void add_to_worklist(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  uint32_t small[32], n = 0, cap = 32;
+  uint32_t *anc = small;
+  for (uint32_t o = op; o != RW_NONE;) {
+    if (n == cap) {
+      uint32_t *na = ir_xmalloc(2 * cap * sizeof *na);
+      memcpy(na, anc, n * sizeof *na);
+      if (anc != small) free(anc);
+      anc = na;
+      cap *= 2;
+    }
+    anc[n++] = o;
+    uint32_t r = rw_op_region(rw, o);
+    if (r == c->scope) {
+      for (uint32_t i = 0; i < n; i++) wl_push(c, anc[i]);
+      break;
+    }
+    if (r == RW_NONE) break;
+    o = rw->regions[r].op;
+  }
+  if (anc != small) free(anc);
+}
+
+/* Listener: what MLIR's GreedyPatternRewriteDriver does on notifications. */
+static void on_inserted(void *ud, uint32_t op) {
+  Canon *c = ud;
+  c->changed = 1;
+  add_to_worklist(c, op);
+}
+
+static void on_modified(void *ud, uint32_t op) {
+  Canon *c = ud;
+  c->changed = 1;
+  add_to_worklist(c, op);
+}
+
+static void on_erased(void *ud, uint32_t op) {
+  Canon *c = ud;
+  Rw *rw = c->rw;
+  c->changed = 1;
+  /* An operand left with at most one other user: its definition may now
+   * be dead or newly simplifiable. */
+  const RwOp *o = &rw->ops[op];
+  for (uint32_t k = 0; k < o->n_opd; k++) {
+    uint32_t v = rw_operand(rw, op, k);
+    if (v == RW_NONE) continue;
+    uint32_t def = rw_def(rw, v);
+    if (def == RW_NONE) continue;
+    uint32_t other = RW_NONE;
+    int more = 0;
+    for (uint32_t u = rw->vals[v].first_use; u != RW_NONE; u = rw->uses[u].next) {
+      uint32_t user = rw->uses[u].op;
+      if (user == op || user == other) continue;
+      if (other == RW_NONE) {
+        other = user;
+        continue;
+      }
+      more = 1;
+      break;
+    }
+    if (!more) add_to_worklist(c, def);
+  }
+  wl_remove(c, op);
+}
+
+/* ====================================================================== */
+/* Constant folder (MLIR's OperationFolder, as the driver uses it)        */
+/* ====================================================================== */
+
+typedef struct CanonCst {
+  uint32_t region, name, type, op;
+  uint64_t key;       /* value bits for integers, attr id (tagged) otherwise */
+  uint32_t used;
+} CanonCst;
+
+static uint64_t cst_key(Canon *c, uint32_t attr) {
+  int64_t v;
+  if (canon_attr_int(c->ctx, attr, &v)) return (uint64_t)v;
+  return ((uint64_t)1 << 63) ^ ((uint64_t)attr << 1) ^ 0x5bd1e995u;
+}
+
+static uint32_t cst_hash(const CanonCst *e) {
+  uint64_t h = e->key * 0x9E3779B97F4A7C15ull;
+  h ^= ((uint64_t)e->region << 32) ^ ((uint64_t)e->name << 16) ^ e->type;
+  h *= 0xff51afd7ed558ccdull;
+  return (uint32_t)(h >> 32);
+}
+
+static void cst_reset(Canon *c) {
+  if (c->cst_tab) memset(c->cst_tab, 0, c->cst_cap * sizeof *c->cst_tab);
+  c->cst_n = 0;
+}
+
+/* Find or claim the slot for a key; returns the slot. */
+static CanonCst *cst_slot(Canon *c, const CanonCst *k) {
+  if (2 * (c->cst_n + 1) > c->cst_cap) {
+    uint32_t ncap = c->cst_cap ? 2 * c->cst_cap : 64;
+    CanonCst *old = c->cst_tab;
+    uint32_t ocap = c->cst_cap;
+    c->cst_tab = ir_xcalloc(ncap, sizeof *c->cst_tab);
+    c->cst_cap = ncap;
+    for (uint32_t i = 0; i < ocap; i++)
+      if (old[i].used) {
+        uint32_t h = cst_hash(&old[i]) & (ncap - 1);
+        while (c->cst_tab[h].used) h = (h + 1) & (ncap - 1);
+        c->cst_tab[h] = old[i];
+      }
+    free(old);
+  }
+  uint32_t h = cst_hash(k) & (c->cst_cap - 1);
+  for (;;) {
+    CanonCst *e = &c->cst_tab[h];
+    if (!e->used) return e;
+    if (e->region == k->region && e->name == k->name && e->type == k->type &&
+        e->key == k->key)
+      return e;
+    h = (h + 1) & (c->cst_cap - 1);
+  }
+}
+
+/* The region constants of block `blk` are hoisted to: the nearest
+ * enclosing region whose op is isolated from above (or unregistered, or
+ * the top), or the body of an affine loop. */
+static uint32_t insertion_region(Canon *c, uint32_t blk) {
+  Rw *rw = c->rw;
+  for (;;) {
+    uint32_t r = rw->blocks[blk].region;
+    uint32_t p = rw->regions[r].op;
+    uint32_t opc = rw->ops[p].opc;
+    if (opc == IR_OP_UNKNOWN || (rw_traits(rw, p) & IR_TR_ISOLATED) ||
+        rw->ops[p].block == RW_NONE)
+      return r;
+    if (opc == IR_OP_AFFINE_FOR) return r;
+    blk = rw->ops[p].block;
+  }
+}
+
+static int is_owned(Canon *c, uint32_t op) {
+  return op != RW_NONE && c->owned[op] == c->iter;
+}
+
+/* MLIR's OperationFolder::insertKnownConstant. Returns 0 if `op` was
+ * replaced by an equal constant already known (and erased). */
+static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
+  Rw *rw = c->rw;
+  wl_need(c);
+  uint32_t blk = rw->ops[op].block;
+  if (is_owned(c, op)) {
+    if (rw->blocks[blk].first != op && !is_owned(c, rw->ops[op].prev)) {
+      RwListener *l = rw->listener;
+      rw->listener = NULL;
+      rw_move_op(rw, op, rw_ip_start(rw, blk));
+      rw->listener = l;
+      rw->ops[op].loc = 0;
+    }
+    return 1;
+  }
+  CanonCst k = {0};
+  k.region = insertion_region(c, blk);
+  k.name = rw->ops[op].name;
+  k.type = rw_type(rw, rw_result(rw, op, 0));
+  k.key = cst_key(c, attr);
+  CanonCst *e = cst_slot(c, &k);
+  if (e->used) {
+    uint32_t keep = e->op;
+    rw_replace_op(rw, op, &rw->ops[keep].res);
+    rw->ops[keep].loc = 0;
+    return 0;
+  }
+  *e = k;
+  e->used = 1;
+  e->op = op;
+  c->cst_n++;
+  uint32_t ib = rw->regions[k.region].first;
+  if (blk != ib || (rw->blocks[ib].first != op && !is_owned(c, rw->ops[op].prev))) {
+    RwListener *l = rw->listener;
+    rw->listener = NULL;
+    rw_move_op(rw, op, rw_ip_start(rw, ib));
+    rw->listener = l;
+    rw->ops[op].loc = 0;
+  }
+  c->owned[op] = c->iter;
+  return 1;
+}
+
+/* ====================================================================== */
+/* Seeding                                                                */
+/* ====================================================================== */
+
+static int seed_op(void *ud, uint32_t op) {
+  Canon *c = ud;
+  Rw *rw = c->rw;
+  if ((rw_traits(rw, op) & IR_TR_CONSTANT) && rw->ops[op].n_res == 1) {
+    uint32_t a = rw_prop(rw, op, "value");
+    if (a && !insert_known_constant(c, op, a)) return 1;
+  }
+  add_to_worklist(c, op);
+  return 0;
+}
+
+/* ====================================================================== */
+/* Folding                                                                */
+/* ====================================================================== */
+
+/* MLIR's OpTrait::impl::foldCommutative: constants move to the right. */
+static int fold_commutative(Canon *c, uint32_t op, const uint32_t *cst) {
+  Rw *rw = c->rw;
+  uint32_t n = rw->ops[op].n_opd;
+  if (n < 2) return 0;
+  uint32_t first_c = 0;
+  while (first_c < n && !cst[first_c]) first_c++;
+  int moved = 0;
+  for (uint32_t i = first_c; i < n; i++)
+    if (!cst[i]) moved = 1;
+  if (!moved) return 0;
+  uint32_t *v = canon_tmp(c, n);
+  uint32_t w = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!cst[i]) v[w++] = rw_operand(rw, op, i);
+  for (uint32_t i = 0; i < n; i++)
+    if (cst[i]) v[w++] = rw_operand(rw, op, i);
+  for (uint32_t i = 0; i < n; i++) rw_set_operand(rw, op, i, v[i]);
+  return 1;
+}
+
+static int is_idempotent(uint32_t opc) {
+  return opc == IR_OP_ANDI || opc == IR_OP_ORI;
+}
+
+/* Op::fold then the trait folds, as MLIR's foldHook does. */
+static int fold_op(Canon *c, uint32_t op, CanonFold *res) {
+  Rw *rw = c->rw;
+  uint32_t opc = rw->ops[op].opc;
+  if (opc == IR_OP_UNKNOWN) return CANON_FAIL;
+  uint32_t n = rw->ops[op].n_opd;
+  uint32_t small[8];
+  uint32_t *cst = n <= 8 ? small : ir_xmalloc(n * sizeof *cst);
+  for (uint32_t i = 0; i < n; i++) cst[i] = rw_const_attr(rw, rw_operand(rw, op, i));
+  int r = CANON_FAIL;
+  if (c->rules->fold[opc]) r = c->rules->fold[opc](c, op, cst, res);
+  if (r != CANON_REPLACE) {
+    uint32_t tr = rw_traits(rw, op);
+    if ((tr & IR_TR_COMMUTATIVE) && fold_commutative(c, op, cst)) {
+      r = CANON_INPLACE;
+    } else if (is_idempotent(opc) && n == 2 &&
+               rw_operand(rw, op, 0) == rw_operand(rw, op, 1)) {
+      res[0].val = rw_operand(rw, op, 0);
+      res[0].attr = 0;
+      r = CANON_REPLACE;
+    }
+  }
+  if (cst != small) free(cst);
+  return r;
+}
+
+/* Materialise an attribute as the dialect would: an arith.constant when
+ * the attribute is a number of the result type. RW_NONE if impossible. */
+static uint32_t materialize(Canon *c, uint32_t at, uint32_t attr, uint32_t type) {
+  const IrAttr *a = ir_attr(c->ctx, attr);
+  uint32_t use = attr;
+  if (a->kind == IR_A_BOOL) {
+    if (canon_int_width(c->ctx, type) != 1 || ir_type(c->ctx, type)->kind != IR_T_INT)
+      return RW_NONE;
+  } else if (a->kind == IR_A_INT) {
+    if (a->type != type) return RW_NONE;
+    if (canon_int_width(c->ctx, type) == 1) use = ir_attr_bool(c->ctx, a->ival & 1);
+  } else if (a->kind == IR_A_FLOAT || a->kind == IR_A_DENSE) {
+    if (a->type != type) return RW_NONE;
+  } else {
+    return RW_NONE;
+  }
+  return canon_make_constant(c, rw_ip_before(c->rw, at), use, type,
+                             c->rw->ops[at].loc);
+}
+
+/* ====================================================================== */
+/* The worklist loop                                                      */
+/* ====================================================================== */
+
+static int try_patterns(Canon *c, uint32_t op) {
+  uint32_t opc = c->rw->ops[op].opc;
+  if (opc == IR_OP_UNKNOWN) return 0;
+  if (c->extra)
+    for (uint32_t i = 0; i < c->extra->n_pats[opc]; i++)
+      if (c->extra->pats[opc][i](c, op)) return 1;
+  for (uint32_t i = 0; i < c->rules->n_pats[opc]; i++)
+    if (c->rules->pats[opc][i](c, op)) return 1;
+  return 0;
+}
+
+static int process_worklist(Canon *c) {
+  Rw *rw = c->rw;
+  int changed = 0;
+  long n_rewrites = 0;
+  CanonFold small[8];
+  while (c->cfg.max_rewrites < 0 || n_rewrites < c->cfg.max_rewrites) {
+    uint32_t op = wl_pop(c);
+    if (op == RW_NONE) break;
+    if (!rw_alive(rw, op)) continue;
+    if (canon_is_dead(rw, op)) {
+      rw_erase_op(rw, op);
+      changed = 1;
+      continue;
+    }
+    if (c->cfg.fold && !(rw_traits(rw, op) & IR_TR_CONSTANT)) {
+      uint32_t nr = rw->ops[op].n_res;
+      CanonFold *res = nr <= 8 ? small : ir_xmalloc(nr * sizeof *res);
+      int r = fold_op(c, op, res);
+      if (r == CANON_INPLACE) {
+        rw_modified(rw, op);
+        changed = 1;
+        if (res != small) free(res);
+        continue;
+      }
+      if (r == CANON_REPLACE) {
+        uint32_t *vals = ir_xmalloc((nr + 1) * sizeof *vals);
+        int ok = 1;
+        uint32_t made_first = rw->n_ops;
+        for (uint32_t k = 0; k < nr && ok; k++) {
+          if (res[k].val != RW_NONE) {
+            vals[k] = res[k].val;
+            continue;
+          }
+          uint32_t t = rw_type(rw, rw_result(rw, op, k));
+          vals[k] = materialize(c, op, res[k].attr, t);
+          if (vals[k] == RW_NONE) ok = 0;
+        }
+        if (ok) {
+          rw_replace_op(rw, op, vals);
+          changed = 1;
+        } else {
+          /* undo the constants made for earlier results */
+          for (uint32_t o = made_first; o < rw->n_ops; o++)
+            if (rw_alive(rw, o)) rw_erase_op(rw, o);
+        }
+        free(vals);
+        if (res != small) free(res);
+        if (ok) continue;
+      } else if (res != small) {
+        free(res);
+      }
+    }
+    if (try_patterns(c, op)) {
+      changed = 1;
+      n_rewrites++;
+    }
+  }
+  return changed;
+}
+
+void canon_init(Canon *c, Rw *rw, const CanonRules *rules,
+                const CanonConfig *cfg) {
+  memset(c, 0, sizeof *c);
+  c->rw = rw;
+  c->ctx = rw->ctx;
+  c->rules = rules;
+  c->cfg = *cfg;
+  IrCtx *x = rw->ctx;
+  c->s_constant = ir_cstr(x, "arith.constant");
+  c->s_value = ir_cstr(x, "value");
+  c->s_ori = ir_cstr(x, "arith.ori");
+  c->s_andi = ir_cstr(x, "arith.andi");
+  c->s_xori = ir_cstr(x, "arith.xori");
+  c->s_select = ir_cstr(x, "arith.select");
+  c->s_cmpi = ir_cstr(x, "arith.cmpi");
+  c->s_extui = ir_cstr(x, "arith.extui");
+  c->s_index_cast = ir_cstr(x, "arith.index_cast");
+  c->s_dealloc = ir_cstr(x, "bufferization.dealloc");
+  c->s_predicate = ir_cstr(x, "predicate");
+  c->s_segments = ir_cstr(x, "operandSegmentSizes");
+  c->s_yield = ir_cstr(x, "scf.yield");
+  c->s_if = ir_cstr(x, "scf.if");
+  c->s_memref_dealloc = ir_cstr(x, "memref.dealloc");
+  c->s_memref_cast = ir_cstr(x, "memref.cast");
+  c->s_br = ir_cstr(x, "cf.br");
+  c->s_cond_br = ir_cstr(x, "cf.cond_br");
+  c->t_i1 = ir_type_int(x, 1);
+  c->t_index = ir_type_index(x);
+}
+
+void canon_fini(Canon *c) {
+  free(c->wl);
+  free(c->wpos);
+  free(c->owned);
+  free(c->cst_tab);
+  free(c->tmp);
+  memset(c, 0, sizeof *c);
+}
+
+int canon_run(Canon *c) {
+  Rw *rw = c->rw;
+  RwListener l = {c, on_inserted, on_modified, on_erased};
+  RwListener *saved = rw->listener;
+  rw->listener = &l;
+  if (rw->ops[0].n_reg == 0) {
+    rw->listener = saved;
+    return 1;
+  }
+  c->scope = rw_region_of(rw, 0, 0);
+  int again = 0;
+  int iteration = 0;
+  do {
+    if (c->cfg.max_iterations >= 0 && ++iteration > c->cfg.max_iterations) break;
+    wl_clear(c);
+    c->iter++;
+    cst_reset(c);
+    rw_walk_region(rw, c->scope, !c->cfg.top_down, seed_op, c);
+    if (c->cfg.top_down) wl_reverse(c);
+    again = process_worklist(c);
+    if (c->cfg.region_simplify) again |= canon_simplify_regions(c);
+  } while (again);
+  rw->listener = saved;
+  return !again;
+}

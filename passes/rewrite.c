@@ -1,0 +1,963 @@
+/*
+ * rewrite.c - the mutable working copy of a module (rewrite.h): loading a
+ * frozen module, the edits MLIR's RewriterBase offers, and laying the
+ * result out again through the builder.
+ */
+#include <stdlib.h>
+
+#include "rewrite.h"
+
+#define GROW(arr, n, cap, need)                                               \
+  do {                                                                        \
+    if ((need) > (cap)) ir_vgrow((void **)&(arr), &(cap), (need), sizeof *(arr)); \
+  } while (0)
+
+/* ====================================================================== */
+/* Use lists                                                              */
+/* ====================================================================== */
+
+static void use_link(Rw *rw, uint32_t u, uint32_t v) {
+  RwUse *us = &rw->uses[u];
+  us->val = v;
+  us->prev = RW_NONE;
+  if (v == RW_NONE) {
+    us->next = RW_NONE;
+    return;
+  }
+  RwVal *val = &rw->vals[v];
+  us->next = val->first_use;
+  if (val->first_use != RW_NONE) rw->uses[val->first_use].prev = u;
+  val->first_use = u;
+  val->n_uses++;
+}
+
+static void use_unlink(Rw *rw, uint32_t u) {
+  RwUse *us = &rw->uses[u];
+  if (us->val == RW_NONE) return;
+  RwVal *val = &rw->vals[us->val];
+  if (us->prev != RW_NONE) rw->uses[us->prev].next = us->next;
+  else val->first_use = us->next;
+  if (us->next != RW_NONE) rw->uses[us->next].prev = us->prev;
+  val->n_uses--;
+  us->val = RW_NONE;
+  us->prev = us->next = RW_NONE;
+}
+
+static void pred_link(Rw *rw, uint32_t s, uint32_t blk) {
+  RwSucc *sc = &rw->succs[s];
+  sc->block = blk;
+  sc->prev = RW_NONE;
+  if (blk == RW_NONE) {
+    sc->next = RW_NONE;
+    return;
+  }
+  RwBlock *b = &rw->blocks[blk];
+  sc->next = b->first_pred;
+  if (b->first_pred != RW_NONE) rw->succs[b->first_pred].prev = s;
+  b->first_pred = s;
+  b->n_preds++;
+}
+
+static void pred_unlink(Rw *rw, uint32_t s) {
+  RwSucc *sc = &rw->succs[s];
+  if (sc->block == RW_NONE) return;
+  RwBlock *b = &rw->blocks[sc->block];
+  if (sc->prev != RW_NONE) rw->succs[sc->prev].next = sc->next;
+  else b->first_pred = sc->next;
+  if (sc->next != RW_NONE) rw->succs[sc->next].prev = sc->prev;
+  b->n_preds--;
+  sc->block = RW_NONE;
+  sc->prev = sc->next = RW_NONE;
+}
+
+/* ====================================================================== */
+/* Allocation of entities                                                 */
+/* ====================================================================== */
+
+static uint32_t new_val(Rw *rw, uint32_t type, uint32_t def, uint32_t num,
+                        int kind, uint32_t loc) {
+  GROW(rw->vals, rw->n_vals, rw->cap_vals, rw->n_vals + 1);
+  uint32_t v = rw->n_vals++;
+  RwVal *val = &rw->vals[v];
+  val->type = type;
+  val->def = def;
+  val->num = num;
+  val->kind = (uint32_t)kind;
+  val->loc = loc;
+  val->first_use = RW_NONE;
+  val->n_uses = 0;
+  return v;
+}
+
+static uint32_t new_uses(Rw *rw, uint32_t n, uint32_t op) {
+  GROW(rw->uses, rw->n_uses, rw->cap_uses, rw->n_uses + n);
+  uint32_t first = rw->n_uses;
+  for (uint32_t i = 0; i < n; i++) {
+    RwUse *u = &rw->uses[first + i];
+    u->val = RW_NONE;
+    u->op = op;
+    u->prev = u->next = RW_NONE;
+  }
+  rw->n_uses += n;
+  return first;
+}
+
+static uint32_t new_region(Rw *rw, uint32_t op) {
+  GROW(rw->regions, rw->n_regions, rw->cap_regions, rw->n_regions + 1);
+  uint32_t r = rw->n_regions++;
+  rw->regions[r].op = op;
+  rw->regions[r].first = rw->regions[r].last = RW_NONE;
+  return r;
+}
+
+/* ====================================================================== */
+/* Load                                                                   */
+/* ====================================================================== */
+
+/* Link the operand uses of op and (pre-order) of everything nested in it,
+ * so use lists end up newest-first in program order, as after parsing. */
+static void link_uses_preorder(Rw *rw, const IrModule *m, uint32_t op) {
+  uint32_t cap = 64, n = 0;
+  uint32_t *stack = ir_xmalloc(cap * sizeof *stack);
+  stack[n++] = op;
+  while (n) {
+    uint32_t o = stack[--n];
+    const IrOp *io = &m->ops[o];
+    for (uint32_t k = 0; k < io->n_operands; k++)
+      use_link(rw, io->operands + k, m->operands[io->operands + k]);
+    /* push nested ops in reverse so they pop in program order */
+    for (uint32_t r = io->n_regions; r-- > 0;) {
+      const IrRegion *rg = &m->regions[io->regions + r];
+      for (uint32_t b = rg->n_blocks; b-- > 0;) {
+        const IrBlock *bk = &m->blocks[rg->blocks + b];
+        for (uint32_t i = bk->n_ops; i-- > 0;) {
+          if (n == cap) ir_vgrow((void **)&stack, &cap, n + 1, sizeof *stack);
+          stack[n++] = bk->ops + i;
+        }
+      }
+    }
+  }
+  free(stack);
+}
+
+Rw *rw_load(const IrModule *m) {
+  Rw *rw = ir_xcalloc(1, sizeof *rw);
+  rw->ctx = m->ctx;
+  rw->s_segments = ir_cstr(m->ctx, "operandSegmentSizes");
+  rw->s_value = ir_cstr(m->ctx, "value");
+  uint32_t no = m->n_ops ? m->n_ops : 1;
+  GROW(rw->ops, 0, rw->cap_ops, no);
+  GROW(rw->uses, 0, rw->cap_uses, m->n_operands + 1);
+  GROW(rw->vals, 0, rw->cap_vals, m->n_values + 1);
+  GROW(rw->blocks, 0, rw->cap_blocks, m->n_blocks + 1);
+  GROW(rw->regions, 0, rw->cap_regions, m->n_regions + 1);
+  GROW(rw->opregs, 0, rw->cap_opregs, m->n_regions + 1);
+  GROW(rw->succs, 0, rw->cap_succs, m->n_succs + 1);
+  rw->n_ops = m->n_ops;
+  rw->n_uses = m->n_operands;
+  rw->n_vals = m->n_values;
+  rw->n_blocks = m->n_blocks;
+  rw->n_regions = m->n_regions;
+  rw->n_opregs = m->n_regions;
+  rw->n_succs = m->n_succs;
+  rw->n_in_vals = m->n_values;
+
+  for (uint32_t v = 0; v < m->n_values; v++) {
+    const IrValue *iv = &m->values[v];
+    RwVal *val = &rw->vals[v];
+    val->type = iv->type;
+    val->def = iv->def;
+    val->num = iv->num;
+    val->kind = iv->kind == IR_VAL_ARG ? RW_ARG : RW_RESULT;
+    val->loc = iv->loc;
+    val->first_use = RW_NONE;
+    val->n_uses = 0;
+  }
+  uint32_t total_args = 0;
+  for (uint32_t b = 0; b < m->n_blocks; b++) total_args += m->blocks[b].n_args;
+  GROW(rw->args, 0, rw->cap_args, total_args + 1);
+  for (uint32_t b = 0; b < m->n_blocks; b++) {
+    const IrBlock *ib = &m->blocks[b];
+    RwBlock *bk = &rw->blocks[b];
+    bk->region = ib->region;
+    bk->first = ib->n_ops ? ib->ops : RW_NONE;
+    bk->last = ib->n_ops ? ib->ops + ib->n_ops - 1 : RW_NONE;
+    bk->args = rw->n_args;
+    bk->n_args = ib->n_args;
+    for (uint32_t a = 0; a < ib->n_args; a++) rw->args[rw->n_args++] = ib->args + a;
+    bk->first_pred = RW_NONE;
+    bk->n_preds = 0;
+    const IrRegion *rg = &m->regions[ib->region];
+    bk->prev = b > rg->blocks ? b - 1 : RW_NONE;
+    bk->next = b + 1 < rg->blocks + rg->n_blocks ? b + 1 : RW_NONE;
+  }
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    const IrRegion *ir = &m->regions[r];
+    rw->regions[r].op = ir->op;
+    rw->regions[r].first = ir->n_blocks ? ir->blocks : RW_NONE;
+    rw->regions[r].last = ir->n_blocks ? ir->blocks + ir->n_blocks - 1 : RW_NONE;
+    rw->opregs[r] = r;
+  }
+  for (uint32_t o = 0; o < m->n_ops; o++) {
+    const IrOp *io = &m->ops[o];
+    RwOp *op = &rw->ops[o];
+    op->name = io->name;
+    op->opc = io->opc;
+    op->flags = 0;
+    op->loc = io->loc;
+    op->block = io->block;
+    if (io->block != IR_NONE) {
+      const IrBlock *ib = &m->blocks[io->block];
+      op->prev = o > ib->ops ? o - 1 : RW_NONE;
+      op->next = o + 1 < ib->ops + ib->n_ops ? o + 1 : RW_NONE;
+    } else {
+      op->prev = op->next = RW_NONE;
+    }
+    op->opd = io->operands;
+    op->n_opd = io->n_operands;
+    op->res = io->results;
+    op->n_res = io->n_results;
+    op->reg = io->regions;
+    op->n_reg = io->n_regions;
+    op->succ = io->succs;
+    op->n_succ = io->n_succs;
+    op->props = io->props;
+    op->attrs = io->attrs;
+    for (uint32_t k = 0; k < io->n_operands; k++) {
+      RwUse *u = &rw->uses[io->operands + k];
+      u->val = RW_NONE;
+      u->op = o;
+      u->prev = u->next = RW_NONE;
+    }
+    for (uint32_t s = 0; s < io->n_succs; s++) {
+      const IrSucc *is = &m->succs[io->succs + s];
+      RwSucc *sc = &rw->succs[io->succs + s];
+      sc->op = o;
+      sc->first = is->n_operands ? is->operands - io->operands : 0;
+      sc->count = is->n_operands;
+      sc->block = RW_NONE;
+      pred_link(rw, io->succs + s, is->block);
+    }
+  }
+  if (m->n_ops) link_uses_preorder(rw, m, 0);
+  return rw;
+}
+
+void rw_free(Rw *rw) {
+  if (!rw) return;
+  free(rw->ops);
+  free(rw->uses);
+  free(rw->vals);
+  free(rw->blocks);
+  free(rw->regions);
+  free(rw->opregs);
+  free(rw->succs);
+  free(rw->args);
+  free(rw->scratch);
+  free(rw);
+}
+
+/* ====================================================================== */
+/* Emit                                                                   */
+/* ====================================================================== */
+
+#define PH_BIT 0x80000000u
+
+typedef struct Emit {
+  Rw *rw;
+  IrBuilder *b;
+  uint32_t *val;   /* rw value -> builder handle (| PH_BIT: placeholder) */
+  uint32_t *blk;   /* rw block -> builder block */
+  uint32_t *tmp; uint32_t n_tmp, cap_tmp;
+} Emit;
+
+static uint32_t emit_use(Emit *e, uint32_t v) {
+  ir_assert(v != RW_NONE);
+  uint32_t h = e->val[v];
+  if (h == RW_NONE) {
+    h = irb_placeholder(e->b, e->rw->vals[v].type);
+    e->val[v] = h | PH_BIT;
+    return h;
+  }
+  return h & ~PH_BIT;
+}
+
+static void emit_def(Emit *e, uint32_t v, uint32_t h) {
+  uint32_t old = e->val[v];
+  if (old != RW_NONE && (old & PH_BIT)) irb_resolve(e->b, old & ~PH_BIT, h);
+  e->val[v] = h;
+}
+
+static void emit_region(Emit *e, uint32_t r, uint32_t dst);
+
+static uint32_t emit_op(Emit *e, uint32_t bblock, uint32_t o) {
+  Rw *rw = e->rw;
+  const RwOp *op = &rw->ops[o];
+  uint32_t n_opd = op->n_opd, n_res = op->n_res;
+  /* the scratch buffer is reused: regions are emitted after irb_op */
+  if (n_opd + n_res + 1 > e->cap_tmp)
+    ir_vgrow((void **)&e->tmp, &e->cap_tmp, n_opd + n_res + 1, sizeof *e->tmp);
+  uint32_t *opd = e->tmp;
+  uint32_t *tys = opd + n_opd;
+  for (uint32_t k = 0; k < n_opd; k++) opd[k] = emit_use(e, rw_operand(rw, o, k));
+  for (uint32_t k = 0; k < n_res; k++) tys[k] = rw->vals[op->res + k].type;
+  IrBSucc small[4];
+  IrBSucc *succ = op->n_succ <= 4 ? small : ir_xmalloc(op->n_succ * sizeof *succ);
+  for (uint32_t s = 0; s < op->n_succ; s++) {
+    const RwSucc *sc = &rw->succs[op->succ + s];
+    ir_assert(sc->block != RW_NONE && e->blk[sc->block] != RW_NONE);
+    succ[s].block = e->blk[sc->block];
+    succ[s].first = sc->first;
+    succ[s].count = sc->count;
+  }
+  IrOpSpec spec = {0};
+  spec.name = op->name;
+  spec.loc = op->loc;
+  spec.operands = opd;
+  spec.n_operands = n_opd;
+  spec.result_types = tys;
+  spec.n_results = n_res;
+  spec.n_regions = op->n_reg;
+  spec.succs = succ;
+  spec.n_succs = op->n_succ;
+  spec.props = op->props;
+  spec.attrs = op->attrs;
+  uint32_t h = irb_op(e->b, bblock, &spec);
+  if (succ != small) free(succ);
+  for (uint32_t k = 0; k < n_res; k++) emit_def(e, op->res + k, irb_op_result(e->b, h, k));
+  for (uint32_t k = 0; k < op->n_reg; k++)
+    emit_region(e, rw_region_of(rw, o, k), irb_op_region(e->b, h, k));
+  return h;
+}
+
+static void emit_region(Emit *e, uint32_t r, uint32_t dst) {
+  Rw *rw = e->rw;
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) {
+    uint32_t nb = irb_block(e->b, dst);
+    e->blk[b] = nb;
+    const RwBlock *bk = &rw->blocks[b];
+    for (uint32_t a = 0; a < bk->n_args; a++) {
+      uint32_t v = rw->args[bk->args + a];
+      emit_def(e, v, irb_block_arg_loc(e->b, nb, rw->vals[v].type, rw->vals[v].loc));
+    }
+  }
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next)
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next)
+      emit_op(e, e->blk[b], o);
+}
+
+IrModule *rw_emit(Rw *rw, const char **why) {
+  Emit e = {0};
+  e.rw = rw;
+  e.b = irb_new(rw->ctx);
+  e.val = ir_xmalloc(((size_t)rw->n_vals + 1) * sizeof *e.val);
+  e.blk = ir_xmalloc(((size_t)rw->n_blocks + 1) * sizeof *e.blk);
+  memset(e.val, 0xff, ((size_t)rw->n_vals + 1) * sizeof *e.val);
+  memset(e.blk, 0xff, ((size_t)rw->n_blocks + 1) * sizeof *e.blk);
+  uint32_t root = emit_op(&e, IR_NONE, 0);
+  IrModule *out = irb_freeze(e.b, root, why);
+  free(e.val);
+  free(e.blk);
+  free(e.tmp);
+  irb_free(e.b);
+  return out;
+}
+
+/* ====================================================================== */
+/* Queries                                                                */
+/* ====================================================================== */
+
+uint32_t rw_def(const Rw *rw, uint32_t v) {
+  return rw->vals[v].kind == RW_RESULT ? rw->vals[v].def : RW_NONE;
+}
+
+uint32_t rw_value_block(const Rw *rw, uint32_t v) {
+  const RwVal *val = &rw->vals[v];
+  return val->kind == RW_ARG ? val->def : rw->ops[val->def].block;
+}
+
+uint32_t rw_block_parent_op(const Rw *rw, uint32_t blk) {
+  uint32_t r = rw->blocks[blk].region;
+  return r == RW_NONE ? RW_NONE : rw->regions[r].op;
+}
+
+uint32_t rw_parent_op(const Rw *rw, uint32_t op) {
+  uint32_t b = rw->ops[op].block;
+  return b == RW_NONE ? RW_NONE : rw_block_parent_op(rw, b);
+}
+
+uint32_t rw_op_region(const Rw *rw, uint32_t op) {
+  uint32_t b = rw->ops[op].block;
+  return b == RW_NONE ? RW_NONE : rw->blocks[b].region;
+}
+
+int rw_is_ancestor(const Rw *rw, uint32_t anc, uint32_t op) {
+  for (uint32_t o = op; o != RW_NONE; o = rw_parent_op(rw, o))
+    if (o == anc) return 1;
+  return 0;
+}
+
+int rw_is_entry(const Rw *rw, uint32_t blk) {
+  uint32_t r = rw->blocks[blk].region;
+  return r != RW_NONE && rw->regions[r].first == blk;
+}
+
+uint32_t rw_terminator(const Rw *rw, uint32_t blk) {
+  uint32_t o = rw->blocks[blk].last;
+  if (o == RW_NONE) return RW_NONE;
+  if (rw->ops[o].opc == IR_OP_UNKNOWN) return o;  /* may be one */
+  return (rw_traits(rw, o) & IR_TR_TERMINATOR) ? o : RW_NONE;
+}
+
+uint32_t rw_region_n_blocks(const Rw *rw, uint32_t r) {
+  uint32_t n = 0;
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) n++;
+  return n;
+}
+
+int rw_before_in_block(const Rw *rw, uint32_t a, uint32_t b) {
+  for (uint32_t o = rw->ops[a].next; o != RW_NONE; o = rw->ops[o].next)
+    if (o == b) return 1;
+  return 0;
+}
+
+uint32_t rw_prop(const Rw *rw, uint32_t op, const char *name) {
+  uint32_t p = rw->ops[op].props;
+  return p ? ir_dict_getc(rw->ctx, p, name) : 0;
+}
+
+uint32_t rw_const_attr(const Rw *rw, uint32_t v) {
+  if (v == RW_NONE || rw->vals[v].kind != RW_RESULT) return 0;
+  uint32_t op = rw->vals[v].def;
+  if (!(rw_traits(rw, op) & IR_TR_CONSTANT)) return 0;
+  uint32_t p = rw->ops[op].props;
+  return p ? ir_dict_get(rw->ctx, p, rw->s_value) : 0;
+}
+
+int rw_segment(const Rw *rw, uint32_t op, uint32_t k, uint32_t *first,
+               uint32_t *count) {
+  uint32_t p = rw->ops[op].props;
+  uint32_t s = p ? ir_dict_get(rw->ctx, p, rw->s_segments) : 0;
+  if (!s) return -1;
+  const IrAttr *a = ir_attr(rw->ctx, s);
+  if (a->kind != IR_A_DENSE_ARRAY || k >= a->n) return -1;
+  const int64_t *v = ir_attr_i64(rw->ctx, s);
+  uint32_t f = 0;
+  for (uint32_t i = 0; i < k; i++) f += (uint32_t)v[i];
+  *first = f;
+  *count = (uint32_t)v[k];
+  return 0;
+}
+
+int rw_op_unused(const Rw *rw, uint32_t op) {
+  const RwOp *o = &rw->ops[op];
+  for (uint32_t k = 0; k < o->n_res; k++)
+    if (rw->vals[o->res + k].n_uses) return 0;
+  return 1;
+}
+
+int rw_used_outside_block(const Rw *rw, uint32_t op, uint32_t blk) {
+  const RwOp *o = &rw->ops[op];
+  for (uint32_t k = 0; k < o->n_res; k++)
+    for (uint32_t u = rw->vals[o->res + k].first_use; u != RW_NONE; u = rw->uses[u].next)
+      if (rw->ops[rw->uses[u].op].block != blk) return 1;
+  return 0;
+}
+
+int rw_defined_outside(const Rw *rw, uint32_t v, uint32_t r) {
+  uint32_t b = rw_value_block(rw, v);
+  uint32_t vr = b == RW_NONE ? RW_NONE : rw->blocks[b].region;
+  /* v is outside r unless r encloses (or is) v's region */
+  for (uint32_t x = vr; x != RW_NONE;) {
+    if (x == r) return 0;
+    uint32_t po = rw->regions[x].op;
+    uint32_t pb = po == RW_NONE ? RW_NONE : rw->ops[po].block;
+    x = pb == RW_NONE ? RW_NONE : rw->blocks[pb].region;
+  }
+  return 1;
+}
+
+/* ====================================================================== */
+/* Creating                                                               */
+/* ====================================================================== */
+
+static void link_op(Rw *rw, uint32_t o, RwIp ip) {
+  RwOp *op = &rw->ops[o];
+  RwBlock *bk = &rw->blocks[ip.block];
+  op->block = ip.block;
+  op->next = ip.before;
+  op->prev = ip.before == RW_NONE ? bk->last : rw->ops[ip.before].prev;
+  if (op->prev != RW_NONE) rw->ops[op->prev].next = o;
+  else bk->first = o;
+  if (op->next != RW_NONE) rw->ops[op->next].prev = o;
+  else bk->last = o;
+}
+
+static void unlink_op(Rw *rw, uint32_t o) {
+  RwOp *op = &rw->ops[o];
+  if (op->block == RW_NONE) return;
+  RwBlock *bk = &rw->blocks[op->block];
+  if (op->prev != RW_NONE) rw->ops[op->prev].next = op->next;
+  else bk->first = op->next;
+  if (op->next != RW_NONE) rw->ops[op->next].prev = op->prev;
+  else bk->last = op->prev;
+  op->block = op->prev = op->next = RW_NONE;
+}
+
+RwIp rw_ip_start(const Rw *rw, uint32_t blk) {
+  RwIp ip = {blk, rw->blocks[blk].first};
+  return ip;
+}
+
+uint32_t rw_create(Rw *rw, RwIp ip, const RwSpec *s) {
+  GROW(rw->ops, rw->n_ops, rw->cap_ops, rw->n_ops + 1);
+  uint32_t o = rw->n_ops++;
+  RwOp *op = &rw->ops[o];
+  memset(op, 0, sizeof *op);
+  op->name = s->name;
+  op->opc = (uint16_t)ir_op_lookup(ir_str_ptr(rw->ctx, s->name),
+                                   ir_str_len(rw->ctx, s->name));
+  op->loc = s->loc;
+  op->block = op->prev = op->next = RW_NONE;
+  op->props = s->props;
+  op->attrs = s->attrs;
+  op->opd = new_uses(rw, s->n_operands, o);
+  rw->ops[o].n_opd = s->n_operands;
+  for (uint32_t k = 0; k < s->n_operands; k++)
+    use_link(rw, rw->ops[o].opd + k, s->operands[k]);
+  uint32_t res = rw->n_vals;
+  for (uint32_t k = 0; k < s->n_results; k++) new_val(rw, s->types[k], o, k, RW_RESULT, 0);
+  op = &rw->ops[o];
+  op->res = res;
+  op->n_res = s->n_results;
+  GROW(rw->opregs, rw->n_opregs, rw->cap_opregs, rw->n_opregs + s->n_regions);
+  op->reg = rw->n_opregs;
+  op->n_reg = s->n_regions;
+  rw->n_opregs += s->n_regions;
+  for (uint32_t k = 0; k < s->n_regions; k++) {
+    uint32_t r = new_region(rw, o);
+    rw->opregs[rw->ops[o].reg + k] = r;
+  }
+  GROW(rw->succs, rw->n_succs, rw->cap_succs, rw->n_succs + s->n_succs);
+  op = &rw->ops[o];
+  op->succ = rw->n_succs;
+  op->n_succ = s->n_succs;
+  rw->n_succs += s->n_succs;
+  for (uint32_t k = 0; k < s->n_succs; k++) {
+    RwSucc *sc = &rw->succs[op->succ + k];
+    sc->op = o;
+    sc->first = s->succs[k].first;
+    sc->count = s->succs[k].count;
+    sc->block = RW_NONE;
+    pred_link(rw, op->succ + k, s->succs[k].block);
+  }
+  if (ip.block != RW_NONE) {
+    link_op(rw, o, ip);
+    if (rw->listener && rw->listener->inserted)
+      rw->listener->inserted(rw->listener->ud, o);
+  }
+  return o;
+}
+
+uint32_t rw_create1(Rw *rw, RwIp ip, uint32_t name, uint32_t loc,
+                    const uint32_t *operands, uint32_t n, uint32_t type,
+                    uint32_t props) {
+  RwSpec s = {0};
+  s.name = name;
+  s.loc = loc;
+  s.operands = operands;
+  s.n_operands = n;
+  s.types = &type;
+  s.n_results = type ? 1 : 0;
+  s.props = props;
+  return rw_create(rw, ip, &s);
+}
+
+uint32_t rw_block_new(Rw *rw, uint32_t r, uint32_t before) {
+  GROW(rw->blocks, rw->n_blocks, rw->cap_blocks, rw->n_blocks + 1);
+  uint32_t b = rw->n_blocks++;
+  RwBlock *bk = &rw->blocks[b];
+  bk->region = r;
+  bk->first = bk->last = RW_NONE;
+  bk->args = rw->n_args;
+  bk->n_args = 0;
+  bk->first_pred = RW_NONE;
+  bk->n_preds = 0;
+  RwRegion *rg = &rw->regions[r];
+  bk->next = before;
+  bk->prev = before == RW_NONE ? rg->last : rw->blocks[before].prev;
+  if (bk->prev != RW_NONE) rw->blocks[bk->prev].next = b;
+  else rg->first = b;
+  if (bk->next != RW_NONE) rw->blocks[bk->next].prev = b;
+  else rg->last = b;
+  return b;
+}
+
+uint32_t rw_block_add_arg(Rw *rw, uint32_t blk, uint32_t type, uint32_t loc) {
+  RwBlock *bk = &rw->blocks[blk];
+  uint32_t n = bk->n_args;
+  /* move the argument list to the end of the array unless it is there */
+  if (bk->args + n != rw->n_args) {
+    GROW(rw->args, rw->n_args, rw->cap_args, rw->n_args + n + 1);
+    bk = &rw->blocks[blk];
+    memcpy(rw->args + rw->n_args, rw->args + bk->args, n * sizeof *rw->args);
+    bk->args = rw->n_args;
+    rw->n_args += n;
+  }
+  GROW(rw->args, rw->n_args, rw->cap_args, rw->n_args + 1);
+  uint32_t v = new_val(rw, type, blk, n, RW_ARG, loc);
+  rw->args[rw->n_args++] = v;
+  rw->blocks[blk].n_args = n + 1;
+  return v;
+}
+
+/* ====================================================================== */
+/* Editing                                                                */
+/* ====================================================================== */
+
+void rw_set_operand(Rw *rw, uint32_t op, uint32_t k, uint32_t v) {
+  uint32_t u = rw->ops[op].opd + k;
+  use_unlink(rw, u);
+  use_link(rw, u, v);
+}
+
+void rw_set_operands(Rw *rw, uint32_t op, const uint32_t *v, uint32_t n) {
+  RwOp *o = &rw->ops[op];
+  ir_assert(o->n_succ == 0);
+  /* copy first: v may point into this op's own operands */
+  uint32_t *tmp = ir_xmalloc((n + 1) * sizeof *tmp);
+  memcpy(tmp, v, n * sizeof *tmp);
+  for (uint32_t k = 0; k < o->n_opd; k++) use_unlink(rw, o->opd + k);
+  if (n > o->n_opd) {
+    uint32_t first = new_uses(rw, n, op);
+    o = &rw->ops[op];
+    o->opd = first;
+  }
+  o->n_opd = n;
+  for (uint32_t k = 0; k < n; k++) use_link(rw, o->opd + k, tmp[k]);
+  free(tmp);
+}
+
+/* Keep operandSegmentSizes (and cf.switch's case segments) in step with the
+ * successor operand counts. */
+static void resegment_branch(Rw *rw, uint32_t op) {
+  RwOp *o = &rw->ops[op];
+  IrCtx *c = rw->ctx;
+  if (o->opc == IR_OP_COND_BR) {
+    int64_t seg[3] = {1, rw->succs[o->succ].count, rw->succs[o->succ + 1].count};
+    uint32_t name = ir_cstr(c, "operandSegmentSizes");
+    o->props = ir_dict_set(c, o->props, name, ir_attr_dense_i32(c, 3, seg));
+  } else if (o->opc == IR_OP_SWITCH) {
+    uint32_t ncase = o->n_succ - 1, total = 0;
+    int64_t *cs = ir_xmalloc((ncase + 1) * sizeof *cs);
+    for (uint32_t i = 0; i < ncase; i++) {
+      cs[i] = rw->succs[o->succ + 1 + i].count;
+      total += (uint32_t)cs[i];
+    }
+    int64_t seg[3] = {1, rw->succs[o->succ].count, total};
+    uint32_t p = o->props;
+    p = ir_dict_set(c, p, ir_cstr(c, "operandSegmentSizes"), ir_attr_dense_i32(c, 3, seg));
+    p = ir_dict_set(c, p, ir_cstr(c, "case_operand_segments"), ir_attr_dense_i32(c, ncase, cs));
+    rw->ops[op].props = p;
+    free(cs);
+  }
+}
+
+void rw_set_succ_operands(Rw *rw, uint32_t op, uint32_t s, const uint32_t *v,
+                          uint32_t n) {
+  RwOp *o = &rw->ops[op];
+  ir_assert(s < o->n_succ);
+  uint32_t old_n = o->n_opd;
+  /* which operand positions belong to successors */
+  uint8_t *in_succ = ir_xcalloc(old_n + 1, 1);
+  for (uint32_t i = 0; i < o->n_succ; i++) {
+    const RwSucc *sc = &rw->succs[o->succ + i];
+    for (uint32_t k = 0; k < sc->count; k++) in_succ[sc->first + k] = 1;
+  }
+  uint32_t n_plain = 0;
+  for (uint32_t k = 0; k < old_n; k++) n_plain += !in_succ[k];
+  uint32_t total = n_plain + n;
+  for (uint32_t i = 0; i < o->n_succ; i++)
+    if (i != s) total += rw->succs[o->succ + i].count;
+  uint32_t *nv = ir_xmalloc((total + 1) * sizeof *nv);
+  uint32_t w = 0;
+  for (uint32_t k = 0; k < old_n; k++)
+    if (!in_succ[k]) nv[w++] = rw_operand(rw, op, k);
+  for (uint32_t i = 0; i < o->n_succ; i++) {
+    RwSucc *sc = &rw->succs[o->succ + i];
+    uint32_t first = w;
+    if (i == s) {
+      for (uint32_t k = 0; k < n; k++) nv[w++] = v[k];
+    } else {
+      for (uint32_t k = 0; k < sc->count; k++) nv[w++] = rw_operand(rw, op, sc->first + k);
+    }
+    sc->first = first;
+    sc->count = w - first;
+  }
+  ir_assert(w == total);
+  for (uint32_t k = 0; k < old_n; k++) use_unlink(rw, o->opd + k);
+  if (total > old_n) {
+    uint32_t first = new_uses(rw, total, op);
+    rw->ops[op].opd = first;
+  }
+  o = &rw->ops[op];
+  o->n_opd = total;
+  for (uint32_t k = 0; k < total; k++) use_link(rw, o->opd + k, nv[k]);
+  free(nv);
+  free(in_succ);
+  resegment_branch(rw, op);
+}
+
+void rw_set_succ_block(Rw *rw, uint32_t op, uint32_t s, uint32_t blk) {
+  uint32_t si = rw->ops[op].succ + s;
+  pred_unlink(rw, si);
+  pred_link(rw, si, blk);
+}
+
+void rw_set_props(Rw *rw, uint32_t op, uint32_t props) {
+  rw->ops[op].props = props;
+  rw_modified(rw, op);
+}
+
+void rw_replace_all_uses(Rw *rw, uint32_t from, uint32_t to) {
+  rw_replace_all_uses_except(rw, from, to, RW_NONE);
+}
+
+void rw_replace_all_uses_except(Rw *rw, uint32_t from, uint32_t to,
+                                uint32_t except) {
+  if (from == to) return;
+  uint32_t u = rw->vals[from].first_use;
+  while (u != RW_NONE) {
+    uint32_t next = rw->uses[u].next;
+    uint32_t user = rw->uses[u].op;
+    if (user != except) {
+      use_unlink(rw, u);
+      use_link(rw, u, to);
+      rw_modified(rw, user);
+    }
+    u = next;
+  }
+}
+
+static void erase_single(Rw *rw, uint32_t o) {
+  if (rw->listener && rw->listener->erased)
+    rw->listener->erased(rw->listener->ud, o);
+  RwOp *op = &rw->ops[o];
+  /* drop uses of its results (users in erased regions of a graph) */
+  for (uint32_t k = 0; k < op->n_res; k++) {
+    uint32_t v = op->res + k;
+    while (rw->vals[v].first_use != RW_NONE) use_unlink(rw, rw->vals[v].first_use);
+  }
+  for (uint32_t k = 0; k < op->n_opd; k++) use_unlink(rw, op->opd + k);
+  for (uint32_t s = 0; s < op->n_succ; s++) pred_unlink(rw, op->succ + s);
+  unlink_op(rw, o);
+  rw->ops[o].flags |= RW_ERASED;
+}
+
+/* Blocks of region r reachable from its first block, in post order (LLVM's
+ * po_iterator: successors in order, a block after all its successors). */
+static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out);
+
+static void erase_block_raw(Rw *rw, uint32_t b);
+
+static void erase_tree(Rw *rw, uint32_t o) {
+  RwOp *op = &rw->ops[o];
+  for (uint32_t k = op->n_reg; k-- > 0;) {
+    uint32_t r = rw_region_of(rw, o, k);
+    while (rw->regions[r].first != RW_NONE) {
+      uint32_t *po = NULL;
+      uint32_t n = region_postorder(rw, r, &po);
+      for (uint32_t i = 0; i < n; i++) {
+        uint32_t b = po[i];
+        for (uint32_t x = rw->blocks[b].last; x != RW_NONE;) {
+          uint32_t prev = rw->ops[x].prev;
+          erase_tree(rw, x);
+          x = prev;
+        }
+      }
+      for (uint32_t i = 0; i < n; i++) erase_block_raw(rw, po[i]);
+      free(po);
+    }
+  }
+  erase_single(rw, o);
+}
+
+void rw_erase_op(Rw *rw, uint32_t op) {
+  ir_assert(rw_alive(rw, op));
+  erase_tree(rw, op);
+}
+
+void rw_move_op(Rw *rw, uint32_t op, RwIp ip) {
+  unlink_op(rw, op);
+  link_op(rw, op, ip);
+  if (rw->listener && rw->listener->inserted)
+    rw->listener->inserted(rw->listener->ud, op);
+}
+
+void rw_replace_op(Rw *rw, uint32_t op, const uint32_t *vals) {
+  RwOp *o = &rw->ops[op];
+  for (uint32_t k = 0; k < o->n_res; k++)
+    rw_replace_all_uses(rw, o->res + k, vals[k]);
+  rw_erase_op(rw, op);
+}
+
+/* Unlink a block from its region; drop uses of its arguments and its
+ * predecessor edges. Its ops must be gone already. */
+static void erase_block_raw(Rw *rw, uint32_t b) {
+  RwBlock *bk = &rw->blocks[b];
+  for (uint32_t a = 0; a < bk->n_args; a++) {
+    uint32_t v = rw->args[bk->args + a];
+    while (rw->vals[v].first_use != RW_NONE) use_unlink(rw, rw->vals[v].first_use);
+  }
+  while (bk->first_pred != RW_NONE) pred_unlink(rw, bk->first_pred);
+  if (bk->region != RW_NONE) {
+    RwRegion *rg = &rw->regions[bk->region];
+    if (bk->prev != RW_NONE) rw->blocks[bk->prev].next = bk->next;
+    else rg->first = bk->next;
+    if (bk->next != RW_NONE) rw->blocks[bk->next].prev = bk->prev;
+    else rg->last = bk->prev;
+  }
+  bk->region = bk->prev = bk->next = RW_NONE;
+}
+
+void rw_erase_block(Rw *rw, uint32_t blk) {
+  for (uint32_t x = rw->blocks[blk].last; x != RW_NONE;) {
+    uint32_t prev = rw->ops[x].prev;
+    rw_erase_op(rw, x);
+    x = prev;
+  }
+  erase_block_raw(rw, blk);
+}
+
+void rw_inline_block(Rw *rw, uint32_t src, RwIp ip, const uint32_t *argv) {
+  RwBlock *bk = &rw->blocks[src];
+  for (uint32_t a = 0; a < bk->n_args; a++)
+    rw_replace_all_uses(rw, rw->args[rw->blocks[src].args + a], argv[a]);
+  while (rw->blocks[src].first != RW_NONE)
+    rw_move_op(rw, rw->blocks[src].first, ip);
+  erase_block_raw(rw, src);
+}
+
+void rw_inline_region_before(Rw *rw, uint32_t src, uint32_t dst,
+                             uint32_t before) {
+  while (rw->regions[src].first != RW_NONE) {
+    uint32_t b = rw->regions[src].first;
+    RwBlock *bk = &rw->blocks[b];
+    RwRegion *rs = &rw->regions[src];
+    rs->first = bk->next;
+    if (bk->next != RW_NONE) rw->blocks[bk->next].prev = RW_NONE;
+    else rs->last = RW_NONE;
+    RwRegion *rd = &rw->regions[dst];
+    bk->region = dst;
+    bk->next = before;
+    bk->prev = before == RW_NONE ? rd->last : rw->blocks[before].prev;
+    if (bk->prev != RW_NONE) rw->blocks[bk->prev].next = b;
+    else rd->first = b;
+    if (bk->next != RW_NONE) rw->blocks[bk->next].prev = b;
+    else rd->last = b;
+  }
+}
+
+void rw_erase_args(Rw *rw, uint32_t blk, const uint8_t *dead) {
+  RwBlock *bk = &rw->blocks[blk];
+  uint32_t w = 0;
+  for (uint32_t a = 0; a < bk->n_args; a++) {
+    uint32_t v = rw->args[bk->args + a];
+    if (dead[a]) {
+      ir_assert(rw->vals[v].n_uses == 0);
+      continue;
+    }
+    rw->vals[v].num = w;
+    rw->args[bk->args + w++] = v;
+  }
+  bk->n_args = w;
+}
+
+/* ====================================================================== */
+/* Walking                                                                */
+/* ====================================================================== */
+
+static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
+  uint32_t nb = 0;
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) nb++;
+  uint32_t *po = ir_xmalloc((nb + 1) * sizeof *po);
+  uint32_t n = 0;
+  if (nb == 0) {
+    *out = po;
+    return 0;
+  }
+  /* DFS with an explicit stack of (block, next successor index); blocks
+   * are marked in a small open-addressed set keyed by block id. */
+  uint32_t cap = 2 * nb + 2, mask;
+  for (mask = 1; mask < cap; mask <<= 1) {}
+  uint32_t *set = ir_xmalloc(mask * sizeof *set);
+  memset(set, 0xff, mask * sizeof *set);
+  mask -= 1;
+  uint32_t *stk = ir_xmalloc(2 * (nb + 1) * sizeof *stk);
+  uint32_t sp = 0;
+  uint32_t entry = rw->regions[r].first;
+  set[(entry * 2654435761u) & mask] = entry;
+  stk[sp++] = entry;
+  stk[sp++] = 0;
+  while (sp) {
+    uint32_t b = stk[sp - 2], i = stk[sp - 1];
+    uint32_t t = rw_terminator(rw, b);
+    uint32_t ns = t == RW_NONE ? 0 : rw->ops[t].n_succ;
+    if (i < ns) {
+      stk[sp - 1] = i + 1;
+      uint32_t s = rw->succs[rw->ops[t].succ + i].block;
+      if (s == RW_NONE) continue;
+      uint32_t h = (s * 2654435761u) & mask;
+      int seen = 0;
+      while (set[h] != RW_NONE) {
+        if (set[h] == s) { seen = 1; break; }
+        h = (h + 1) & mask;
+      }
+      if (!seen) {
+        set[h] = s;
+        stk[sp++] = s;
+        stk[sp++] = 0;
+      }
+    } else {
+      po[n++] = b;
+      sp -= 2;
+    }
+  }
+  free(set);
+  free(stk);
+  *out = po;
+  return n;
+}
+
+static void walk_region_rec(Rw *rw, uint32_t r, int post,
+                            int (*fn)(void *ud, uint32_t op), void *ud,
+                            uint32_t depth) {
+  ir_assert(depth < 4 * IR_MAX_DEPTH + 64);
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE;) {
+    uint32_t nextb = rw->blocks[b].next;
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE;) {
+      uint32_t next = rw->ops[o].next;
+      if (post) {
+        for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
+          walk_region_rec(rw, rw_region_of(rw, o, k), post, fn, ud, depth + 1);
+        fn(ud, o);
+      } else {
+        int skip = fn(ud, o);
+        if (!skip && rw_alive(rw, o))
+          for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
+            walk_region_rec(rw, rw_region_of(rw, o, k), post, fn, ud, depth + 1);
+      }
+      o = next;
+    }
+    b = nextb;
+  }
+}
+
+void rw_walk_region(Rw *rw, uint32_t r, int post,
+                    int (*fn)(void *ud, uint32_t op), void *ud) {
+  walk_region_rec(rw, r, post, fn, ud, 0);
+}
+
+uint32_t rw_region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
+  return region_postorder(rw, r, out);
+}
