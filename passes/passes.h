@@ -21,4 +21,24 @@
 
 #include "ir.h"
 
+/* ====================================================================== */
+/* Ownership-based deallocation and expand-realloc (ownership*.c,        */
+/* realloc.c)                                                             */
+/* ====================================================================== */
+
+/* MLIR's -ownership-based-buffer-deallocation: a bufferization.dealloc
+ * before every block terminator, ownership indicators (i1) passed along
+ * branches, region-branch ops and (with private_function_dynamic_ownership)
+ * out of private functions; unstructured control-flow loops are supported
+ * (MLIR 22 rejects them). */
+typedef struct DdOwnOpts {
+  int private_function_dynamic_ownership;
+} DdOwnOpts;
+IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *o, IrDiag *d);
+
+/* MLIR's -expand-realloc[=emit-deallocs=...]: every memref.realloc becomes
+ * an scf.if that allocates, copies and (emit_deallocs) frees the old
+ * buffer when it grows, and reinterpret-casts it otherwise. */
+IrModule *dd_expand_realloc(const IrModule *m, int emit_deallocs, IrDiag *d);
+
 #endif
