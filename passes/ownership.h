@@ -91,6 +91,120 @@ void em_yield(Em *e, const uint32_t *vals, uint32_t n); /* scf.yield */
 uint32_t em_if(Em *e, uint32_t cond, const uint32_t *types, uint32_t n);
 
 /* ====================================================================== */
+/* ownership_state.c: the ownership lattice and the per-function state    */
+/* ====================================================================== */
+
+/* MLIR's Ownership: uninitialized < unique(indicator) < unknown. */
+enum { OWN_UNINIT = 0, OWN_UNIQUE = 1, OWN_UNKNOWN = 2 };
+typedef struct Ownership {
+  uint32_t state;   /* OWN_* */
+  uint32_t ind;     /* OWN_UNIQUE: the i1 builder value */
+} Ownership;
+
+/* An open-addressing map from a u64 key to a u64 value. */
+typedef struct U64Map {
+  uint64_t *keys;   /* key + 1; 0 = empty slot */
+  uint64_t *vals;
+  uint32_t n, cap;  /* cap: a power of two */
+} U64Map;
+uint64_t *u64map_get(const U64Map *h, uint64_t key);  /* NULL if absent */
+uint64_t *u64map_put(U64Map *h, uint64_t key);        /* slot, 0 if new */
+void u64map_free(U64Map *h);
+
+/* Output block under construction: MLIR inserts at three kinds of place,
+ * and the final order is rebuilt from them:
+ *   - "at block begin" sessions (OpBuilder::atBlockBegin): each session
+ *     inserts before the ops of every earlier one, so sessions end up in
+ *     reverse order, each in creation order;
+ *   - before the op being processed (OpBuilder(op)): appended to `body`
+ *     just before that op itself. */
+typedef struct BlockOut {
+  uint32_t blk;       /* input block */
+  uint32_t out;       /* builder block */
+  U32Vec head;        /* session ops, sessions concatenated */
+  U32Vec starts;      /* first index in head of each session */
+  U32Vec body;
+} BlockOut;
+
+/* The pass, and the state of the function being processed. */
+typedef struct Own {
+  const IrModule *m;
+  IrCtx *c;
+  IrBuilder *b;
+  IrMap *map;
+  IrDiag *d;
+  DdOwnOpts opts;
+  Em em;
+  U64Map funcs;       /* symbol name string id -> func.func op (top level) */
+  uint32_t s_private, s_manual, s_function_type, s_res_attrs;
+  /* current function */
+  uint32_t func;
+  int func_dynamic;   /* private with dynamic ownership: returns carry i1s */
+  IrLiveness lv;
+  U64Map own;         /* (builder value, input block) -> Ownership */
+  U32Vec *dealloc;    /* per covered input block: memrefs to deallocate */
+  uint8_t *reached;   /* per covered input block: visited by the DFS */
+  uint8_t *busy;      /* per covered input block: being processed (it
+                         holds the op whose regions are being processed) */
+  U32Vec tmp[4];      /* scratch lists */
+  BlockOut *cur;      /* block being built */
+} Own;
+
+Ownership own_get(Own *o, uint32_t v, uint32_t blk);
+/* updateOwnership: join into the current state. */
+void own_update(Own *o, uint32_t v, Ownership w, uint32_t blk);
+void own_reset(Own *o, uint32_t v, uint32_t blk);
+static inline Ownership own_unique(uint32_t ind) {
+  Ownership w = {OWN_UNIQUE, ind};
+  return w;
+}
+void own_add_dealloc(Own *o, uint32_t v, uint32_t blk);
+/* MLIR's ValueComparator on input values, as a sort. */
+void own_sort_values(const IrModule *m, uint32_t *v, uint32_t n);
+/* Live-in memrefs of an input block, sorted, as input values. */
+void own_live_in(Own *o, uint32_t blk, U32Vec *out);
+/* Memrefs to retain when leaving blk for succ (IR_NONE: a region exit):
+ * the forwarded builder values, then live-out(blk) & live-in(succ). */
+void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
+                  uint32_t nfwd, U32Vec *out);
+/* getMemrefsAndConditionsToDeallocate: base buffers (ops emitted at the
+ * current place) and their conditions. -1 after an error. */
+int own_dealloc_operands(Own *o, uint32_t blk, uint32_t loc, U32Vec *memrefs,
+                         U32Vec *conds);
+/* A dealloc op (its retained values take its results as ownership). */
+uint32_t own_emit_dealloc(Own *o, uint32_t blk, const U32Vec *memrefs,
+                          const U32Vec *conds, const U32Vec *retained);
+/* The builder value of input value v. */
+uint32_t own_val(Own *o, uint32_t v);
+int own_is_memref(Own *o, uint32_t builder_value);
+
+/* Placement of new ops in the block being built. */
+void own_session(Own *o);     /* a new "at block begin" session */
+void own_before(Own *o);      /* before the op being processed */
+
+/* ====================================================================== */
+/* ownership_ops.c: the handlers of MLIR's interfaces, per op             */
+/* ====================================================================== */
+
+/* Process input op `op` of block `blk` (its regions first), emitting its
+ * replacement. 0, or -1 after an error. */
+int own_op(Own *o, uint32_t blk, uint32_t op);
+/* Clone the terminator of an unreached block into builder block `out`. */
+int own_unreached_terminator(Own *o, uint32_t out, uint32_t op);
+
+/* ====================================================================== */
+/* ownership.c: the driver                                                */
+/* ====================================================================== */
+
+/* Process the regions of op `op` into new detached builder regions
+ * (regs[k] for region k). 0 or -1. */
+int own_regions(Own *o, uint32_t op, uint32_t *regs);
+/* A func.func op the pass knows by symbol name, or IR_NONE. */
+uint32_t own_lookup_func(Own *o, uint32_t name);
+int own_func_is_private(Own *o, uint32_t func);
+int own_func_has_body(Own *o, uint32_t func);
+
+/* ====================================================================== */
 /* realloc.c                                                              */
 /* ====================================================================== */
 /* (dd_expand_realloc is declared in passes.h) */

@@ -1,0 +1,73 @@
+/*
+ * dd-own - the front half of MLIR's -buffer-deallocation-pipeline:
+ * expand-realloc (emit-deallocs=false), canonicalize, ownership-based
+ * buffer deallocation, canonicalize. --only runs the ownership pass alone
+ * (MLIR's -ownership-based-buffer-deallocation).
+ *
+ *   dd-own [FILE|-] [-o OUT] [-S] --only [--private-function-dynamic-ownership]
+ */
+#include <string.h>
+
+#include "passes.h"
+#include "tool.h"
+
+static int only;
+static DdOwnOpts opts;
+
+static int flag(Tool *t, int argc, char **argv, int *i) {
+  (void)argc;
+  const char *a = argv[*i];
+  if (!strcmp(a, "--only") || !strcmp(a, "-only")) {
+    only = 1;
+    return 1;
+  }
+  const char *p = "private-function-dynamic-ownership";
+  size_t n = strlen(p);
+  const char *b = a[0] == '-' && a[1] == '-' ? a + 2 : a[0] == '-' ? a + 1 : NULL;
+  if (b && !strncmp(b, p, n) && (b[n] == 0 || b[n] == '=')) {
+    const char *v = b[n] == '=' ? b + n + 1 : "true";
+    if (!strcmp(v, "true") || !strcmp(v, "1"))
+      opts.private_function_dynamic_ownership = 1;
+    else if (!strcmp(v, "false") || !strcmp(v, "0"))
+      opts.private_function_dynamic_ownership = 0;
+    else
+      tool_usage_error(t, "--%s expects true or false, got '%s'", p, v);
+    return 1;
+  }
+  return 0;
+}
+
+static int run(Tool *t, IrModule *m, void *ud) {
+  (void)ud;
+  IrModule *out = dd_ownership(m, &opts, &t->diag);
+  if (!out) return -1;
+  int r = tool_emit(t, out);
+  ir_module_free(out);
+  return r;
+}
+
+int main(int argc, char **argv) {
+  Tool t;
+  tool_init(&t, "dd-own", TOOL_OUT_BYTECODE,
+            "[FILE|-] [-o OUT] [-S] --only "
+            "[--private-function-dynamic-ownership]\n\n"
+            "Ownership-based buffer deallocation (MLIR's\n"
+            "-ownership-based-buffer-deallocation): a bufferization.dealloc\n"
+            "before every block terminator, ownership indicators passed along\n"
+            "branches and region-branch ops. Unstructured control-flow loops\n"
+            "are supported.\n\n"
+            "The full stage (expand-realloc with emit-deallocs=false,\n"
+            "canonicalize, ownership, canonicalize) needs the canonicalizer\n"
+            "(ir-canon), which is not built yet: until then only --only runs.",
+            "  --only                   the ownership pass alone\n"
+            "  --private-function-dynamic-ownership[=B]\n"
+            "                           private functions defined in the module\n"
+            "                           return ownership indicators (extra i1\n"
+            "                           results) instead of owned memrefs\n");
+  t.add_stages = IRB_STAGE_OWN;
+  tool_args(&t, argc, argv, flag);
+  if (!only)
+    tool_usage_error(&t, "the full dd-own stage needs the canonicalizer "
+                         "(ir-canon), which is not built yet; use --only");
+  return tool_run(&t, run, NULL);
+}
