@@ -7,7 +7,9 @@ are printed by their own printer and compared line for line.
 
 One line per case: SAME, DIFF, BOTH-FAIL (both reject the input, with the
 same first error message), REF-FAIL (only mlir-opt-22 fails: the input is
-beyond MLIR 22, e.g. an unstructured loop) or OURS-FAIL, then a summary.
+beyond MLIR 22, e.g. an unstructured loop; our output, in generic form,
+must then still parse and verify with mlir-opt-22, else the case is
+UNVERIFIED) or OURS-FAIL, then a summary.
 --show prints the diffs. --expect FILE names the cases allowed to differ
 (`file:case: reason` lines); the exit status is 1 if any other case is not
 SAME / BOTH-FAIL / REF-FAIL. The upstream-compare.sh test runs it over
@@ -18,7 +20,7 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -59,6 +61,7 @@ def main():
                     help="private-function-dynamic-ownership")
     ap.add_argument("--show", action="store_true")
     ap.add_argument("--expect")
+    ap.add_argument("-j", type=int, default=2, help="parallel cases")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     allowed = {}
@@ -75,39 +78,51 @@ def main():
     if a.dynamic:
         ours.append("--private-function-dynamic-ownership")
         ref[-1] += "=private-function-dynamic-ownership=true"
-    counts, bad = {}, 0
+    def judge(job):
+        key, text = job
+        rc1, o1, e1 = run(ours, text)
+        rc2, o2, e2 = run(ref, text)
+        if rc1 == 0 and rc2 == 0:
+            verdict = "SAME" if o1 == o2 else "DIFF"
+        elif rc1 and rc2:
+            verdict = ("BOTH-FAIL" if first_error(e1) == first_error(e2)
+                       else "DIFF")
+        elif rc2:
+            verdict = "REF-FAIL"
+            g = run(ours + ["--generic"], text)
+            v = run(["mlir-opt-22", "--allow-unregistered-dialect"], g[1])
+            if g[0] or v[0]:
+                verdict, e1 = "UNVERIFIED", v[2] or g[2]
+        else:
+            verdict = "OURS-FAIL"
+        return key, verdict, rc1, o1, e1, rc2, o2, e2
+
+    jobs = []
     for f in a.files:
         for i, text in enumerate(cases(f), 1):
-            key = "%s:%d" % (os.path.basename(f), i)
-            rc1, o1, e1 = run(ours, text)
-            rc2, o2, e2 = run(ref, text)
-            if rc1 == 0 and rc2 == 0:
-                verdict = "SAME" if o1 == o2 else "DIFF"
-            elif rc1 and rc2:
-                verdict = ("BOTH-FAIL" if first_error(e1) == first_error(e2)
-                           else "DIFF")
-            elif rc2:
-                verdict = "REF-FAIL"
+            jobs.append(("%s:%d" % (os.path.basename(f), i), text))
+    counts, bad = {}, 0
+    with ThreadPoolExecutor(max_workers=max(1, a.j)) as ex:
+        results = list(ex.map(judge, jobs))
+    for key, verdict, rc1, o1, e1, rc2, o2, e2 in results:
+        counts[verdict] = counts.get(verdict, 0) + 1
+        note = ""
+        if verdict in ("DIFF", "OURS-FAIL", "UNVERIFIED"):
+            if key in allowed:
+                note = "  (allowed: %s)" % allowed[key]
             else:
-                verdict = "OURS-FAIL"
-            counts[verdict] = counts.get(verdict, 0) + 1
-            note = ""
-            if verdict in ("DIFF", "OURS-FAIL"):
-                if key in allowed:
-                    note = "  (allowed: %s)" % allowed[key]
-                else:
-                    bad += 1
-            print("%s %s%s" % (verdict, key, note))
-            if a.show and verdict == "DIFF":
-                if rc1 or rc2:
-                    print("  ours: %s\n  ref:  %s" % (first_error(e1),
-                                                      first_error(e2)))
-                else:
-                    sys.stdout.writelines(difflib.unified_diff(
-                        o2.splitlines(True), o1.splitlines(True),
-                        "mlir-opt-22", "dd-own", n=2))
-            if a.show and verdict in ("OURS-FAIL", "REF-FAIL"):
-                print("  " + first_error(e1 if rc1 else e2))
+                bad += 1
+        print("%s %s%s" % (verdict, key, note))
+        if a.show and verdict == "DIFF":
+            if rc1 or rc2:
+                print("  ours: %s\n  ref:  %s" % (first_error(e1),
+                                                  first_error(e2)))
+            else:
+                sys.stdout.writelines(difflib.unified_diff(
+                    o2.splitlines(True), o1.splitlines(True),
+                    "mlir-opt-22", "dd-own", n=2))
+        if a.show and verdict in ("OURS-FAIL", "REF-FAIL", "UNVERIFIED"):
+            print("  " + first_error(e1 if verdict != "REF-FAIL" else e2))
     print("compare: " + ", ".join("%d %s" % (n, k)
                                   for k, n in sorted(counts.items())))
     return 1 if bad else 0
