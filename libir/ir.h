@@ -651,9 +651,15 @@ typedef struct IrLiveness {
   uint32_t n_bits;           /* tracked values */
   uint32_t words;            /* 64-bit words per bitset */
   uint64_t *in, *out;        /* per covered block: `words` words each */
+  void *mem;                 /* the memory of all the arrays above */
+  size_t mem_cap;
+  uint32_t *stack;           /* scratch of the subtree walk */
+  uint32_t stack_cap;
 } IrLiveness;
 
-/* keep may be NULL (track every value of the subtree). */
+/* Zero an IrLiveness once; then each compute (of any op) reuses its
+ * memory, and ir_liveness_free releases it. keep may be NULL (track every
+ * value of the subtree). */
 void ir_liveness_compute(IrLiveness *lv, const IrModule *m, uint32_t root,
                          int (*keep)(const IrModule *m, uint32_t v, void *ud),
                          void *ud);

@@ -13,7 +13,8 @@
  * region and, through the op that holds it, a use in the enclosing block.
  *
  * Only the values `keep` selects are tracked; they get dense bit numbers,
- * and each block holds three bitsets (use, in, out). The use sets are
+ * and each block holds three bitsets (use, in, out), all in one block of
+ * memory that a reused IrLiveness keeps for the next op. The use sets are
  * built in one sweep over the operands, walking from the using block up to
  * the defining one (cost: operands times nesting depth); the fixpoint is a
  * worklist over predecessors, so a block is revisited only when a
@@ -37,15 +38,15 @@ static uint32_t def_block(const IrModule *m, uint32_t v) {
 
 /* Ranges of blocks, ops and values in the subtree of `root` (freeze order
  * lays a subtree out contiguously, but an op without regions has none). */
-static void subtree(const IrModule *m, uint32_t root, uint32_t *b0,
-                    uint32_t *b1, uint32_t *o0, uint32_t *o1, uint32_t *v0,
-                    uint32_t *v1) {
+static void subtree(IrLiveness *lv, const IrModule *m, uint32_t root,
+                    uint32_t *b0, uint32_t *b1, uint32_t *o0, uint32_t *o1,
+                    uint32_t *v0, uint32_t *v1) {
   *b0 = *o0 = *v0 = UINT32_MAX;
   *b1 = *o1 = *v1 = 0;
-  uint32_t *stack = NULL, sp = 0, cap = 0;
-  IR_VPUSH(stack, sp, cap, root);
+  uint32_t sp = 0;
+  IR_VPUSH(lv->stack, sp, lv->stack_cap, root);
   while (sp) {
-    const IrOp *op = &m->ops[stack[--sp]];
+    const IrOp *op = &m->ops[lv->stack[--sp]];
     for (uint32_t r = op->regions; r < op->regions + op->n_regions; r++) {
       const IrRegion *rg = &m->regions[r];
       for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
@@ -65,12 +66,11 @@ static void subtree(const IrModule *m, uint32_t root, uint32_t *b0,
             if (x->results + x->n_results > *v1)
               *v1 = x->results + x->n_results;
           }
-          if (x->n_regions) IR_VPUSH(stack, sp, cap, o);
+          if (x->n_regions) IR_VPUSH(lv->stack, sp, lv->stack_cap, o);
         }
       }
     }
   }
-  free(stack);
   if (*b0 == UINT32_MAX) *b0 = *b1 = 0;
   if (*o0 == UINT32_MAX) *o0 = *o1 = 0;
   if (*v0 == UINT32_MAX) *v0 = *v1 = 0;
@@ -83,20 +83,47 @@ static inline int bit_get(const uint64_t *s, uint32_t i) {
   return (int)((s[i >> 6] >> (i & 63)) & 1);
 }
 
+/* Carve n bytes (8-aligned) out of the scratch memory. */
+static void *carve(uint8_t **p, size_t n) {
+  void *r = *p;
+  *p += (n + 7) & ~(size_t)7;
+  return r;
+}
+
 void ir_liveness_compute(IrLiveness *lv, const IrModule *m, uint32_t root,
                          int (*keep)(const IrModule *m, uint32_t v, void *ud),
                          void *ud) {
-  memset(lv, 0, sizeof *lv);
   lv->m = m;
   lv->root = root;
+  lv->n_bits = 0;
   uint32_t b1, o0, o1, v1;
-  subtree(m, root, &lv->blk0, &b1, &o0, &o1, &lv->val0, &v1);
+  subtree(lv, m, root, &lv->blk0, &b1, &o0, &o1, &lv->val0, &v1);
   lv->n_blk = b1 - lv->blk0;
   lv->n_val = v1 - lv->val0;
 
+  /* All arrays come from one block of memory, kept for the next call. The
+   * bitset size is only known after numbering, so size it for every value
+   * being tracked (an upper bound). */
+  uint32_t n_edges = 0;
+  for (uint32_t b = lv->blk0; b < b1; b++) {
+    const IrBlock *bk = &m->blocks[b];
+    if (bk->n_ops) n_edges += m->ops[bk->ops + bk->n_ops - 1].n_succs;
+  }
+  size_t nv = (size_t)lv->n_val + 1, nb = (size_t)lv->n_blk + 1;
+  size_t max_words = (lv->n_val + 63) / 64 + 1;
+  size_t set_bytes = (size_t)lv->n_blk * max_words * 8 + 8;
+  size_t need = 2 * (nv * 4 + 8) + 3 * (set_bytes + 8) + 3 * (nb * 4 + 8) +
+                ((size_t)n_edges + 1) * 4 + 8 + nb + 8 + max_words * 8 + 8;
+  if (need > lv->mem_cap) {
+    free(lv->mem);
+    lv->mem = ir_xmalloc(need);
+    lv->mem_cap = need;
+  }
+  uint8_t *cur = lv->mem;
+
   /* Dense numbering of the tracked values. */
-  lv->local = ir_xmalloc(((size_t)lv->n_val + 1) * sizeof *lv->local);
-  lv->vals = ir_xmalloc(((size_t)lv->n_val + 1) * sizeof *lv->vals);
+  lv->local = carve(&cur, nv * 4);
+  lv->vals = carve(&cur, nv * 4);
   for (uint32_t i = 0; i < lv->n_val; i++) {
     uint32_t v = lv->val0 + i;
     if (keep && !keep(m, v, ud)) {
@@ -108,9 +135,12 @@ void ir_liveness_compute(IrLiveness *lv, const IrModule *m, uint32_t root,
   }
   lv->words = (lv->n_bits + 63) / 64;
   size_t set_words = (size_t)lv->n_blk * lv->words;
-  lv->in = ir_xcalloc(set_words + 1, sizeof *lv->in);
-  lv->out = ir_xcalloc(set_words + 1, sizeof *lv->out);
-  uint64_t *use = ir_xcalloc(set_words + 1, sizeof *use);
+  lv->in = carve(&cur, set_words * 8 + 8);
+  lv->out = carve(&cur, set_words * 8 + 8);
+  uint64_t *use = carve(&cur, set_words * 8 + 8);
+  memset(lv->in, 0, set_words * 8);
+  memset(lv->out, 0, set_words * 8);
+  memset(use, 0, set_words * 8);
 
   /* use and the initial out sets: walk from each using block up to the
    * block that defines the operand. */
@@ -136,7 +166,8 @@ void ir_liveness_compute(IrLiveness *lv, const IrModule *m, uint32_t root,
   }
 
   /* Predecessor lists (CSR) from the terminators' successors. */
-  uint32_t *npred = ir_xcalloc((size_t)lv->n_blk + 1, sizeof *npred);
+  uint32_t *npred = carve(&cur, nb * 4);
+  memset(npred, 0, nb * 4);
   for (uint32_t b = 0; b < lv->n_blk; b++) {
     const IrBlock *bk = &m->blocks[lv->blk0 + b];
     if (!bk->n_ops) continue;
@@ -147,8 +178,8 @@ void ir_liveness_compute(IrLiveness *lv, const IrModule *m, uint32_t root,
     }
   }
   for (uint32_t b = 0; b < lv->n_blk; b++) npred[b + 1] += npred[b];
-  uint32_t *pred = ir_xmalloc(((size_t)npred[lv->n_blk] + 1) * sizeof *pred);
-  uint32_t *fill = ir_xmalloc(((size_t)lv->n_blk + 1) * sizeof *fill);
+  uint32_t *pred = carve(&cur, ((size_t)n_edges + 1) * 4);
+  uint32_t *fill = carve(&cur, nb * 4);
   memcpy(fill, npred, (size_t)lv->n_blk * sizeof *fill);
   for (uint32_t b = 0; b < lv->n_blk; b++) {
     const IrBlock *bk = &m->blocks[lv->blk0 + b];
@@ -162,14 +193,14 @@ void ir_liveness_compute(IrLiveness *lv, const IrModule *m, uint32_t root,
 
   /* Fixpoint. The worklist starts with every block, last first, which is
    * close to a post-order for code laid out top-down. */
-  uint32_t *work = ir_xmalloc(((size_t)lv->n_blk + 1) * sizeof *work);
-  uint8_t *queued = ir_xcalloc((size_t)lv->n_blk + 1, 1);
+  uint32_t *work = carve(&cur, nb * 4);
+  uint8_t *queued = carve(&cur, nb);
   uint32_t nwork = 0;
   for (uint32_t b = 0; b < lv->n_blk; b++) {
     work[nwork++] = b;
     queued[b] = 1;
   }
-  uint64_t *tmp = ir_xcalloc((size_t)lv->words + 1, sizeof *tmp);
+  uint64_t *tmp = carve(&cur, ((size_t)lv->words + 1) * 8);
   while (nwork) {
     uint32_t b = work[--nwork];
     queued[b] = 0;
@@ -213,20 +244,12 @@ void ir_liveness_compute(IrLiveness *lv, const IrModule *m, uint32_t root,
         work[nwork++] = pred[p];
       }
   }
-  free(tmp);
-  free(work);
-  free(queued);
-  free(pred);
-  free(fill);
-  free(npred);
-  free(use);
+  ir_assert(cur <= (uint8_t *)lv->mem + lv->mem_cap);
 }
 
 void ir_liveness_free(IrLiveness *lv) {
-  free(lv->local);
-  free(lv->vals);
-  free(lv->in);
-  free(lv->out);
+  free(lv->mem);
+  free(lv->stack);
   memset(lv, 0, sizeof *lv);
 }
 

@@ -66,16 +66,14 @@ static int reached(Own *o, uint32_t blk) {
 /* Lay out a finished block: the "at block begin" sessions, newest first,
  * then the body. */
 static void assemble(Own *o, BlockOut *bo) {
-  for (uint32_t s = bo->starts.n; s-- > 0;) {
-    uint32_t end = s + 1 < bo->starts.n ? bo->starts.v[s + 1] : bo->head.n;
-    for (uint32_t i = bo->starts.v[s]; i < end; i++)
-      irb_block_append_op(o->b, bo->out, bo->head.v[i]);
+  const U32Vec *h = bo->head, *st = bo->starts, *body = bo->body;
+  for (uint32_t s = st->n; s-- > 0;) {
+    uint32_t end = s + 1 < st->n ? st->v[s + 1] : h->n;
+    for (uint32_t i = st->v[s]; i < end; i++)
+      irb_block_append_op(o->b, bo->out, h->v[i]);
   }
-  for (uint32_t i = 0; i < bo->body.n; i++)
-    irb_block_append_op(o->b, bo->out, bo->body.v[i]);
-  u32_free(&bo->head);
-  u32_free(&bo->starts);
-  u32_free(&bo->body);
+  for (uint32_t i = 0; i < body->n; i++)
+    irb_block_append_op(o->b, bo->out, body->v[i]);
 }
 
 /* MLIR's deallocate(Block *): ownership of the live-in memrefs and of the
@@ -83,19 +81,23 @@ static void assemble(Own *o, BlockOut *bo) {
 static int process_block(Own *o, uint32_t blk, int func_entry) {
   const IrModule *m = o->m;
   const IrBlock *bk = &m->blocks[blk];
+  uint32_t mark = own_mark(o);
   BlockOut bo = {0};
   bo.blk = blk;
   bo.out = ir_map_block(o->map, blk);
+  bo.head = own_tmp(o);
+  bo.starts = own_tmp(o);
+  bo.body = own_tmp(o);
   BlockOut *saved = o->cur;
   o->cur = &bo;
   o->busy[blk - o->lv.blk0] = 1;
   own_session(o);
 
-  U32Vec live = {0};
-  own_live_in(o, blk, &live);
+  U32Vec *live = own_tmp(o);
+  own_live_in(o, blk, live);
   uint32_t rb = bk->region;
-  for (uint32_t i = 0; i < live.n; i++) {
-    uint32_t li = live.v[i], v = own_val(o, li);
+  for (uint32_t i = 0; i < live->n; i++) {
+    uint32_t li = live->v[i], v = own_val(o, li);
     uint32_t d = def_block(m, li), rd = m->blocks[d].region;
     if (rd == rb) {
       /* Ownership moves along with control flow within a region. */
@@ -107,7 +109,6 @@ static int process_block(Own *o, uint32_t blk, int func_entry) {
       own_update(o, v, own_unique(em_bool(&o->em, 0)), blk);
     }
   }
-  u32_free(&live);
 
   for (uint32_t a = 0; a < bk->n_args; a++) {
     uint32_t av = bk->args + a;
@@ -132,6 +133,7 @@ static int process_block(Own *o, uint32_t blk, int func_entry) {
   assemble(o, &bo);
   o->busy[blk - o->lv.blk0] = 0;
   o->cur = saved;
+  own_release(o, mark);
   return r;
 }
 
@@ -141,32 +143,30 @@ static void dfs(Own *o, uint32_t region, U32Vec *order) {
   const IrModule *m = o->m;
   const IrRegion *rg = &m->regions[region];
   if (!rg->n_blocks) return;
-  U32Vec stk = {0}, next = {0};  /* block, index of its next successor */
+  U32Vec *stk = own_tmp(o), *next = own_tmp(o);  /* block, next succ */
   uint32_t entry = rg->blocks;
   o->reached[entry - o->lv.blk0] = 1;
   u32_push(order, entry);
-  u32_push(&stk, entry);
-  u32_push(&next, 0);
-  while (stk.n) {
-    uint32_t b = stk.v[stk.n - 1];
+  u32_push(stk, entry);
+  u32_push(next, 0);
+  while (stk->n) {
+    uint32_t b = stk->v[stk->n - 1];
     const IrBlock *bk = &m->blocks[b];
     const IrOp *t = bk->n_ops ? &m->ops[bk->ops + bk->n_ops - 1] : NULL;
-    uint32_t k = next.v[next.n - 1];
+    uint32_t k = next->v[next->n - 1];
     if (!t || k >= t->n_succs) {
-      stk.n--;
-      next.n--;
+      stk->n--;
+      next->n--;
       continue;
     }
-    next.v[next.n - 1]++;
+    next->v[next->n - 1]++;
     uint32_t s = m->succs[t->succs + k].block;
     if (o->reached[s - o->lv.blk0]) continue;
     o->reached[s - o->lv.blk0] = 1;
     u32_push(order, s);
-    u32_push(&stk, s);
-    u32_push(&next, 0);
+    u32_push(stk, s);
+    u32_push(next, 0);
   }
-  u32_free(&stk);
-  u32_free(&next);
 }
 
 /* A block the walk does not reach: cloned as it is, except that branches
@@ -189,14 +189,15 @@ static int process_region(Own *o, uint32_t region, uint32_t out, int func) {
   const IrModule *m = o->m;
   const IrRegion *rg = &m->regions[region];
   irb_clone_blocks(o->b, out, o->map, region);
-  U32Vec order = {0};
-  dfs(o, region, &order);
+  uint32_t mark = own_mark(o);
+  U32Vec *order = own_tmp(o);
+  dfs(o, region, order);
   int r = 0;
-  for (uint32_t i = 0; i < order.n && !r; i++)
-    r = process_block(o, order.v[i], func && order.v[i] == rg->blocks);
+  for (uint32_t i = 0; i < order->n && !r; i++)
+    r = process_block(o, order->v[i], func && order->v[i] == rg->blocks);
   for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks && !r; b++)
     if (!reached(o, b)) r = clone_unreached(o, b);
-  u32_free(&order);
+  own_release(o, mark);
   return r;
 }
 
@@ -304,8 +305,7 @@ static int process_func(Own *o, uint32_t block, uint32_t func) {
   free(o->busy);
   o->dealloc = NULL;
   o->reached = o->busy = NULL;
-  ir_liveness_free(&o->lv);
-  u64map_free(&o->own);
+  u64map_clear(&o->own);
   return r;
 }
 
@@ -351,5 +351,8 @@ IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *opts, IrDiag *d) {
             "ownership-based-buffer-deallocation: %s", why ? why : "failed");
   em_free(&o.em);
   u64map_free(&o.funcs);
+  u64map_free(&o.own);
+  ir_liveness_free(&o.lv);
+  own_tmp_free(&o);
   return out;
 }

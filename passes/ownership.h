@@ -26,6 +26,18 @@ static inline void u32_free(U32Vec *l) {
   l->n = l->cap = 0;
 }
 
+/* An open-addressing map from a u64 key to a u64 value (ownership_state.c). */
+typedef struct U64Map {
+  uint64_t *keys;   /* key + 1; 0 = empty slot */
+  uint64_t *vals;
+  uint32_t n, cap;  /* cap: a power of two */
+} U64Map;
+uint64_t *u64map_get(const U64Map *h, uint64_t key);  /* NULL if absent */
+uint64_t *u64map_put(U64Map *h, uint64_t key);        /* slot, 0 if new */
+void u64map_free(U64Map *h);
+/* Empty the map, keeping its memory unless it is much bigger than used. */
+void u64map_clear(U64Map *h);
+
 /* ====================================================================== */
 /* ownership_emit.c: building the ops the passes insert                   */
 /* ====================================================================== */
@@ -52,6 +64,7 @@ typedef struct Em {
   /* per builder value: 0 not a constant, 1 false, 2 true */
   uint8_t *konst;
   uint32_t n_konst;
+  U64Map cache;      /* interned props and types the emitters reuse */
 } Em;
 
 void em_init(Em *e, IrBuilder *b);
@@ -101,15 +114,6 @@ typedef struct Ownership {
   uint32_t ind;     /* OWN_UNIQUE: the i1 builder value */
 } Ownership;
 
-/* An open-addressing map from a u64 key to a u64 value. */
-typedef struct U64Map {
-  uint64_t *keys;   /* key + 1; 0 = empty slot */
-  uint64_t *vals;
-  uint32_t n, cap;  /* cap: a power of two */
-} U64Map;
-uint64_t *u64map_get(const U64Map *h, uint64_t key);  /* NULL if absent */
-uint64_t *u64map_put(U64Map *h, uint64_t key);        /* slot, 0 if new */
-void u64map_free(U64Map *h);
 
 /* Output block under construction: MLIR inserts at three kinds of place,
  * and the final order is rebuilt from them:
@@ -121,9 +125,9 @@ void u64map_free(U64Map *h);
 typedef struct BlockOut {
   uint32_t blk;       /* input block */
   uint32_t out;       /* builder block */
-  U32Vec head;        /* session ops, sessions concatenated */
-  U32Vec starts;      /* first index in head of each session */
-  U32Vec body;
+  U32Vec *head;       /* session ops, sessions concatenated */
+  U32Vec *starts;     /* first index in head of each session */
+  U32Vec *body;
 } BlockOut;
 
 /* The pass, and the state of the function being processed. */
@@ -146,9 +150,17 @@ typedef struct Own {
   uint8_t *reached;   /* per covered input block: visited by the DFS */
   uint8_t *busy;      /* per covered input block: being processed (it
                          holds the op whose regions are being processed) */
-  U32Vec tmp[4];      /* scratch lists */
+  U32Vec **tmp;       /* scratch lists, taken and given back in stack */
+  uint32_t n_tmp, n_tmp_used, cap_tmp;  /* order (own_tmp, own_release) */
   BlockOut *cur;      /* block being built */
 } Own;
+
+/* Scratch lists without a malloc per op: own_tmp hands out an empty list
+ * that stays valid until own_release(o, mark) with a mark taken before. */
+U32Vec *own_tmp(Own *o);
+static inline uint32_t own_mark(const Own *o) { return o->n_tmp_used; }
+static inline void own_release(Own *o, uint32_t mark) { o->n_tmp_used = mark; }
+void own_tmp_free(Own *o);
 
 Ownership own_get(Own *o, uint32_t v, uint32_t blk);
 /* updateOwnership: join into the current state. */

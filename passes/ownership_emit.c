@@ -50,6 +50,13 @@ void em_free(Em *e) {
   free(e->konst);
   e->konst = NULL;
   e->n_konst = 0;
+  u64map_free(&e->cache);
+}
+
+/* Cache keys: a kind in the top bits. */
+enum { K_DEALLOC = 1, K_BASE = 2, K_INDEX = 3 };
+static uint64_t ckey(uint64_t kind, uint64_t a, uint64_t b) {
+  return kind << 60 | (a & 0x3fffffff) << 30 | (b & 0x3fffffff);
 }
 
 void em_place(Em *e, uint32_t op) {
@@ -99,8 +106,14 @@ uint32_t em_bool(Em *e, int v) {
 }
 
 uint32_t em_index(Em *e, int64_t v) {
-  uint32_t p = ir_dict_set(e->c, 0, e->s_value,
-                           ir_attr_int(e->c, v, e->t_index));
+  uint64_t *slot = v >= 0 && v < (1 << 30)
+                       ? u64map_put(&e->cache, ckey(K_INDEX, (uint64_t)v, 0))
+                       : NULL;
+  uint32_t p = slot ? (uint32_t)*slot : 0;
+  if (!p) {
+    p = ir_dict_set(e->c, 0, e->s_value, ir_attr_int(e->c, v, e->t_index));
+    if (slot) *slot = p;
+  }
   return simple(e, e->n_constant, NULL, 0, e->t_index, p);
 }
 
@@ -144,7 +157,9 @@ uint32_t em_base_buffer(Em *e, uint32_t memref) {
   uint32_t nres = 2 + 2 * rank;
   uint32_t small[2 + 2 * 8];
   uint32_t *tys = nres <= 18 ? small : ir_xmalloc(nres * sizeof *tys);
-  tys[0] = ir_type_memref(c, 0, NULL, t->elem, 0, t->space);
+  uint64_t *slot = u64map_put(&e->cache, ckey(K_BASE, irb_value_type(e->b, memref), 0));
+  if (!*slot) *slot = ir_type_memref(c, 0, NULL, t->elem, 0, t->space);
+  tys[0] = (uint32_t)*slot;
   for (uint32_t i = 1; i < nres; i++) tys[i] = e->t_index;
   IrOpSpec s = {0};
   s.name = e->n_esm;
@@ -190,7 +205,11 @@ uint32_t em_dealloc(Em *e, const uint32_t *memrefs, const uint32_t *conds,
   if (n) memcpy(opd + n, conds, n * sizeof *opd);
   if (nr) memcpy(opd + 2 * n, retained, nr * sizeof *opd);
   for (uint32_t i = 0; i < nr; i++) tys[i] = e->t_i1;
-  int64_t seg[3] = {n, n, nr};
+  uint64_t *slot = u64map_put(&e->cache, ckey(K_DEALLOC, n, nr));
+  if (!*slot) {
+    int64_t seg[3] = {n, n, nr};
+    *slot = ir_dict_set(c, 0, e->s_segments, ir_attr_dense_i32(c, 3, seg));
+  }
   IrOpSpec s = {0};
   s.name = e->n_bdealloc;
   s.loc = e->loc;
@@ -198,7 +217,7 @@ uint32_t em_dealloc(Em *e, const uint32_t *memrefs, const uint32_t *conds,
   s.n_operands = tot;
   s.result_types = tys;
   s.n_results = nr;
-  s.props = ir_dict_set(c, 0, e->s_segments, ir_attr_dense_i32(c, 3, seg));
+  s.props = (uint32_t)*slot;
   uint32_t op = em_op(e, &s);
   if (opd != small) free(opd);
   if (tys != smallt) free(tys);

@@ -185,7 +185,7 @@ static int preconditions(Own *o, uint32_t op) {
  * handles / type ids) that handlers may extend, successors with their
  * operand ranges, properties. */
 typedef struct Form {
-  U32Vec opd, res;
+  U32Vec *opd, *res;
   IrBSucc succ[2];
   IrBSucc *succs;
   uint32_t n_succs;
@@ -196,10 +196,12 @@ static void form_init(Own *o, uint32_t op, Form *f) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
   memset(f, 0, sizeof *f);
+  f->opd = own_tmp(o);
+  f->res = own_tmp(o);
   for (uint32_t k = 0; k < x->n_operands; k++)
-    u32_push(&f->opd, own_val(o, ir_operand(m, op, k)));
+    u32_push(f->opd, own_val(o, ir_operand(m, op, k)));
   for (uint32_t k = 0; k < x->n_results; k++)
-    u32_push(&f->res, ir_vtype(m, x->results + k));
+    u32_push(f->res, ir_vtype(m, x->results + k));
   f->n_succs = x->n_succs;
   f->succs = x->n_succs <= 2 ? f->succ : ir_xmalloc(x->n_succs * sizeof *f->succs);
   for (uint32_t s = 0; s < x->n_succs; s++) {
@@ -211,9 +213,8 @@ static void form_init(Own *o, uint32_t op, Form *f) {
   f->props = x->props;
 }
 
+/* The lists come from own_tmp (given back by own_op). */
 static void form_free(Form *f) {
-  u32_free(&f->opd);
-  u32_free(&f->res);
   if (f->succs != f->succ) free(f->succs);
 }
 
@@ -226,10 +227,10 @@ static uint32_t form_emit(Own *o, uint32_t op, const Form *f,
   IrOpSpec s = {0};
   s.name = x->name;
   s.loc = x->loc;
-  s.operands = f->opd.v;
-  s.n_operands = f->opd.n;
-  s.result_types = f->res.v;
-  s.n_results = f->res.n;
+  s.operands = f->opd->v;
+  s.n_operands = f->opd->n;
+  s.result_types = f->res->v;
+  s.n_results = f->res->n;
   s.regions = x->n_regions ? regs : NULL;
   s.n_regions = x->n_regions;
   s.succs = f->succs;
@@ -269,7 +270,7 @@ static void add_succ_operands(Own *o, uint32_t op, Form *f, uint32_t s,
   if (at == IR_NONE) {
     /* An empty range: insert after the previous successor's operands, or
      * after the non-successor operands. */
-    at = (uint32_t)f->opd.n;
+    at = (uint32_t)f->opd->n;
     for (uint32_t t = s + 1; t < f->n_succs; t++)
       if (f->succs[t].count) {
         at = f->succs[t].first;
@@ -277,10 +278,10 @@ static void add_succ_operands(Own *o, uint32_t op, Form *f, uint32_t s,
       }
     sc->first = at;
   }
-  for (uint32_t i = 0; i < n; i++) u32_push(&f->opd, 0);
-  memmove(f->opd.v + at + n, f->opd.v + at,
-          (f->opd.n - n - at) * sizeof *f->opd.v);
-  memcpy(f->opd.v + at, vals, n * sizeof *vals);
+  for (uint32_t i = 0; i < n; i++) u32_push(f->opd, 0);
+  memmove(f->opd->v + at + n, f->opd->v + at,
+          (f->opd->n - n - at) * sizeof *f->opd->v);
+  memcpy(f->opd->v + at, vals, n * sizeof *vals);
   sc->count += n;
   for (uint32_t t = 0; t < f->n_succs; t++)
     if (t != s && f->succs[t].count && f->succs[t].first >= at)
@@ -386,7 +387,7 @@ static void effects_alloc(Own *o, uint32_t blk, uint32_t op, uint32_t nop) {
     uint32_t r = irb_op_result(o->b, nop, k);
     /* The "at block begin" builder of the handler. */
     o->em.block = IR_NONE;
-    o->em.sink = &o->cur->head;
+    o->em.sink = o->cur->head;
     if (x->opc == IR_OP_ALLOCA || manual) {
       /* Automatic allocation scope, or manual deallocation: not owned. */
       own_reset(o, r, blk);
@@ -486,24 +487,21 @@ static uint32_t materialize_owned(Own *o, uint32_t vin, uint32_t blk) {
  * go to *upd (one per memref in fwd). 0 if nothing to do, 1, -1. */
 static int return_dealloc(Own *o, uint32_t blk, uint32_t op,
                           const uint32_t *fwd, uint32_t nfwd, U32Vec *upd) {
-  U32Vec mem = {0}, cond = {0}, ret = {0};
+  U32Vec *mem = own_tmp(o), *cond = own_tmp(o), *ret = own_tmp(o);
   own_before(o);
   o->em.loc = o->m->ops[op].loc;
-  int r = own_dealloc_operands(o, blk, o->m->ops[op].loc, &mem, &cond);
+  int r = own_dealloc_operands(o, blk, o->m->ops[op].loc, mem, cond);
   if (r == 0) {
-    own_retained(o, blk, IR_NONE, fwd, nfwd, &ret);
-    if (mem.n || ret.n) {
+    own_retained(o, blk, IR_NONE, fwd, nfwd, ret);
+    if (mem->n || ret->n) {
       own_before(o);
-      uint32_t d = own_emit_dealloc(o, blk, &mem, &cond, &ret);
+      uint32_t d = own_emit_dealloc(o, blk, mem, cond, ret);
       uint32_t nm = 0;
       for (uint32_t i = 0; i < nfwd; i++) nm += own_is_memref(o, fwd[i]);
       for (uint32_t i = 0; i < nm; i++) u32_push(upd, irb_op_result(o->b, d, i));
       r = 1;
     }
   }
-  u32_free(&mem);
-  u32_free(&cond);
-  u32_free(&ret);
   return r;
 }
 
@@ -522,25 +520,23 @@ static int terminator(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
     for (uint32_t k = 0; k < m->ops[op].n_operands; k++) {
       uint32_t v = ir_operand(m, op, k);
       if (is_memref_type(m, ir_vtype(m, v)))
-        f.opd.v[k] = materialize_owned(o, v, blk);
+        f.opd->v[k] = materialize_owned(o, v, blk);
     }
-  U32Vec upd = {0};
-  int r = return_dealloc(o, blk, op, f.opd.v + first, n, &upd);
+  U32Vec *upd = own_tmp(o);
+  int r = return_dealloc(o, blk, op, f.opd->v + first, n, upd);
   if (r < 0) {
     form_free(&f);
-    u32_free(&upd);
     return -1;
   }
   if (!abi && r > 0) {
     /* The ownerships go after the forwarded operands, which end the
      * operand list of every terminator handled here. */
-    for (uint32_t i = 0; i < upd.n; i++) u32_push(&f.opd, upd.v[i]);
-    grow_last_segment(o, &f, upd.n);
+    for (uint32_t i = 0; i < upd->n; i++) u32_push(f.opd, upd->v[i]);
+    grow_last_segment(o, &f, upd->n);
   }
   uint32_t nop = form_emit(o, op, &f, regs);
   place(o, nop);
   form_free(&f);
-  u32_free(&upd);
   return 0;
 }
 
@@ -556,28 +552,24 @@ static int branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
                               "one successor are supported yet");
   Form f;
   form_init(o, op, &f);
-  U32Vec mem = {0}, cond = {0}, ret = {0};
+  U32Vec *mem = own_tmp(o), *cond = own_tmp(o), *ret = own_tmp(o);
   own_before(o);
   o->em.loc = x->loc;
-  int r = own_dealloc_operands(o, blk, x->loc, &mem, &cond);
+  int r = own_dealloc_operands(o, blk, x->loc, mem, cond);
   if (r == 0) {
     const IrSucc *sc = &m->succs[x->succs];
-    const uint32_t *fwd = f.opd.v + f.succs[0].first;
-    own_retained(o, blk, sc->block, fwd, f.succs[0].count, &ret);
+    const uint32_t *fwd = f.opd->v + f.succs[0].first;
+    own_retained(o, blk, sc->block, fwd, f.succs[0].count, ret);
     own_before(o);
-    uint32_t d = own_emit_dealloc(o, blk, &mem, &cond, &ret);
+    uint32_t d = own_emit_dealloc(o, blk, mem, cond, ret);
     uint32_t nm = 0;
     for (uint32_t i = 0; i < f.succs[0].count; i++) nm += own_is_memref(o, fwd[i]);
-    U32Vec add = {0};
-    for (uint32_t i = 0; i < nm; i++) u32_push(&add, irb_op_result(o->b, d, i));
-    add_succ_operands(o, op, &f, 0, add.v, add.n);
-    u32_free(&add);
+    U32Vec *add = own_tmp(o);
+    for (uint32_t i = 0; i < nm; i++) u32_push(add, irb_op_result(o->b, d, i));
+    add_succ_operands(o, op, &f, 0, add->v, add->n);
     uint32_t nop = form_emit(o, op, &f, regs);
     place(o, nop);
   }
-  u32_free(&mem);
-  u32_free(&cond);
-  u32_free(&ret);
   form_free(&f);
   return r;
 }
@@ -590,73 +582,66 @@ static int cond_branch(Own *o, uint32_t blk, uint32_t op) {
   const IrOp *x = &m->ops[op];
   Form f;
   form_init(o, op, &f);
-  U32Vec mem = {0}, cond = {0}, ret[2] = {{0}, {0}}, adapted = {0};
-  U32Vec map[2] = {{0}, {0}};  /* per side: pairs (retained, ownership) */
+  U32Vec *mem = own_tmp(o), *cond = own_tmp(o), *adapted = own_tmp(o);
+  U32Vec *ret[2] = {own_tmp(o), own_tmp(o)};
+  U32Vec *map[2] = {own_tmp(o), own_tmp(o)};  /* per side: pairs */
   own_before(o);
   o->em.loc = x->loc;
-  int r = own_dealloc_operands(o, blk, x->loc, &mem, &cond);
+  int r = own_dealloc_operands(o, blk, x->loc, mem, cond);
   if (r < 0) goto out;
-  uint32_t bcond = f.opd.v[0];
+  uint32_t bcond = f.opd->v[0];
   for (uint32_t s = 0; s < 2; s++) {
-    const uint32_t *fwd = f.opd.v + f.succs[s].first;
+    const uint32_t *fwd = f.opd->v + f.succs[s].first;
     uint32_t nfwd = f.succs[s].count;
-    own_retained(o, blk, m->succs[x->succs + s].block, fwd, nfwd, &ret[s]);
+    own_retained(o, blk, m->succs[x->succs + s].block, fwd, nfwd, ret[s]);
     own_before(o);
-    adapted.n = 0;
-    for (uint32_t i = 0; i < cond.n; i++) {
+    adapted->n = 0;
+    for (uint32_t i = 0; i < cond->n; i++) {
       if (s == 0) {
-        u32_push(&adapted, em_andi(&o->em, cond.v[i], bcond));
+        u32_push(adapted, em_andi(&o->em, cond->v[i], bcond));
       } else {
         uint32_t t = em_bool(&o->em, 1);
         uint32_t neg = em_xori(&o->em, t, bcond);
-        u32_push(&adapted, em_andi(&o->em, cond.v[i], neg));
+        u32_push(adapted, em_andi(&o->em, cond->v[i], neg));
       }
     }
-    uint32_t d = own_emit_dealloc(o, blk, &mem, &adapted, &ret[s]);
-    for (uint32_t i = 0; i < ret[s].n; i++) {
-      u32_push(&map[s], ret[s].v[i]);
-      u32_push(&map[s], irb_op_result(o->b, d, i));
+    uint32_t d = own_emit_dealloc(o, blk, mem, adapted, ret[s]);
+    for (uint32_t i = 0; i < ret[s]->n; i++) {
+      u32_push(map[s], ret[s]->v[i]);
+      u32_push(map[s], irb_op_result(o->b, d, i));
     }
   }
   /* The successor operands: forwarded values, then their ownerships (the
    * last dealloc result of each, as MLIR's map keeps). */
   for (uint32_t s = 0; s < 2; s++) {
-    U32Vec add = {0};
-    const uint32_t *fwd = f.opd.v + f.succs[s].first;
+    U32Vec *add = own_tmp(o);
+    const uint32_t *fwd = f.opd->v + f.succs[s].first;
     for (uint32_t i = 0; i < f.succs[s].count; i++) {
       if (!own_is_memref(o, fwd[i])) continue;
       uint32_t w = IR_NONE;
-      for (uint32_t j = 0; j < map[s].n; j += 2)
-        if (map[s].v[j] == fwd[i]) w = map[s].v[j + 1];
+      for (uint32_t j = 0; j < map[s]->n; j += 2)
+        if (map[s]->v[j] == fwd[i]) w = map[s]->v[j + 1];
       ir_assert(w != IR_NONE);
-      u32_push(&add, w);
+      u32_push(add, w);
     }
-    add_succ_operands(o, op, &f, s, add.v, add.n);
-    u32_free(&add);
+    add_succ_operands(o, op, &f, s, add->v, add->n);
   }
   /* Values retained on both sides: select between the two ownerships. */
-  for (uint32_t i = 0; i < ret[1].n; i++) {
-    uint32_t v = ret[1].v[i], j, wt = IR_NONE, wf = IR_NONE;
-    for (j = 0; j < i && ret[1].v[j] != v; j++) {}
+  for (uint32_t i = 0; i < ret[1]->n; i++) {
+    uint32_t v = ret[1]->v[i], j, wt = IR_NONE, wf = IR_NONE;
+    for (j = 0; j < i && ret[1]->v[j] != v; j++) {}
     if (j < i) continue;  /* seen already */
-    for (j = 0; j < map[0].n; j += 2)
-      if (map[0].v[j] == v) wt = map[0].v[j + 1];
+    for (j = 0; j < map[0]->n; j += 2)
+      if (map[0]->v[j] == v) wt = map[0]->v[j + 1];
     if (wt == IR_NONE) continue;
-    for (j = 0; j < map[1].n; j += 2)
-      if (map[1].v[j] == v) wf = map[1].v[j + 1];
+    for (j = 0; j < map[1]->n; j += 2)
+      if (map[1]->v[j] == v) wf = map[1]->v[j + 1];
     own_reset(o, v, blk);
     own_before(o);
     own_update(o, v, own_unique(em_select(&o->em, bcond, wt, wf)), blk);
   }
   place(o, form_emit(o, op, &f, NULL));
 out:
-  u32_free(&mem);
-  u32_free(&cond);
-  u32_free(&ret[0]);
-  u32_free(&ret[1]);
-  u32_free(&adapted);
-  u32_free(&map[0]);
-  u32_free(&map[1]);
   form_free(&f);
   return r;
 }
@@ -683,9 +668,8 @@ static int own_interface(Own *o, uint32_t blk, uint32_t op,
                is_memref_type(m, ir_vtype(m, ir_operand(m, op, 0)))) {
       return error(o, op, "only supported when operand is not a MemRef");
     }
-    U32Vec upd = {0};
-    int r = return_dealloc(o, blk, op, NULL, 0, &upd);
-    u32_free(&upd);
+    U32Vec *upd = own_tmp(o);
+    int r = return_dealloc(o, blk, op, NULL, 0, upd);
     if (r < 0) return -1;
     Form f;
     form_init(o, op, &f);
@@ -721,12 +705,12 @@ static int region_op(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
   uint32_t extra = 0;
   for (uint32_t k = first; k < first + n; k++)
     if (is_memref_type(m, ir_vtype(m, ir_operand(m, op, k)))) extra++;
-  for (uint32_t i = 0; i < extra; i++) u32_push(&f.opd, fv);
+  for (uint32_t i = 0; i < extra; i++) u32_push(f.opd, fv);
   grow_last_segment(o, &f, extra);
   uint32_t nres = x->n_results;
   for (uint32_t k = 0; k < nres; k++)
     if (is_memref_type(m, ir_vtype(m, x->results + k)))
-      u32_push(&f.res, o->em.t_i1);
+      u32_push(f.res, o->em.t_i1);
   uint32_t nop = form_emit(o, op, &f, regs);
   uint32_t counter = nres;
   for (uint32_t k = 0; k < nres; k++) {
@@ -759,7 +743,7 @@ static int call_op(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
   if (o->opts.private_function_dynamic_ownership && priv) {
     for (uint32_t k = 0; k < nres; k++)
       if (is_memref_type(m, ir_vtype(m, x->results + k)))
-        u32_push(&f.res, o->em.t_i1);
+        u32_push(f.res, o->em.t_i1);
     uint32_t nop = form_emit(o, op, &f, regs);
     uint32_t counter = nres;
     for (uint32_t k = 0; k < nres; k++) {
@@ -791,6 +775,7 @@ static int call_op(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
 int own_op(Own *o, uint32_t blk, uint32_t op) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
+  uint32_t mark = own_mark(o);
   uint32_t small[4], *regs = x->n_regions <= 4 ? small
                              : ir_xmalloc(x->n_regions * sizeof *regs);
   int r = 0;
@@ -834,6 +819,7 @@ int own_op(Own *o, uint32_t blk, uint32_t op) {
   }
 out:
   if (regs != small) free(regs);
+  own_release(o, mark);
   return r;
 }
 
@@ -843,17 +829,18 @@ out:
 int own_unreached_terminator(Own *o, uint32_t out, uint32_t op) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
+  uint32_t mark = own_mark(o);
   Form f;
   form_init(o, op, &f);
   uint32_t fv = IR_NONE;
-  U32Vec vals = {0};
+  U32Vec *vals = own_tmp(o);
   for (uint32_t s = 0; s < x->n_succs; s++) {
     uint32_t t = m->succs[x->succs + s].block;
     if (t < o->lv.blk0 || t - o->lv.blk0 >= o->lv.n_blk ||
         !o->reached[t - o->lv.blk0])
       continue;
     const IrBlock *tb = &m->blocks[t];
-    vals.n = 0;
+    vals->n = 0;
     for (uint32_t a = 0; a < tb->n_args; a++) {
       if (!is_memref_type(m, m->values[tb->args + a].type)) continue;
       if (fv == IR_NONE) {
@@ -862,13 +849,13 @@ int own_unreached_terminator(Own *o, uint32_t out, uint32_t op) {
         fv = em_bool(&o->em, 0);
         o->em.block = IR_NONE;
       }
-      u32_push(&vals, fv);
+      u32_push(vals, fv);
     }
-    add_succ_operands(o, op, &f, s, vals.v, vals.n);
+    add_succ_operands(o, op, &f, s, vals->v, vals->n);
   }
   uint32_t nop = form_emit(o, op, &f, NULL);
   irb_block_append_op(o->b, out, nop);
-  u32_free(&vals);
   form_free(&f);
+  own_release(o, mark);
   return 0;
 }

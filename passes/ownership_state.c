@@ -63,10 +63,43 @@ uint64_t *u64map_put(U64Map *h, uint64_t key) {
   return &h->vals[i];
 }
 
+void u64map_clear(U64Map *h) {
+  if (h->cap > 1024 && h->n < h->cap / 16) {
+    u64map_free(h);
+    return;
+  }
+  if (h->cap) memset(h->keys, 0, h->cap * sizeof *h->keys);
+  h->n = 0;
+}
+
 void u64map_free(U64Map *h) {
   free(h->keys);
   free(h->vals);
   memset(h, 0, sizeof *h);
+}
+
+/* ====================================================================== */
+/* Scratch lists                                                          */
+/* ====================================================================== */
+
+U32Vec *own_tmp(Own *o) {
+  if (o->n_tmp_used == o->n_tmp) {
+    U32Vec *l = ir_xcalloc(1, sizeof *l);
+    IR_VPUSH(o->tmp, o->n_tmp, o->cap_tmp, l);
+  }
+  U32Vec *l = o->tmp[o->n_tmp_used++];
+  l->n = 0;
+  return l;
+}
+
+void own_tmp_free(Own *o) {
+  for (uint32_t i = 0; i < o->n_tmp; i++) {
+    u32_free(o->tmp[i]);
+    free(o->tmp[i]);
+  }
+  free(o->tmp);
+  o->tmp = NULL;
+  o->n_tmp = o->n_tmp_used = o->cap_tmp = 0;
 }
 
 /* ====================================================================== */
@@ -301,12 +334,12 @@ uint32_t own_emit_dealloc(Own *o, uint32_t blk, const U32Vec *memrefs,
 
 void own_session(Own *o) {
   BlockOut *bo = o->cur;
-  u32_push(&bo->starts, bo->head.n);
+  u32_push(bo->starts, bo->head->n);
   o->em.block = IR_NONE;
-  o->em.sink = &bo->head;
+  o->em.sink = bo->head;
 }
 
 void own_before(Own *o) {
   o->em.block = IR_NONE;
-  o->em.sink = &o->cur->body;
+  o->em.sink = o->cur->body;
 }

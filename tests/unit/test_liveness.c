@@ -72,7 +72,7 @@ static void test_diamond_and_loop(void) {
       "}\n");
   if (!m) return;
   uint32_t f = nth_op(m, "func.func", 0);
-  IrLiveness lv;
+  IrLiveness lv = {0};
   ir_liveness_compute(&lv, m, f, NULL, NULL);
   uint32_t a = ir_result(m, nth_op(m, "memref.alloc", 0), 0);
   uint32_t b = ir_result(m, nth_op(m, "memref.alloc", 1), 0);
@@ -127,7 +127,7 @@ static void test_nested(void) {
       "}\n");
   if (!m) return;
   uint32_t f = nth_op(m, "func.func", 0);
-  IrLiveness lv;
+  IrLiveness lv = {0};
   ir_liveness_compute(&lv, m, f, keep_memref, NULL);
   uint32_t a = ir_result(m, nth_op(m, "memref.alloc", 0), 0);
   uint32_t b = ir_result(m, nth_op(m, "memref.alloc", 1), 0);
