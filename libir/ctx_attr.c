@@ -212,12 +212,14 @@ const IrAttr *ir_attr(const IrCtx *c, uint32_t id) {
 
 const uint32_t *ir_attr_u32(const IrCtx *c, uint32_t id) {
   ir_assert(id < c->n_attrs);
-  return ir_attr_ent(c, id)->u32;
+  const uint32_t *l = ir_attr_ent(c, id)->u32;
+  return l ? l : ir_empty_u32;
 }
 
 const int64_t *ir_attr_i64(const IrCtx *c, uint32_t id) {
   ir_assert(id < c->n_attrs);
-  return ir_attr_ent(c, id)->i64;
+  const int64_t *l = ir_attr_ent(c, id)->i64;
+  return l ? l : ir_empty_i64;
 }
 
 uint32_t ir_n_attrs(const IrCtx *c) { return c->n_attrs; }

@@ -138,7 +138,8 @@ const IrLoc *ir_loc(const IrCtx *c, uint32_t id) {
 
 const uint32_t *ir_loc_list(const IrCtx *c, uint32_t id) {
   ir_assert(id < c->n_locs);
-  return ir_loc_ent(c, id)->list;
+  const uint32_t *l = ir_loc_ent(c, id)->list;
+  return l ? l : ir_empty_u32;
 }
 
 uint32_t ir_n_locs(const IrCtx *c) { return c->n_locs; }

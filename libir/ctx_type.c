@@ -135,12 +135,14 @@ const IrType *ir_type(const IrCtx *c, uint32_t id) {
 
 const int64_t *ir_type_dims(const IrCtx *c, uint32_t id) {
   ir_assert(id < c->n_types);
-  return ir_type_ent(c, id)->dims;
+  const int64_t *d = ir_type_ent(c, id)->dims;
+  return d ? d : ir_empty_i64;
 }
 
 const uint32_t *ir_type_list(const IrCtx *c, uint32_t id) {
   ir_assert(id < c->n_types);
-  return ir_type_ent(c, id)->list;
+  const uint32_t *l = ir_type_ent(c, id)->list;
+  return l ? l : ir_empty_u32;
 }
 
 uint32_t ir_n_types(const IrCtx *c) { return c->n_types; }

@@ -96,7 +96,8 @@ IrCtx *ir_ctx_new(void);
 void ir_ctx_free(IrCtx *c);
 /* Every pointer the accessors below return (ir_str_ptr, ir_type,
  * ir_type_dims, ir_attr_u32, ir_loc_list ...) stays valid until
- * ir_ctx_free: entries never move when the tables grow. Interning returns
+ * ir_ctx_free: entries never move when the tables grow. The list accessors
+ * never return NULL, even for an empty list. Interning returns
  * 0 for invalid input (an unknown kind, an id that does not exist in the
  * ctx, a rank over IR_MAX_RANK) and when a table already holds
  * IR_MAX_COUNT entries. */
@@ -175,6 +176,8 @@ uint32_t ir_type_func(IrCtx *c, uint32_t nin, const uint32_t *ins,
  * diagnostics that quote types: NUL-terminated in buf, truncated to cap - 1
  * bytes. Returns the length of the whole text (print_type.c). */
 size_t ir_type_str(const IrCtx *c, uint32_t type, char *buf, size_t cap);
+/* The same for an attribute as MLIR prints it (`{a = 1 : i64}`). */
+size_t ir_attr_str(const IrCtx *c, uint32_t attr, char *buf, size_t cap);
 /* Predicates. */
 int ir_type_is_memref(const IrCtx *c, uint32_t t); /* ranked or unranked */
 /* Any integer type (signless, signed or unsigned, like MLIR's
@@ -426,6 +429,14 @@ static inline uint32_t ir_vtype(const IrModule *m, uint32_t v) { return m->value
 /* Parent op of a block / of an op (IR_NONE for op 0). */
 uint32_t ir_block_parent_op(const IrModule *m, uint32_t block);
 uint32_t ir_op_parent(const IrModule *m, uint32_t op);
+/* Operand segments of ops with operandSegmentSizes (memref.alloc,
+ * bufferization.dealloc, cf.cond_br, scf.forall ...): how many the op
+ * has (0 for other ops), and segment k as a range of the op's operand
+ * positions. The verifier checks the property (verify_rules.c), so on a
+ * verified module ir_segment cannot fail for k < ir_segment_count. */
+uint32_t ir_segment_count(uint32_t opc);
+int ir_segment(const IrModule *m, uint32_t op, uint32_t k, uint32_t *first,
+               uint32_t *n);
 /* Property / attribute lookup by C string (0 if absent). */
 uint32_t ir_op_prop(const IrModule *m, uint32_t op, const char *name);
 uint32_t ir_op_attr(const IrModule *m, uint32_t op, const char *name);
@@ -671,6 +682,200 @@ const uint64_t *ir_live_in_set(const IrLiveness *lv, uint32_t block);
 const uint64_t *ir_live_out_set(const IrLiveness *lv, uint32_t block);
 int ir_live_in(const IrLiveness *lv, uint32_t block, uint32_t v);
 int ir_live_out(const IrLiveness *lv, uint32_t block, uint32_t v);
+
+/* ====================================================================== */
+/* Interpreter (interp*.c): ir-run, the oracle of the deallocation passes */
+/* ====================================================================== */
+
+/* Executes functions of a verified module on an instrumented heap. Values
+ * live in a flat register file indexed by value id (one frame per call);
+ * every op has a precomputed dispatch code, so the inner loop never looks
+ * at names or attributes. Every buffer (memref.alloc, alloca, realloc,
+ * bufferization.clone, memref.get_global, an argument buffer, the result of
+ * an external function) is a tracked object with a kind and a base address
+ * that is never reused; a memref value is (object, offset, sizes, strides).
+ * A run reports, with the offending op and the op that allocated the
+ * buffer: leaks (heap buffers still live when the entry function has
+ * returned and the caller has freed its memref results, as the function
+ * boundary ABI says), double frees, frees of an alloca / global / argument
+ * buffer or through a view that is not the base, accesses out of bounds or
+ * after free, stores into constant globals, failed cf.assert, and other
+ * undefined behaviour (division by zero, a memref.cast that does not hold,
+ * ...). The first error other than a leak ends the run (the state after it
+ * is undefined); leaks are collected when the entry function returns.
+ *
+ * bufferization.dealloc follows its documentation exactly: memref i is
+ * freed iff its condition holds and its base pointer equals neither a
+ * retained memref's nor an earlier memref's; the updated condition of
+ * retained memref j is the disjunction of the conditions of the memrefs
+ * with the same base pointer. Base pointers are
+ * memref.extract_aligned_pointer_as_index's values: the object's address
+ * (plus the byte shift of a memref.view), the same for every view.
+ * Allocas die when their AutomaticAllocationScope (the function, an
+ * scf.for iteration) is left. External functions (declarations) follow the
+ * ABI: their memref results are fresh heap buffers, scalars are 0. */
+
+typedef struct IrInterp IrInterp;
+
+typedef struct IrInterpOpts {
+  uint64_t max_steps;   /* ops executed per run; 0 = 1,000,000 */
+  uint32_t max_depth;   /* nested regions + calls; 0 = 512, at most 4096 */
+  uint64_t max_heap;    /* bytes of live buffers; 0 = 256 MiB */
+  int64_t dyn_size;     /* each `?` dim of an argument buffer or external
+                           result; < 0 = 4 */
+  int no_extern;        /* calls to external functions are unsupported
+                           instead of following the ABI */
+  int unknown_as_use;   /* an op of no registered dialect that has no
+                           results, regions or successors reads the whole
+                           of its memref operands (the upstream tests'
+                           "use"-like ops); otherwise it is unsupported */
+  FILE *trace;          /* if set, one line per executed op */
+} IrInterpOpts;
+
+typedef enum {
+  IR_RUN_LEAK,            /* heap buffer never freed */
+  IR_RUN_DOUBLE_FREE,     /* freed twice */
+  IR_RUN_FREE_ALLOCA,     /* free of a stack buffer */
+  IR_RUN_FREE_GLOBAL,     /* free of a memref.global */
+  IR_RUN_FREE_ARGUMENT,   /* free of an entry argument's buffer */
+  IR_RUN_FREE_VIEW,       /* free through a view that is not the base */
+  IR_RUN_USE_AFTER_FREE,  /* access after free, or after the alloca's
+                             scope ended */
+  IR_RUN_OUT_OF_BOUNDS,   /* index outside the view or the buffer */
+  IR_RUN_WRITE_CONSTANT,  /* store into a constant global */
+  IR_RUN_ASSERT,          /* cf.assert failed */
+  IR_RUN_UNDEFINED,       /* other undefined behaviour */
+  IR_RUN_N_KINDS
+} IrRunErrorKind;
+
+/* "leak", "double-free", "free-of-alloca", "free-of-global",
+ * "free-of-argument", "free-of-view", "use-after-free", "out-of-bounds",
+ * "write-to-constant", "assert", "undefined-behavior". */
+const char *ir_run_error_name(IrRunErrorKind k);
+
+/* What a buffer is. */
+typedef enum {
+  IR_BUF_NONE,      /* no buffer involved */
+  IR_BUF_HEAP,      /* memref.alloc, realloc, bufferization.clone, the
+                       result of an external function */
+  IR_BUF_ALLOCA,
+  IR_BUF_GLOBAL,
+  IR_BUF_ARGUMENT,  /* made by the harness for an entry argument */
+} IrBufKind;
+
+typedef struct IrRunError {
+  IrRunErrorKind kind;
+  uint32_t op;        /* the offending op; for a leak the allocating op;
+                         for the caller's free of a result, the entry's
+                         func.return */
+  IrBufKind buf;      /* the buffer involved */
+  uint32_t alloc_op;  /* the op that made it (IR_NONE: argument buffer) */
+  uint32_t free_op;   /* the op that freed it or ended its scope, or
+                         IR_NONE */
+  uint32_t arg;       /* IR_BUF_ARGUMENT: the argument number */
+  char what[200];     /* the rest of the message, e.g. "load at index 4 of
+                         dimension 0 of size 4" */
+} IrRunError;
+
+typedef enum {
+  IR_RUN_CLEAN,       /* ran to the end, no error */
+  IR_RUN_FAILED,      /* some error (leak or worse) */
+  IR_RUN_SKIPPED,     /* could not run: unsupported op or type, or a
+                         bound was hit; no verdict */
+} IrRunStatus;
+
+/* One argument of the entry function. */
+typedef struct IrRunArg {
+  int64_t i;            /* i1 / integer / index: the value */
+  double f;             /* float: the value */
+  int32_t alias;        /* memref: -1 a fresh buffer, k: the buffer of
+                           memref argument k < this one (same type) */
+  uint32_t n_dims;      /* memref: entries of dims (0: opts.dyn_size) */
+  const int64_t *dims;  /* memref: the sizes of its `?` dims, in order */
+} IrRunArg;
+
+typedef struct IrRunResult {
+  IrRunStatus status;
+  uint64_t steps;           /* ops executed */
+  const IrRunError *errors; /* valid until the next run */
+  uint32_t n_errors;
+  uint32_t skip_op;         /* SKIPPED: the op it stopped at, or IR_NONE */
+  char skip_why[200];       /* SKIPPED: why */
+} IrRunResult;
+
+/* Prepare a verified module for running (dispatch codes, frame layouts,
+ * symbol and global tables). Never fails: what cannot run is found when a
+ * run reaches it. */
+IrInterp *ir_interp_new(const IrModule *m, const IrInterpOpts *o);
+void ir_interp_free(IrInterp *ip);
+/* The func.func op of the module's top level named `name` (without @), or
+ * IR_NONE. */
+uint32_t ir_interp_find(const IrInterp *ip, const char *name);
+/* Whether ir-run can make arguments of this type (i1, integers up to 64
+ * bits, index, f16/bf16/f32/f64, memrefs of those elements with identity or
+ * strided layout, unranked memrefs as rank 1). */
+int ir_interp_arg_ok(const IrInterp *ip, uint32_t type);
+/* Run `func` once on `args` (one per argument; NULL = all zero / fresh).
+ * Prints its results to `out` if not NULL (values; memrefs with their
+ * contents) before the caller frees them. Fills *r. */
+void ir_interp_run(IrInterp *ip, uint32_t func, const IrRunArg *args,
+                   IrRunResult *r, FILE *out);
+/* `file:line:col` of an op's location (`loc(unknown)` without one) into
+ * buf; returns buf. */
+const char *ir_interp_loc(const IrInterp *ip, uint32_t op, char *buf,
+                          size_t cap);
+/* One line per error of the last run, MLIR-style, e.g.
+ *   f.mlir:4:8: error: leak: buffer allocated here (memref.alloc) is not
+ *   freed[ in @f(%arg0 = true)][ (3 of 8 runs)]
+ * `call` (may be NULL) is the `@f(...)` text; `count`/`runs` the suffix
+ * (count 0: none). */
+void ir_interp_print_error(const IrInterp *ip, const IrRunError *e,
+                           const char *call, uint64_t count, uint64_t runs,
+                           FILE *out);
+
+/* The --check enumerator: every public function with a body whose
+ * arguments ir_interp_arg_ok accepts is run over all combinations of i1
+ * arguments {0, 1}, integer and index arguments {0, 1, 2, 3}, float
+ * arguments 1.0 and memref arguments as fresh zero-filled buffers (each `?`
+ * dim run.dyn_size), plus, for each pair of memref arguments of the same
+ * type, the variant where the second aliases the first; at most max_runs
+ * combinations, spread evenly over the space. Memref results are freed as
+ * the ABI says. A run that ends in undefined behaviour that is not a memory
+ * error (IR_RUN_UNDEFINED) or a failed cf.assert is "rejected": its
+ * arguments are outside the function's domain and it proves nothing. After
+ * 8 runs of a function hit the step bound its other combinations are
+ * skipped. Output: one line per distinct error (kind, offending op,
+ * allocating op) with the first combination that showed it and in how many
+ * runs, as ir_interp_print_error; then per function one of
+ *   @f: clean (N runs[, R rejected: LOC: KIND: WHAT in CALL])
+ *   @f: E errors (N runs, F failed[, S skipped: LOC: WHY][, R rejected: ...])
+ *   @f: skipped (N runs, C clean, S skipped: LOC: WHY[, R rejected: ...])
+ *   @f: skipped: argument #K has type T, which ir-run cannot make
+ * (N runs reads "N of M combinations" when sampled), and a total line
+ *   ir-run: F functions: C clean, E with errors, S skipped; N runs,
+ *   F failed, S skipped, R rejected; STEPS steps */
+typedef struct IrCheckOpts {
+  IrInterpOpts run;
+  uint32_t max_runs;    /* per function; 0 = 256 */
+  const char *only;     /* check only this function (no @), or NULL */
+  int verbose;          /* one line per run */
+} IrCheckOpts;
+
+typedef struct IrCheckStats {
+  uint32_t funcs;       /* functions listed */
+  uint32_t clean, failed, skipped;
+  uint64_t runs, failed_runs, skipped_runs;
+  uint64_t rejected_runs; /* ended in undefined behaviour that is not a
+                             memory error (a loop step of 0, a division by
+                             zero): outside the function's domain */
+  uint64_t errors;      /* distinct errors reported */
+  uint64_t steps;       /* ops executed over all runs */
+} IrCheckStats;
+
+/* Returns 1 if some run found an error, else 0 (skipped functions do not
+ * count as errors). Stats are added to *st (may be NULL). */
+int ir_interp_check(const IrModule *m, const IrCheckOpts *o, FILE *out,
+                    IrCheckStats *st);
 
 #define IR_VERSION_STRING "0.1.0"
 

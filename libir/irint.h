@@ -39,6 +39,12 @@ void *ir_arena_alloc(IrArena *a, size_t n);   /* 16-byte aligned, zeroed */
 char *ir_arena_strdup(IrArena *a, const char *s, size_t n);
 void ir_arena_free(IrArena *a);
 
+/* What the ctx's list accessors (ir_type_list, ir_attr_u32 ...) return for
+ * an empty list, so callers may offset them (`list + n`) without
+ * arithmetic on a null pointer. */
+extern const uint32_t ir_empty_u32[1];
+extern const int64_t ir_empty_i64[1];
+
 /* 64-bit hash of bytes (XXH3-class quality is not needed here; libir has no
  * dependency on xxHash, only format/ does). */
 uint64_t ir_hash_bytes(const void *p, size_t n, uint64_t seed);
@@ -544,5 +550,17 @@ void ir_syntax_print_yield(IrPrinter *w, const IrModule *m, uint32_t op);
 extern const IrOpHooks ir_hooks_builtin[], ir_hooks_func[], ir_hooks_arith[],
     ir_hooks_memref[], ir_hooks_bufferization[], ir_hooks_cf[], ir_hooks_scf[],
     ir_hooks_misc[], ir_hooks_test[];
+
+/* ====================================================================== */
+/* verify_rules.c: ODS-level structure of registered ops                 */
+/* ====================================================================== */
+
+/* operandSegmentSizes: 0 if sound (or the op has none), else -1 after one
+ * error. Checked before verify hooks run, so hooks and passes may use
+ * ir_segment freely on verified modules. */
+int ir_verify_segments(const IrModule *m, uint32_t op, IrDiag *d);
+/* Region counts of blocks (SingleBlock, SizedRegion<1>) and the
+ * terminators they must end with: 0 or -1 after one error. */
+int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d);
 
 #endif

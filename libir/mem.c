@@ -178,3 +178,6 @@ uint64_t ir_hash_bytes(const void *data, size_t n, uint64_t seed) {
   __uint128_t r = (__uint128_t)a * b;
   return mix((uint64_t)r ^ P0 ^ n, (uint64_t)(r >> 64) ^ P1);
 }
+
+const uint32_t ir_empty_u32[1];
+const int64_t ir_empty_i64[1];

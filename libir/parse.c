@@ -1124,6 +1124,19 @@ static int mlir_dialect_known(const char *name, size_t n) {
   return 0;
 }
 
+/* Op names the bytecode can carry (FORMAT.md: printable, no quote or
+ * backslash, at most 1024 bytes): MLIR would take any string, but no real
+ * op has such a name, and one module must mean the same in text and
+ * bytecode. */
+static int op_name_ok(const char *s, size_t n) {
+  if (n > 1024) return 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    if (ch < 0x20 || ch == 0x7f || ch == '"' || ch == '\\') return 0;
+  }
+  return 1;
+}
+
 static int is_terminator_op(IrParser *p, uint32_t op, const char *term) {
   uint32_t name = irb_op_name(p->b, op);
   const char *s = ir_str_ptr(p->ctx, name);
@@ -1400,6 +1413,15 @@ static int parse_op(IrParser *p, uint32_t block) {
   if (p->tok.kind == IR_TK_STRING) {
     if (p->tok.len == 0) return irp_error(p, "empty operation name is invalid");
     st->name = ir_lex_unescape(p->ctx, p->tok.text, p->tok.len);
+    const char *nm = ir_str_ptr(p->ctx, st->name);
+    size_t nml = ir_str_len(p->ctx, st->name);
+    if (memchr(nm, 0, nml))
+      return irp_error_at(p, st->loc, "null character not allowed in operation name");
+    if (!op_name_ok(nm, nml))
+      return irp_error_at(p, st->loc,
+                          "unsupported operation name: control characters, "
+                          "quotes and backslashes are not allowed, nor more "
+                          "than 1024 bytes");
     st->opc = ir_op_lookup(ir_str_ptr(p->ctx, st->name), ir_str_len(p->ctx, st->name));
     const char *d = region_dialect(st->opc);
     if (d) p->dialect = d;

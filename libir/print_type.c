@@ -177,7 +177,9 @@ static void print_type(IrPrinter *w, uint32_t type) {
 
 /* A type's text for diagnostics (ir.h): the printer above, without
  * aliases, writing into a memory stream. */
-size_t ir_type_str(const IrCtx *c, uint32_t type, char *buf, size_t cap) {
+/* Print one type or attribute into buf (see ir_type_str). */
+static size_t to_str(const IrCtx *c, void (*fn)(IrPrinter *, uint32_t),
+                     uint32_t id, char *buf, size_t cap) {
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
@@ -188,10 +190,10 @@ size_t ir_type_str(const IrCtx *c, uint32_t type, char *buf, size_t cap) {
   IrPrinter w;
   memset(&w, 0, sizeof w);
   w.out = f;
-  w.c = (IrCtx *)c;  /* printing a type interns nothing */
+  w.c = (IrCtx *)c;  /* printing a type or attribute interns nothing */
   w.o.buf = ir_xmalloc(IRW_BUF);
   irw_update_lim(&w);
-  irw_type(&w, type);
+  fn(&w, id);
   irw_flush(&w);
   free(w.o.buf);
   free(w.type_text.e);
@@ -205,4 +207,12 @@ size_t ir_type_str(const IrCtx *c, uint32_t type, char *buf, size_t cap) {
   }
   free(text);
   return len;
+}
+
+size_t ir_type_str(const IrCtx *c, uint32_t type, char *buf, size_t cap) {
+  return to_str(c, irw_type, type, buf, cap);
+}
+
+size_t ir_attr_str(const IrCtx *c, uint32_t attr, char *buf, size_t cap) {
+  return to_str(c, irw_attr, attr, buf, cap);
 }

@@ -471,6 +471,12 @@ int ir_verify(const IrModule *m, IrDiag *d) {
     const IrOpInfo *in = info(m, o);
     const IrOp *op = &m->ops[o];
     counts_ok[o] = !in || !check_counts(&v, o, in);
+    /* segments and region shapes are what hooks (and passes) index by */
+    if (counts_ok[o] && in &&
+        (ir_verify_segments(m, o, d) || ir_verify_region_shape(m, o, d))) {
+      counts_ok[o] = 0;
+      v.failed = 1;
+    }
     if (op->block != IR_NONE) {
       /* MLIR checks traits in order and stops at the first: a terminator
        * with wrong counts is not also told it is misplaced */

@@ -1,0 +1,482 @@
+/*
+ * irgen.c - bufferized MLIR from fuzz bytes: every byte string is read as
+ * a sequence of choices, and every choice sequence yields a valid module
+ * (it parses and verifies), so the passes, not the parser, get exercised.
+ * The shapes are those of tests/bench/gen.py: functions that allocate
+ * (alloc, alloca, dynamic), select and view buffers (arith.select,
+ * memref.cast, memref.subview), branch (scf.if with results, a cf diamond
+ * with a block argument), loop (scf.for with iter_args, scf.while), access
+ * memory (load, store, copy with in-bounds constant indices) and call each
+ * other, returning buffers. When the bytes run out every choice is 0,
+ * which ends blocks, so generation always terminates; sizes are bounded by
+ * IRGEN_MAX_* below.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "irgen.h"
+
+enum { T_INDEX, T_I1, T_F32, T_M4, T_M8, T_DYN, T_VIEW, T_N };
+static const char *const type_name[T_N] = {
+    "index", "i1", "f32", "memref<4xf32>", "memref<8xf32>", "memref<?xf32>",
+    "memref<2xf32, strided<[1], offset: ?>>"};
+/* Elements a load or store may index with a constant: dynamic buffers
+ * have at least 1 when allocated by the generator (size %c1..%c4). */
+static const int type_elems[T_N] = {0, 0, 0, 4, 8, 1, 2};
+
+#define IRGEN_MAX_FUNCS 4
+#define IRGEN_MAX_STMTS 48   /* per block */
+#define IRGEN_MAX_DEPTH 3    /* nested regions */
+#define IRGEN_MAX_VALUES 512
+#define IRGEN_MAX_TEXT (1 << 16)
+
+typedef struct Val {
+  char name[24];
+  int type;
+} Val;
+
+typedef struct Func {
+  char name[8];
+  int n_args, args[4];
+  int n_res, res[2];
+} Func;
+
+typedef struct Gen {
+  const uint8_t *p;
+  size_t n;
+  char *out;
+  size_t len, cap;
+  int indent;
+  int counter;
+  Val vals[IRGEN_MAX_VALUES];
+  int n_vals;
+  Func funcs[IRGEN_MAX_FUNCS];
+  int n_funcs;
+} Gen;
+
+/* The next choice in [0, k): one byte, 0 once the bytes are used up. */
+static int pick(Gen *g, int k) {
+  if (k <= 1) return 0;
+  if (!g->n) return 0;
+  int v = *g->p++ % k;
+  g->n--;
+  return v;
+}
+
+static void emit(Gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void emit(Gen *g, const char *fmt, ...) {
+  char line[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  if (k < 0) return;
+  if ((size_t)k >= sizeof line) k = sizeof line - 1;
+  size_t need = g->len + (size_t)(2 * g->indent + k + 2);
+  if (need > g->cap) {
+    size_t cap = g->cap ? g->cap * 2 : 4096;
+    while (cap < need) cap *= 2;
+    char *o = realloc(g->out, cap);
+    if (!o) abort();
+    g->out = o;
+    g->cap = cap;
+  }
+  for (int i = 0; i < g->indent; i++) {
+    g->out[g->len++] = ' ';
+    g->out[g->len++] = ' ';
+  }
+  memcpy(g->out + g->len, line, (size_t)k);
+  g->len += (size_t)k;
+  g->out[g->len++] = '\n';
+  g->out[g->len] = 0;
+}
+
+static const char *fresh(Gen *g, int type, const char *hint) {
+  static char spare[24];
+  char *name = spare;
+  if (g->n_vals < IRGEN_MAX_VALUES) {
+    g->vals[g->n_vals].type = type;
+    name = g->vals[g->n_vals++].name;
+  }
+  snprintf(name, 24, "%%%s%d", hint, g->counter++);
+  return name;
+}
+
+/* A visible value of the type, or NULL. Later values are likelier. */
+static const char *any(Gen *g, int type) {
+  int idx[IRGEN_MAX_VALUES], n = 0;
+  for (int i = 0; i < g->n_vals; i++)
+    if (g->vals[i].type == type) idx[n++] = i;
+  if (!n) return NULL;
+  int k = pick(g, n + 2);
+  return g->vals[idx[k >= n ? n - 1 : n - 1 - k]].name;
+}
+
+static int has(const Gen *g, int type) {
+  for (int i = 0; i < g->n_vals; i++)
+    if (g->vals[i].type == type) return 1;
+  return 0;
+}
+
+/* A memref type with a visible value (views only if `views`), or -1. */
+static int memref_type(Gen *g, int views) {
+  int ts[4], n = 0;
+  for (int t = T_M4; t <= T_VIEW; t++)
+    if ((views || t != T_VIEW) && has(g, t)) ts[n++] = t;
+  return n ? ts[pick(g, n)] : -1;
+}
+
+static void alloc(Gen *g, int type) {
+  const char *kind = pick(g, 5) == 0 ? "memref.alloca" : "memref.alloc";
+  if (type == T_DYN) {
+    const char *v = fresh(g, T_DYN, "a");
+    emit(g, "%s = %s(%%c%d) : memref<?xf32>", v, kind, 1 + pick(g, 4));
+  } else {
+    const char *v = fresh(g, type, "a");
+    emit(g, "%s = %s() : %s", v, kind, type_name[type]);
+  }
+}
+
+/* A visible value of the type, made when there is none. */
+static const char *value_or_alloc(Gen *g, int type) {
+  const char *v = any(g, type);
+  if (v) return v;
+  switch (type) {
+  case T_INDEX:
+    return "%c1";
+  case T_I1:
+    v = fresh(g, T_I1, "b");
+    emit(g, "%s = arith.cmpi ult, %%c%d, %%c2 : index", v, pick(g, 4));
+    return v;
+  case T_F32:
+    return "%cst";
+  case T_VIEW: {
+    alloc(g, T_M8);
+    const char *m = g->vals[g->n_vals - 1].name;
+    v = fresh(g, T_VIEW, "s");
+    emit(g, "%s = memref.subview %s[%%c%d] [2] [1] : memref<8xf32> to %s", v, m,
+         pick(g, 5), type_name[T_VIEW]);
+    return v;
+  }
+  default:
+    alloc(g, type);
+    return g->vals[g->n_vals - 1].name;
+  }
+}
+
+static void block(Gen *g, int depth, int max);
+
+static void stmt_scf_if(Gen *g, int depth) {
+  int t = memref_type(g, 0);
+  if (t < 0) t = T_M4;
+  const char *c = value_or_alloc(g, T_I1);
+  char res[24];
+  snprintf(res, sizeof res, "%%r%d", g->counter++);
+  emit(g, "%s = scf.if %s -> (%s) {", res, c, type_name[t]);
+  for (int arm = 0; arm < 2; arm++) {
+    if (arm) emit(g, "} else {");
+    int mark = g->n_vals;
+    g->indent++;
+    block(g, depth + 1, 4);
+    const char *y = pick(g, 2) ? NULL : any(g, t);
+    if (!y) {
+      alloc(g, t);
+      y = g->vals[g->n_vals - 1].name;
+    }
+    emit(g, "scf.yield %s : %s", y, type_name[t]);
+    g->indent--;
+    g->n_vals = mark;
+  }
+  emit(g, "}");
+  if (g->n_vals < IRGEN_MAX_VALUES) {
+    strcpy(g->vals[g->n_vals].name, res);
+    g->vals[g->n_vals++].type = t;
+  }
+}
+
+static void stmt_scf_for(Gen *g, int depth) {
+  int t = memref_type(g, 0);
+  if (t < 0) t = T_M4;
+  const char *init = value_or_alloc(g, t);
+  char res[24], iv[24], acc[24];
+  snprintf(res, sizeof res, "%%r%d", g->counter++);
+  snprintf(iv, sizeof iv, "%%iv%d", g->counter++);
+  snprintf(acc, sizeof acc, "%%acc%d", g->counter++);
+  emit(g, "%s = scf.for %s = %%c0 to %%c%d step %%c1 iter_args(%s = %s) -> (%s) {",
+       res, iv, pick(g, 4), acc, init, type_name[t]);
+  int mark = g->n_vals;
+  g->indent++;
+  if (g->n_vals + 2 <= IRGEN_MAX_VALUES) {
+    strcpy(g->vals[g->n_vals].name, iv);
+    g->vals[g->n_vals++].type = T_INDEX;
+    strcpy(g->vals[g->n_vals].name, acc);
+    g->vals[g->n_vals++].type = t;
+  }
+  block(g, depth + 1, 5);
+  emit(g, "scf.yield %s : %s", value_or_alloc(g, t), type_name[t]);
+  g->indent--;
+  g->n_vals = mark;
+  emit(g, "}");
+  if (g->n_vals < IRGEN_MAX_VALUES) {
+    strcpy(g->vals[g->n_vals].name, res);
+    g->vals[g->n_vals++].type = t;
+  }
+}
+
+static void stmt_scf_while(Gen *g, int depth) {
+  int t = memref_type(g, 0);
+  if (t < 0) t = T_M4;
+  const char *m0 = value_or_alloc(g, t);
+  int k = g->counter;
+  g->counter += 6;
+  emit(g, "%%w%d:2 = scf.while (%%x%d = %%c0, %%y%d = %s) : (index, %s) -> (index, %s) {",
+       k, k, k, m0, type_name[t], type_name[t]);
+  g->indent++;
+  emit(g, "%%b%d = arith.cmpi slt, %%x%d, %%c%d : index", k, k, pick(g, 4));
+  emit(g, "scf.condition(%%b%d) %%x%d, %%y%d : index, %s", k, k, k, type_name[t]);
+  g->indent--;
+  emit(g, "} do {");
+  emit(g, "^bb0(%%p%d: index, %%q%d: %s):", k, k, type_name[t]);
+  int mark = g->n_vals;
+  g->indent++;
+  if (g->n_vals < IRGEN_MAX_VALUES) {
+    snprintf(g->vals[g->n_vals].name, 24, "%%q%d", k);
+    g->vals[g->n_vals++].type = t;
+  }
+  block(g, depth + 1, 4);
+  emit(g, "%%n%d = arith.addi %%p%d, %%c1 : index", k, k);
+  emit(g, "scf.yield %%n%d, %s : index, %s", k, value_or_alloc(g, t), type_name[t]);
+  g->indent--;
+  g->n_vals = mark;
+  emit(g, "}");
+  if (g->n_vals < IRGEN_MAX_VALUES) {
+    snprintf(g->vals[g->n_vals].name, 24, "%%w%d#1", k);
+    g->vals[g->n_vals++].type = t;
+  }
+}
+
+static void stmt_call(Gen *g) {
+  if (!g->n_funcs) return;
+  const Func *f = &g->funcs[pick(g, g->n_funcs)];
+  char args[256] = "", sig[256] = "";
+  for (int i = 0; i < f->n_args; i++) {
+    const char *v = value_or_alloc(g, f->args[i]);
+    size_t a = strlen(args), s = strlen(sig);
+    snprintf(args + a, sizeof args - a, "%s%s", i ? ", " : "", v);
+    snprintf(sig + s, sizeof sig - s, "%s%s", i ? ", " : "",
+             type_name[f->args[i]]);
+  }
+  if (!f->n_res) {
+    emit(g, "func.call @%s(%s) : (%s) -> ()", f->name, args, sig);
+    return;
+  }
+  int k = g->counter++;
+  char res[128] = "";
+  for (int i = 0; i < f->n_res; i++) {
+    size_t r = strlen(res);
+    snprintf(res + r, sizeof res - r, "%s%s", i ? ", " : "",
+             type_name[f->res[i]]);
+  }
+  emit(g, "%%call%d:%d = func.call @%s(%s) : (%s) -> (%s)", k, f->n_res,
+       f->name, args, sig, res);
+  for (int i = 0; i < f->n_res && g->n_vals < IRGEN_MAX_VALUES; i++) {
+    snprintf(g->vals[g->n_vals].name, 24, "%%call%d#%d", k, i);
+    g->vals[g->n_vals++].type = f->res[i];
+  }
+}
+
+static void stmt(Gen *g, int depth) {
+  int c = pick(g, depth < IRGEN_MAX_DEPTH ? 16 : 13);
+  switch (c) {
+  case 0: case 1:
+    alloc(g, T_M4 + pick(g, 3));
+    break;
+  case 2: {
+    const char *a = value_or_alloc(g, T_INDEX), *b = value_or_alloc(g, T_INDEX);
+    static const char *const ops[] = {"addi", "muli", "subi", "maxsi", "minui"};
+    const char *v = fresh(g, T_INDEX, "i");
+    emit(g, "%s = arith.%s %s, %s : index", v, ops[pick(g, 5)], a, b);
+    break;
+  }
+  case 3: {
+    const char *a = value_or_alloc(g, T_INDEX), *b = value_or_alloc(g, T_INDEX);
+    static const char *const preds[] = {"eq", "ne", "slt", "ule", "sgt"};
+    const char *v = fresh(g, T_I1, "b");
+    emit(g, "%s = arith.cmpi %s, %s, %s : index", v, preds[pick(g, 5)], a, b);
+    break;
+  }
+  case 4: case 5: { /* load or store, in bounds */
+    int t = memref_type(g, 1);
+    if (t < 0) break;
+    const char *m = any(g, t);
+    int k = pick(g, type_elems[t] < 5 ? type_elems[t] : 5);
+    if (c == 4) {
+      const char *v = fresh(g, T_F32, "f");
+      emit(g, "%s = memref.load %s[%%c%d] : %s", v, m, k, type_name[t]);
+    } else {
+      emit(g, "memref.store %s, %s[%%c%d] : %s", value_or_alloc(g, T_F32), m,
+           k, type_name[t]);
+    }
+    break;
+  }
+  case 6: { /* a view: subview of an 8-element buffer, or a cast */
+    if (pick(g, 2)) {
+      const char *m = value_or_alloc(g, T_M8);
+      const char *v = fresh(g, T_VIEW, "s");
+      emit(g, "%s = memref.subview %s[%%c%d] [2] [1] : memref<8xf32> to %s", v,
+           m, pick(g, 5), type_name[T_VIEW]);
+    } else {
+      int t = T_M4 + pick(g, 2);
+      const char *m = value_or_alloc(g, t);
+      const char *v = fresh(g, T_DYN, "k");
+      emit(g, "%s = memref.cast %s : %s to memref<?xf32>", v, m, type_name[t]);
+    }
+    break;
+  }
+  case 7: { /* select of two buffers of one type */
+    int t = memref_type(g, 1);
+    if (t < 0) break;
+    const char *c2 = value_or_alloc(g, T_I1);
+    const char *a = any(g, t), *b = any(g, t);
+    const char *v = fresh(g, t, "sel");
+    emit(g, "%s = arith.select %s, %s, %s : %s", v, c2, a, b, type_name[t]);
+    break;
+  }
+  case 8: {
+    int t = T_M4 + pick(g, 2);
+    const char *a = value_or_alloc(g, t), *b = value_or_alloc(g, t);
+    emit(g, "memref.copy %s, %s : %s to %s", a, b, type_name[t], type_name[t]);
+    break;
+  }
+  case 9:
+    stmt_call(g);
+    break;
+  case 10: {
+    const char *a = value_or_alloc(g, T_F32);
+    const char *v = fresh(g, T_F32, "f");
+    emit(g, "%s = arith.addf %s, %s : f32", v, a, a);
+    break;
+  }
+  case 11: case 12:
+    alloc(g, T_DYN);
+    break;
+  case 13:
+    stmt_scf_if(g, depth);
+    break;
+  case 14:
+    stmt_scf_for(g, depth);
+    break;
+  case 15:
+    stmt_scf_while(g, depth);
+    break;
+  }
+}
+
+/* Up to `max` statements; choice 0 of the count ends the block early. */
+static void block(Gen *g, int depth, int max) {
+  int n = pick(g, max + 1);
+  for (int i = 0; i < n && g->len < IRGEN_MAX_TEXT; i++) stmt(g, depth);
+}
+
+static void ret(Gen *g, const Func *f) {
+  char vals[256] = "", tys[256] = "";
+  for (int i = 0; i < f->n_res; i++) {
+    const char *v = value_or_alloc(g, f->res[i]);
+    size_t a = strlen(vals), t = strlen(tys);
+    snprintf(vals + a, sizeof vals - a, "%s%s", i ? ", " : "", v);
+    snprintf(tys + t, sizeof tys - t, "%s%s", i ? ", " : "",
+             type_name[f->res[i]]);
+  }
+  if (f->n_res)
+    emit(g, "return %s : %s", vals, tys);
+  else
+    emit(g, "return");
+}
+
+static void func(Gen *g, int k) {
+  Func *f = &g->funcs[k];
+  snprintf(f->name, sizeof f->name, "f%d", k);
+  f->n_args = 1 + pick(g, 3);
+  for (int i = 0; i < f->n_args; i++)
+    f->args[i] = i == 0 ? T_I1 : T_M4 + pick(g, 3);
+  f->n_res = pick(g, 3);
+  for (int i = 0; i < f->n_res; i++) f->res[i] = T_M4 + pick(g, 3);
+
+  char sig[256] = "", res[128] = "";
+  for (int i = 0; i < f->n_args; i++) {
+    size_t s = strlen(sig);
+    snprintf(sig + s, sizeof sig - s, "%s%%arg%d: %s", i ? ", " : "", i,
+             type_name[f->args[i]]);
+  }
+  for (int i = 0; i < f->n_res; i++) {
+    size_t r = strlen(res);
+    snprintf(res + r, sizeof res - r, "%s%s", i ? ", " : "",
+             type_name[f->res[i]]);
+  }
+  const char *vis = pick(g, 3) == 0 ? "private " : "";
+  emit(g, "func.func %s@%s(%s)%s%s%s {", vis, f->name, sig,
+       f->n_res ? " -> (" : "", res, f->n_res ? ")" : "");
+  g->indent++;
+  g->n_vals = 0;
+  for (int i = 0; i < f->n_args; i++) {
+    snprintf(g->vals[i].name, 24, "%%arg%d", i);
+    g->vals[i].type = f->args[i];
+  }
+  g->n_vals = f->n_args;
+  for (int c = 0; c < 5; c++) {
+    emit(g, "%%c%d = arith.constant %d : index", c, c);
+    snprintf(g->vals[g->n_vals].name, 24, "%%c%d", c);
+    g->vals[g->n_vals++].type = T_INDEX;
+  }
+  emit(g, "%%cst = arith.constant 1.500000e+00 : f32");
+  strcpy(g->vals[g->n_vals].name, "%cst");
+  g->vals[g->n_vals++].type = T_F32;
+
+  block(g, 0, IRGEN_MAX_STMTS / 4);
+  if (pick(g, 2)) {
+    /* a cf diamond joined by a buffer argument */
+    int t = T_M4 + pick(g, 3);
+    value_or_alloc(g, t);
+    emit(g, "cf.cond_br %%arg0, ^bb1, ^bb2");
+    int mark = g->n_vals;
+    for (int bb = 1; bb <= 2; bb++) {
+      g->indent--;
+      emit(g, "^bb%d:", bb);
+      g->indent++;
+      block(g, 1, 5);
+      const char *y = pick(g, 2) ? NULL : any(g, t);
+      if (!y) {
+        alloc(g, t);
+        y = g->vals[g->n_vals - 1].name;
+      }
+      emit(g, "cf.br ^bb3(%s : %s)", y, type_name[t]);
+      g->n_vals = mark;
+    }
+    g->indent--;
+    emit(g, "^bb3(%%join: %s):", type_name[t]);
+    g->indent++;
+    strcpy(g->vals[g->n_vals].name, "%join");
+    g->vals[g->n_vals++].type = t;
+    block(g, 1, 5);
+  }
+  ret(g, f);
+  g->indent--;
+  emit(g, "}");
+}
+
+char *irgen_module(const uint8_t *data, size_t size, size_t *len) {
+  Gen *g = calloc(1, sizeof *g);
+  if (!g) abort();
+  g->p = data;
+  g->n = size;
+  int n = 1 + pick(g, IRGEN_MAX_FUNCS);
+  for (int k = 0; k < n; k++) {
+    func(g, k);
+    g->n_funcs = k + 1;
+  }
+  char *out = g->out;
+  if (len) *len = g->len;
+  free(g);
+  return out;
+}

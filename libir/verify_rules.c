@@ -1,0 +1,273 @@
+/*
+ * verify_rules.c - structural rules of registered ops that MLIR states in
+ * ODS rather than in C++, checked before any verify hook (or pass) indexes
+ * an op's operand segments or regions:
+ *
+ *   - operandSegmentSizes: a dense i32 array of the op's segment count, no
+ *     negative entry, summing to the operand count (an absent property is
+ *     all zeros, as MLIR's default);
+ *   - region shapes: SingleBlock (0 or 1 blocks), SizedRegion<1> (exactly
+ *     one), and the terminator each such region must end with.
+ *
+ * Messages are mlir-opt-22's, found by feeding it each broken form.
+ */
+#include "irint.h"
+
+static void op_err(const IrModule *m, uint32_t op, IrDiag *d, const char *fmt,
+                   ...) __attribute__((format(printf, 4, 5)));
+static void op_err(const IrModule *m, uint32_t op, IrDiag *d, const char *fmt,
+                   ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  uint32_t name = m->ops[op].name;
+  ir_diag(d, m->ctx, m->ops[op].loc, IR_SEV_ERROR, "'%.*s' op %s",
+          (int)ir_str_len(m->ctx, name), ir_str_ptr(m->ctx, name), msg);
+}
+
+/* ====================================================================== */
+/* operandSegmentSizes                                                    */
+/* ====================================================================== */
+
+static const struct { uint16_t opc; uint8_t n; } segment_counts[] = {
+    {IR_OP_ALLOC, 2},          {IR_OP_ALLOCA, 2},
+    {IR_OP_SUBVIEW, 4},        {IR_OP_REINTERPRET_CAST, 4},
+    {IR_OP_BDEALLOC, 3},    {IR_OP_ALLOC_TENSOR, 3},
+    {IR_OP_COND_BR, 3},        {IR_OP_SWITCH, 3},
+    {IR_OP_PARALLEL, 4},   {IR_OP_FORALL, 4},
+    {IR_OP_LINALG_FILL, 2},    {IR_OP_LINALG_CEIL, 2},
+    {IR_OP_LINALG_DOT, 2},     {IR_OP_TENSOR_EXTRACT_SLICE, 4},
+    {IR_OP_TENSOR_INSERT_SLICE, 5},   {IR_OP_TENSOR_PAD, 3},
+    {IR_OP_GPU_ALLOC, 3},      {IR_OP_AFFINE_FOR, 3},
+};
+
+/* The segment count of an op with operandSegmentSizes, 0 for others. */
+uint32_t ir_segment_count(uint32_t opc) {
+  for (size_t i = 0; i < sizeof segment_counts / sizeof *segment_counts; i++)
+    if (segment_counts[i].opc == opc) return segment_counts[i].n;
+  return 0;
+}
+
+int ir_verify_segments(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrOp *o = &m->ops[op];
+  uint32_t want = ir_segment_count(o->opc);
+  if (!want) return 0;
+  const IrCtx *c = m->ctx;
+  uint32_t s = ir_op_prop(m, op, "operandSegmentSizes");
+  int64_t sum = 0;
+  if (s) {
+    const IrAttr *a = ir_attr(c, s);
+    char text[256];
+    if (a->kind != IR_A_DENSE_ARRAY || !ir_type_is_int(c, a->type, 32) ||
+        a->n != want) {
+      ir_attr_str(c, o->props, text, sizeof text);
+      uint32_t name = o->name;
+      if (a->kind != IR_A_DENSE_ARRAY || !ir_type_is_int(c, a->type, 32))
+        ir_diag(d, c, o->loc, IR_SEV_ERROR,
+                "invalid properties %s for op %.*s: expected "
+                "DenseI32ArrayAttr for key `value`",
+                text, (int)ir_str_len(c, name), ir_str_ptr(c, name));
+      else
+        ir_diag(d, c, o->loc, IR_SEV_ERROR,
+                "invalid properties %s for op %.*s: size mismatch in "
+                "attribute conversion: %u vs %u",
+                text, (int)ir_str_len(c, name), ir_str_ptr(c, name), a->n,
+                want);
+      return -1;
+    }
+    const int64_t *v = ir_attr_i64(c, s);
+    for (uint32_t i = 0; i < a->n; i++) {
+      if (v[i] < 0) {
+        op_err(m, op, d,
+               "'operandSegmentSizes' attribute cannot have negative "
+               "elements");
+        return -1;
+      }
+      sum += v[i];
+    }
+  }
+  if (sum != o->n_operands) {
+    op_err(m, op, d,
+           "operand count (%u) does not match with the total size (%lld) "
+           "specified in attribute 'operandSegmentSizes'",
+           o->n_operands, (long long)sum);
+    return -1;
+  }
+  return 0;
+}
+
+int ir_segment(const IrModule *m, uint32_t op, uint32_t k, uint32_t *first,
+               uint32_t *n) {
+  uint32_t s = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t want = ir_segment_count(m->ops[op].opc);
+  if (k >= want) return -1;
+  if (!s) {
+    *first = *n = 0;
+    return 0;
+  }
+  const int64_t *v = ir_attr_i64(m->ctx, s);
+  uint32_t at = 0;
+  for (uint32_t i = 0; i < k; i++) at += (uint32_t)v[i];
+  *first = at;
+  *n = (uint32_t)v[k];
+  return 0;
+}
+
+/* ====================================================================== */
+/* Region shapes and terminators                                          */
+/* ====================================================================== */
+
+enum {
+  RS_SINGLE = 1,     /* SingleBlock: every region has 0 or 1 blocks */
+  RS_VARIADIC = 2,   /* the last name covers all further regions */
+};
+
+/* How a region's terminator is checked and worded. */
+enum {
+  TM_NONE,           /* no rule here */
+  TM_IMPLICIT,       /* SingleBlockImplicitTerminator<term> */
+  TM_WHILE,          /* scf.while: before -> scf.condition, after -> yield */
+  TM_SWITCH,         /* scf.index_switch */
+  TM_PARALLEL,       /* scf.parallel */
+  TM_REDUCE,         /* scf.reduce */
+};
+
+typedef struct RegionRule {
+  uint16_t opc;
+  uint8_t flags;       /* RS_* */
+  uint8_t tm;          /* TM_* */
+  uint32_t sized;      /* bit i: region i (or any region past the names,
+                          with RS_VARIADIC) must have exactly one block */
+  const char *names;   /* ODS region names, space separated */
+  const char *term;    /* terminator name for TM_IMPLICIT */
+} RegionRule;
+
+static const RegionRule region_rules[] = {
+    {IR_OP_IF, RS_SINGLE, TM_IMPLICIT, 1, "thenRegion elseRegion", "scf.yield"},
+    {IR_OP_FOR, RS_SINGLE, TM_IMPLICIT, 1, "region", "scf.yield"},
+    {IR_OP_WHILE, RS_SINGLE, TM_WHILE, 3, "before after", NULL},
+    {IR_OP_INDEX_SWITCH, RS_VARIADIC, TM_SWITCH, ~0u,
+     "defaultRegion caseRegions", NULL},
+    {IR_OP_PARALLEL, RS_SINGLE, TM_PARALLEL, 1, "region", NULL},
+    {IR_OP_FORALL, RS_SINGLE, TM_IMPLICIT, 1, "region",
+     "scf.forall.in_parallel"},
+    {IR_OP_IN_PARALLEL, RS_SINGLE, TM_NONE, 1, "region", NULL},
+    {IR_OP_REDUCE, RS_VARIADIC, TM_REDUCE, ~0u, "reductions", NULL},
+    {IR_OP_LINALG_FILL, RS_SINGLE, TM_IMPLICIT, 0, "region", "linalg.yield"},
+    {IR_OP_LINALG_CEIL, RS_SINGLE, TM_IMPLICIT, 0, "region", "linalg.yield"},
+    {IR_OP_LINALG_DOT, RS_SINGLE, TM_IMPLICIT, 0, "region", "linalg.yield"},
+    {IR_OP_TENSOR_PAD, RS_SINGLE, TM_IMPLICIT, 1, "region", "tensor.yield"},
+    {IR_OP_ASSUMING, RS_SINGLE, TM_IMPLICIT, 1, "doRegion",
+     "shape.assuming_yield"},
+    {IR_OP_AFFINE_FOR, RS_SINGLE, TM_IMPLICIT, 1, "region", "affine.yield"},
+    {IR_OP_AFFINE_IF, RS_SINGLE, TM_IMPLICIT, 0, "thenRegion elseRegion",
+     "affine.yield"},
+    {IR_OP_TEST_REGION_BUFFER_BASED, RS_SINGLE, TM_IMPLICIT, 0, "region",
+     "test.region_yield"},
+};
+
+/* Copy the i-th space separated name of `names` (the last one for any i
+ * past the end) into buf. */
+static void region_name(const char *names, uint32_t i, char *buf, size_t cap) {
+  const char *s = names, *e;
+  for (;;) {
+    e = strchr(s, ' ');
+    if (!e || !i) break;
+    s = e + 1;
+    i--;
+  }
+  size_t n = e ? (size_t)(e - s) : strlen(s);
+  if (n >= cap) n = cap - 1;
+  memcpy(buf, s, n);
+  buf[n] = 0;
+}
+
+static int name_is(const IrModule *m, uint32_t op, const char *want) {
+  uint32_t name = m->ops[op].name;
+  size_t n = ir_str_len(m->ctx, name);
+  return strlen(want) == n && !memcmp(ir_str_ptr(m->ctx, name), want, n);
+}
+
+/* Check that region i's only block ends with the terminator the rule
+ * wants. The block is not empty. */
+static int check_term(const IrModule *m, uint32_t op, IrDiag *d,
+                      const RegionRule *r, uint32_t i, uint32_t last) {
+  const IrCtx *c = m->ctx;
+  uint32_t ln = m->ops[last].name;
+  int lnl = (int)ir_str_len(c, ln);
+  const char *lns = ir_str_ptr(c, ln);
+  switch (r->tm) {
+  case TM_IMPLICIT:
+    if (name_is(m, last, r->term)) return 0;
+    op_err(m, op, d, "expects regions to end with '%s', found '%.*s'",
+           r->term, lnl, lns);
+    ir_diag(d, c, m->ops[op].loc, IR_SEV_NOTE,
+            "in custom textual format, the absence of terminator implies "
+            "'%s'",
+            r->term);
+    return -1;
+  case TM_WHILE:
+    if (i == 0 && !name_is(m, last, "scf.condition")) {
+      op_err(m, op, d,
+             "expects the 'before' region to terminate with 'scf.condition'");
+      ir_diag(d, c, m->ops[last].loc, IR_SEV_NOTE, "terminator here");
+      return -1;
+    }
+    if (i == 1 && !name_is(m, last, "scf.yield")) {
+      op_err(m, op, d,
+             "expects the 'after' region to terminate with 'scf.yield'");
+      ir_diag(d, c, m->ops[last].loc, IR_SEV_NOTE, "terminator here");
+      return -1;
+    }
+    return 0;
+  case TM_SWITCH:
+    if (name_is(m, last, "scf.yield")) return 0;
+    op_err(m, op, d, "expected region to end with scf.yield, but got %.*s",
+           lnl, lns);
+    return -1;
+  case TM_PARALLEL:
+    if (name_is(m, last, "scf.reduce")) return 0;
+    op_err(m, op, d, "expects body to terminate with 'scf.reduce'");
+    ir_diag(d, c, m->ops[last].loc, IR_SEV_NOTE, "terminator here");
+    return -1;
+  case TM_REDUCE:
+    if (name_is(m, last, "scf.reduce.return")) return 0;
+    op_err(m, op, d,
+           "reduction bodies must be terminated with an 'scf.reduce.return' "
+           "op");
+    return -1;
+  }
+  return 0;
+}
+
+int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrOp *o = &m->ops[op];
+  const RegionRule *r = NULL;
+  for (size_t i = 0; i < sizeof region_rules / sizeof *region_rules; i++)
+    if (region_rules[i].opc == o->opc) r = &region_rules[i];
+  if (!r) return 0;
+  for (uint32_t i = 0; i < o->n_regions; i++) {
+    const IrRegion *rg = &m->regions[o->regions + i];
+    uint32_t bit = i < 32 ? r->sized >> i & 1 : (r->flags & RS_VARIADIC) != 0;
+    if ((r->flags & RS_SINGLE) && rg->n_blocks > 1) {
+      op_err(m, op, d, "expects region #%u to have 0 or 1 blocks", i);
+      return -1;
+    }
+    if (bit && rg->n_blocks != 1) {
+      char name[64];
+      region_name(r->names, i, name, sizeof name);
+      op_err(m, op, d,
+             "region #%u ('%s') failed to verify constraint: region with 1 "
+             "blocks",
+             i, name);
+      return -1;
+    }
+    if (rg->n_blocks != 1 || r->tm == TM_NONE) continue;
+    const IrBlock *b = &m->blocks[rg->blocks];
+    if (!b->n_ops) continue; /* the generic check reports empty blocks */
+    if (check_term(m, op, d, r, i, b->ops + b->n_ops - 1)) return -1;
+  }
+  return 0;
+}
