@@ -74,7 +74,11 @@ class Fn:
         r = self.g.r
         v = self.fresh("a")
         if ty == T:
-            kind = "alloca" if r.random() < 0.2 else "alloc"
+            # A stack buffer lives until its scope ends: only the function
+            # body outlives every use (regions yield their values), and a
+            # function returning memrefs could return it (dangling).
+            stack = depth == 0 and not self.results and r.random() < 0.2
+            kind = "alloca" if stack else "alloc"
             self.emit(depth, "%s = memref.%s() : %s" % (v, kind, T))
             self.emit(depth, "memref.store %%f1, %s[%%i0] : %s" % (v, T))
         else:
