@@ -98,3 +98,22 @@ func.func @unreached(%m: memref<2xf32>) {
 //  CHECK-NEXT:   %[[F:.*]] = arith.constant false
 //  CHECK-NEXT:   cf.br ^bb2(%[[A]], %[[F]] : memref<2xf32>, i1)
 //  CHECK-NEXT: ^bb2(%{{.*}}: memref<2xf32>, %{{.*}}: i1):
+
+// -----
+
+// cf.switch with only a default destination is a branch with one
+// successor: its operand segments grow with the ownership passed.
+func.func @switch_default(%i: i32) {
+  %a = memref.alloc() : memref<2xf32>
+  cf.switch %i : i32, [
+    default: ^bb1(%a : memref<2xf32>)
+  ]
+^bb1(%x: memref<2xf32>):
+  return
+}
+// CHECK-LABEL: func.func @switch_default
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[D:.*]] = bufferization.dealloc ({{.*}}) if ({{.*}}) retain (%[[A]] : memref<2xf32>)
+//  CHECK-NEXT:   cf.switch %{{.*}} : i32, [
+//  CHECK-NEXT:     default: ^bb1(%[[A]], %[[D]] : memref<2xf32>, i1)
+//  CHECK-NEXT: ^bb1(%[[X:.*]]: memref<2xf32>, %[[XO:.*]]: i1):

@@ -169,3 +169,20 @@ func.func @more_regions(%c: i1, %i: index, %f: f32) -> f32 {
 //  CHECK-NEXT:   "test.read_buffer"(%[[S]]#0)
 //       CHECK:   bufferization.dealloc ({{.*}}) if (%[[E]]#1, %[[S]]#1)
 //  CHECK-NEXT:   return
+
+// -----
+
+// affine.for with a memref iteration argument: the false operand is added
+// to the iter_args group (MLIR 22 leaves operandSegmentSizes short, and its
+// own verifier then rejects the output).
+func.func @affine_iter(%m: memref<2xf32>) -> memref<2xf32> {
+  %r = affine.for %i = 0 to 4 iter_args(%acc = %m) -> memref<2xf32> {
+    %n = memref.alloc() : memref<2xf32>
+    affine.yield %n : memref<2xf32>
+  }
+  return %r : memref<2xf32>
+}
+// CHECK-LABEL: func.func @affine_iter
+//       CHECK:   %[[R:.*]]:2 = affine.for %{{.*}} = 0 to 4 iter_args(%[[ACC:.*]] = %{{.*}}, %[[OWN:.*]] = %{{.*}}) -> (memref<2xf32>, i1) {
+//       CHECK:     affine.yield %{{.*}}, %{{.*}} : memref<2xf32>, i1
+//       CHECK:   scf.if %[[R]]#1
