@@ -19,6 +19,7 @@ import sys
 
 T = "memref<4xf32>"           # the static buffer type most values have
 D = "memref<?xf32>"           # dynamic buffers
+U = "memref<*xf32>"           # unranked
 V = "memref<2xf32, strided<[1], offset: 1>>"  # a view of a T
 
 
@@ -94,9 +95,9 @@ class Fn:
     def stmt(self, depth):
         r = self.g.r
         kinds = ["alloc", "alloc", "dyn", "select", "use", "use", "view",
-                 "cast", "cmp"]
+                 "cast", "cmp", "global", "clone"]
         if depth < 3:
-            kinds += ["if", "if", "for", "while", "exec"]
+            kinds += ["if", "if", "for", "while", "exec", "switch"]
         if self.g.callable(self):
             kinds += ["call", "call"]
         k = r.choice(kinds)
@@ -143,6 +144,31 @@ class Fn:
         self.emit(depth, "%s = memref.subview %s[1] [2] [1] : %s to %s"
                   % (v, a, T, V))
         self.emit(depth, "%s = memref.load %s[%%i1] : %s" % (x, v, V))
+
+    def s_global(self, depth):
+        v = self.fresh("g")
+        self.emit(depth, "%s = memref.get_global @%s : %s"
+                  % (v, self.g.global_name(), T))
+        self.add(T, v)
+
+    def s_clone(self, depth):
+        a = self.need(T, depth)
+        v = self.fresh("cl")
+        self.emit(depth, "%s = bufferization.clone %s : %s to %s"
+                  % (v, a, T, T))
+        self.add(T, v)
+
+    def s_switch(self, depth):
+        v = self.fresh("sw")
+        self.emit(depth, "%s = scf.index_switch %%n -> %s" % (v, T))
+        for case in ("case 1", "case 2", "default"):
+            if case != "default" and self.g.r.random() < 0.4:
+                continue
+            self.emit(depth, "%s {" % case)
+            y = self.region(depth + 1, T)
+            self.emit(depth + 1, "scf.yield %s : %s" % (y, T))
+            self.emit(depth, "}")
+        self.add(T, v)
 
     def s_cast(self, depth):
         a = self.need(T, depth)
@@ -271,20 +297,34 @@ class Fn:
 
     def diamond(self):
         """cf.cond_br to two blocks that pass a memref to a join block."""
+        r = self.g.r
         a, b, j = self.label(), self.label(), self.label()
         x, y = self.need(T, 0), self.need(T, 0)
-        self.emit(0, "cf.cond_br %s, %s(%s : %s), %s"
-                  % (self.cond(), a, x, T, b))
+        both = r.random() < 0.4     # the else side takes arguments too
+        z = x if r.random() < 0.5 else y
+        if both:
+            self.emit(0, "cf.cond_br %s, %s(%s : %s), %s(%s, %s : %s, %s)"
+                      % (self.cond(), a, x, T, b, z, y, T, T))
+        else:
+            self.emit(0, "cf.cond_br %s, %s(%s : %s), %s"
+                      % (self.cond(), a, x, T, b))
         p = self.fresh("p")
         self.emit(-1, "%s(%s: %s):" % (a, p, T))
         self.vals.append({})
         self.add(T, p)
-        self.stmts(0, self.g.r.randint(0, 2))
+        self.stmts(0, r.randint(0, 2))
         ya = self.need(T, 0)
         self.emit(0, "cf.br %s(%s : %s)" % (j, ya, T))
         self.vals.pop()
-        self.emit(-1, "%s:" % b)
+        if both:
+            q1, q2 = self.fresh("p"), self.fresh("p")
+            self.emit(-1, "%s(%s: %s, %s: %s):" % (b, q1, T, q2, T))
+        else:
+            self.emit(-1, "%s:" % b)
         self.vals.append({})
+        if both:
+            self.add(T, q1)
+            self.add(T, q2)
         self.stmts(0, self.g.r.randint(0, 2))
         yb = y if self.g.r.random() < 0.5 else self.need(T, 0)
         self.emit(0, "cf.br %s(%s : %s)" % (j, yb, T))
@@ -328,6 +368,12 @@ class Gen:
         self.r = random.Random(seed)
         self.fns = []
         self.bb = 0
+        self.globals = 0
+
+    def global_name(self):
+        if not self.globals or self.r.random() < 0.3:
+            self.globals += 1
+        return "glob%d" % self.r.randint(1, self.globals)
 
     def callable(self, caller):
         # Earlier functions only: no recursion, so every run ends.
@@ -344,7 +390,9 @@ class Gen:
             f.body()
             self.fns.append(f)
             out.append(f.text())
-        return "".join(out)
+        decls = "".join('memref.global "private" @glob%d : %s = dense<0.0>\n'
+                        % (k, T) for k in range(1, self.globals + 1))
+        return decls + "".join(out)
 
 
 def main():
