@@ -213,6 +213,11 @@ static void form_init(Own *o, uint32_t op, Form *f) {
   f->props = x->props;
 }
 
+/* &operands[k] (NULL while there are none: no arithmetic on NULL). */
+static uint32_t *form_at(const Form *f, uint32_t k) {
+  return f->opd->v ? f->opd->v + k : NULL;
+}
+
 /* The lists come from own_tmp (given back by own_op). */
 static void form_free(Form *f) {
   if (f->succs != f->succ) free(f->succs);
@@ -523,7 +528,7 @@ static int terminator(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
         f.opd->v[k] = materialize_owned(o, v, blk);
     }
   U32Vec *upd = own_tmp(o);
-  int r = return_dealloc(o, blk, op, f.opd->v + first, n, upd);
+  int r = return_dealloc(o, blk, op, form_at(&f, first), n, upd);
   if (r < 0) {
     form_free(&f);
     return -1;
@@ -558,7 +563,7 @@ static int branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
   int r = own_dealloc_operands(o, blk, x->loc, mem, cond);
   if (r == 0) {
     const IrSucc *sc = &m->succs[x->succs];
-    const uint32_t *fwd = f.opd->v + f.succs[0].first;
+    const uint32_t *fwd = form_at(&f, f.succs[0].first);
     own_retained(o, blk, sc->block, fwd, f.succs[0].count, ret);
     own_before(o);
     uint32_t d = own_emit_dealloc(o, blk, mem, cond, ret);
@@ -591,7 +596,7 @@ static int cond_branch(Own *o, uint32_t blk, uint32_t op) {
   if (r < 0) goto out;
   uint32_t bcond = f.opd->v[0];
   for (uint32_t s = 0; s < 2; s++) {
-    const uint32_t *fwd = f.opd->v + f.succs[s].first;
+    const uint32_t *fwd = form_at(&f, f.succs[s].first);
     uint32_t nfwd = f.succs[s].count;
     own_retained(o, blk, m->succs[x->succs + s].block, fwd, nfwd, ret[s]);
     own_before(o);
@@ -615,7 +620,7 @@ static int cond_branch(Own *o, uint32_t blk, uint32_t op) {
    * last dealloc result of each, as MLIR's map keeps). */
   for (uint32_t s = 0; s < 2; s++) {
     U32Vec *add = own_tmp(o);
-    const uint32_t *fwd = f.opd->v + f.succs[s].first;
+    const uint32_t *fwd = form_at(&f, f.succs[s].first);
     for (uint32_t i = 0; i < f.succs[s].count; i++) {
       if (!own_is_memref(o, fwd[i])) continue;
       uint32_t w = IR_NONE;

@@ -280,7 +280,7 @@ void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
   uint32_t first = out->n;
   bits_to_values(&o->lv, ir_live_out_set(&o->lv, blk),
                  succ == IR_NONE ? NULL : ir_live_in_set(&o->lv, succ), out);
-  own_sort_values(o->m, out->v + first, out->n - first);
+  if (out->n > first) own_sort_values(o->m, out->v + first, out->n - first);
   for (uint32_t i = first; i < out->n; i++) out->v[i] = own_val(o, out->v[i]);
 }
 
