@@ -23,8 +23,19 @@ static int keep_memref(const IrModule *m, uint32_t v, void *ud) {
   return ir_type_is_memref(m->ctx, m->values[v].type);
 }
 
-uint32_t own_lookup_func(Own *o, uint32_t name) {
-  uint64_t *p = u64map_get(&o->funcs, name);
+/* The nearest op holding `op` that is a symbol table (a module). */
+static uint32_t symbol_table_of(const IrModule *m, uint32_t op) {
+  for (uint32_t p = ir_op_parent(m, op); p != IR_NONE; p = ir_op_parent(m, p))
+    if (m->ops[p].opc != IR_OP_UNKNOWN &&
+        (ir_op_info(m->ops[p].opc)->traits & IR_TR_SYMBOL_TABLE))
+      return p;
+  return IR_NONE;
+}
+
+uint32_t own_lookup_func(Own *o, uint32_t from, uint32_t name) {
+  uint32_t table = symbol_table_of(o->m, from);
+  if (table == IR_NONE) return IR_NONE;
+  uint64_t *p = u64map_get(&o->funcs, (uint64_t)table << 32 | name);
   return p ? (uint32_t)*p : IR_NONE;
 }
 
@@ -332,16 +343,15 @@ IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *opts, IrDiag *d) {
   o.s_private = ir_cstr(o.c, "private");
   o.s_function_type = ir_cstr(o.c, "function_type");
   o.s_res_attrs = ir_cstr(o.c, "res_attrs");
-  /* The functions calls may name: those of the top-level module. */
-  const IrRegion *top = &m->regions[m->ops[0].regions];
-  for (uint32_t b = top->blocks; b < top->blocks + top->n_blocks; b++) {
-    const IrBlock *bk = &m->blocks[b];
-    for (uint32_t op = bk->ops; op < bk->ops + bk->n_ops; op++) {
-      if (m->ops[op].opc != IR_OP_FUNC) continue;
-      uint32_t name = ir_op_prop(m, op, "sym_name");
-      if (name && ir_attr(o.c, name)->kind == IR_A_STRING)
-        *u64map_put(&o.funcs, ir_attr(o.c, name)->str) = op;
-    }
+  /* The functions calls may name, per symbol table (MLIR resolves a call
+   * in the nearest one). */
+  for (uint32_t op = 0; op < m->n_ops; op++) {
+    if (m->ops[op].opc != IR_OP_FUNC) continue;
+    uint32_t table = symbol_table_of(m, op);
+    uint32_t name = ir_op_prop(m, op, "sym_name");
+    if (table != IR_NONE && name && ir_attr(o.c, name)->kind == IR_A_STRING)
+      *u64map_put(&o.funcs, (uint64_t)table << 32 | ir_attr(o.c, name)->str) =
+          op;
   }
   unsigned errs = d->n_errors;
   const char *why = NULL;

@@ -139,7 +139,7 @@ typedef struct Own {
   IrDiag *d;
   DdOwnOpts opts;
   Em em;
-  U64Map funcs;       /* symbol name string id -> func.func op (top level) */
+  U64Map funcs;       /* (symbol table op, name string id) -> func.func op */
   uint32_t s_private, s_manual, s_function_type, s_res_attrs;
   /* current function */
   uint32_t func;
@@ -211,8 +211,9 @@ int own_unreached_terminator(Own *o, uint32_t out, uint32_t op);
 /* Process the regions of op `op` into new detached builder regions
  * (regs[k] for region k). 0 or -1. */
 int own_regions(Own *o, uint32_t op, uint32_t *regs);
-/* A func.func op the pass knows by symbol name, or IR_NONE. */
-uint32_t own_lookup_func(Own *o, uint32_t name);
+/* The func.func a call in op `from` names (resolved in the nearest symbol
+ * table, as MLIR does), or IR_NONE. */
+uint32_t own_lookup_func(Own *o, uint32_t from, uint32_t name);
 int own_func_is_private(Own *o, uint32_t func);
 int own_func_has_body(Own *o, uint32_t func);
 

@@ -739,7 +739,7 @@ static int call_op(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
   uint32_t sym = ir_op_prop(m, op, "callee");
   if (sym && ir_attr(o->c, sym)->kind == IR_A_SYMREF &&
       ir_attr(o->c, sym)->n == 0)
-    callee = own_lookup_func(o, ir_attr(o->c, sym)->str);
+    callee = own_lookup_func(o, op, ir_attr(o->c, sym)->str);
   int priv = callee != IR_NONE && own_func_is_private(o, callee) &&
              own_func_has_body(o, callee);
   Form f;

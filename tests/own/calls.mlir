@@ -70,3 +70,26 @@ func.func private @user() -> memref<2xi8> {
 //       DYN:   %[[R:.*]] = call @pub(%{{.*}}) : (memref<2xi8>) -> memref<2xi8>
 //       DYN:   %[[D:.*]] = bufferization.dealloc ({{.*}}) if ({{.*}}) retain (%[[R]] : memref<2xi8>)
 //  DYN-NEXT:   return %[[R]], %[[D]] : memref<2xi8>, i1
+
+// -----
+
+// Calls resolve in the nearest symbol table: a private function of a
+// nested module passes ownership dynamically to its callers there.
+module @outer {
+  module @inner {
+    func.func private @make(%a: memref<2xf32>) -> memref<2xf32> {
+      %b = memref.alloc() : memref<2xf32>
+      return %b : memref<2xf32>
+    }
+    func.func @use() {
+      %x = memref.alloc() : memref<2xf32>
+      %y = func.call @make(%x) : (memref<2xf32>) -> memref<2xf32>
+      return
+    }
+  }
+}
+// DYN-LABEL: func.func private @make
+//  DYN-SAME: -> (memref<2xf32>, i1)
+// DYN-LABEL: func.func @use
+//       DYN:   %[[Y:.*]]:2 = call @make(%{{.*}}) : (memref<2xf32>) -> (memref<2xf32>, i1)
+//       DYN:   bufferization.dealloc ({{.*}}) if (%{{.*}}, %[[Y]]#1)
