@@ -180,19 +180,14 @@ static void dfs(Own *o, uint32_t region, U32Vec *order) {
   }
 }
 
-/* A block the walk does not reach: cloned as it is, except that branches
- * to processed blocks pass `false` for their ownership arguments. */
+/* A block the walk does not reach: copied as it is, but for what keeps
+ * it consistent with the processed code (own_unreached_op). */
 static int clone_unreached(Own *o, uint32_t blk) {
   const IrModule *m = o->m;
   const IrBlock *bk = &m->blocks[blk];
   uint32_t out = ir_map_block(o->map, blk);
-  for (uint32_t op = bk->ops; op < bk->ops + bk->n_ops; op++) {
-    if (op + 1 == bk->ops + bk->n_ops && m->ops[op].n_succs) {
-      if (own_unreached_terminator(o, out, op) < 0) return -1;
-      continue;
-    }
-    if (irb_clone_op(o->b, out, o->map, op) == IR_NONE) return -1;
-  }
+  for (uint32_t op = bk->ops; op < bk->ops + bk->n_ops; op++)
+    if (own_unreached_op(o, out, op) < 0) return -1;
   return 0;
 }
 
@@ -245,7 +240,7 @@ static int signature(Own *o, uint32_t func, uint32_t *props) {
       u32_push(&cur, ty);
       nmem += ir_type_is_memref(c, ty);
     }
-    if (o->func_dynamic && reached(o, b))
+    if (o->func_dynamic)
       for (uint32_t k = 0; k < nmem; k++) u32_push(&cur, o->em.t_i1);
     if (!have) {
       for (uint32_t k = 0; k < cur.n; k++) u32_push(&tys, cur.v[k]);

@@ -201,8 +201,9 @@ void own_before(Own *o);      /* before the op being processed */
 /* Process input op `op` of block `blk` (its regions first), emitting its
  * replacement. 0, or -1 after an error. */
 int own_op(Own *o, uint32_t blk, uint32_t op);
-/* Clone the terminator of an unreached block into builder block `out`. */
-int own_unreached_terminator(Own *o, uint32_t out, uint32_t op);
+/* Copy an op of a block the walk does not reach into builder block `out`
+ * (kept consistent with the processed code). 0 or -1. */
+int own_unreached_op(Own *o, uint32_t out, uint32_t op);
 
 /* ====================================================================== */
 /* ownership.c: the driver                                                */

@@ -828,17 +828,21 @@ out:
   return r;
 }
 
-/* The terminator of a block the walk did not reach (MLIR leaves such
- * blocks alone): a branch to a processed block passes `false` for each
- * ownership argument that block gained. */
-int own_unreached_terminator(Own *o, uint32_t out, uint32_t op) {
+/* An op of a block the walk did not reach (MLIR leaves such blocks
+ * alone), copied so that the output still verifies: a branch to a
+ * processed block passes `false` for each ownership argument that block
+ * gained, a call of a function that now returns ownerships gets those
+ * results, a return of such a function returns `false` ownerships. */
+int own_unreached_op(Own *o, uint32_t out, uint32_t op) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
-  uint32_t mark = own_mark(o);
+  uint32_t mark = own_mark(o), fv = IR_NONE, first, n;
   Form f;
   form_init(o, op, &f);
-  uint32_t fv = IR_NONE;
   U32Vec *vals = own_tmp(o);
+  o->em.block = out;
+  o->em.loc = x->loc;
+  int rewrite = 0;
   for (uint32_t s = 0; s < x->n_succs; s++) {
     uint32_t t = m->succs[x->succs + s].block;
     if (t < o->lv.blk0 || t - o->lv.blk0 >= o->lv.n_blk ||
@@ -848,19 +852,57 @@ int own_unreached_terminator(Own *o, uint32_t out, uint32_t op) {
     vals->n = 0;
     for (uint32_t a = 0; a < tb->n_args; a++) {
       if (!is_memref_type(m, m->values[tb->args + a].type)) continue;
-      if (fv == IR_NONE) {
-        o->em.block = out;
-        o->em.loc = x->loc;
-        fv = em_bool(&o->em, 0);
-        o->em.block = IR_NONE;
-      }
+      if (fv == IR_NONE) fv = em_bool(&o->em, 0);
       u32_push(vals, fv);
     }
     add_succ_operands(o, op, &f, s, vals->v, vals->n);
+    rewrite |= vals->n != 0;
   }
-  uint32_t nop = form_emit(o, op, &f, NULL);
-  irb_block_append_op(o->b, out, nop);
+  if (traits(m, op) & IR_TR_CALL) {
+    uint32_t sym = ir_op_prop(m, op, "callee"), callee = IR_NONE;
+    if (sym && ir_attr(o->c, sym)->kind == IR_A_SYMREF &&
+        ir_attr(o->c, sym)->n == 0)
+      callee = own_lookup_func(o, op, ir_attr(o->c, sym)->str);
+    if (o->opts.private_function_dynamic_ownership && callee != IR_NONE &&
+        own_func_is_private(o, callee) && own_func_has_body(o, callee))
+      for (uint32_t k = 0; k < x->n_results; k++)
+        if (is_memref_type(m, ir_vtype(m, x->results + k))) {
+          u32_push(f.res, o->em.t_i1);
+          rewrite = 1;
+        }
+  }
+  uint32_t parent = m->regions[m->blocks[x->block].region].op;
+  if (o->func_dynamic && parent == o->func &&
+      region_terminator(m, op, &first, &n))
+    for (uint32_t k = first; k < first + n; k++)
+      if (is_memref_type(m, ir_vtype(m, ir_operand(m, op, k)))) {
+        if (fv == IR_NONE) fv = em_bool(&o->em, 0);
+        u32_push(f.opd, fv);
+        rewrite = 1;
+      }
+  int r = 0;
+  if (!rewrite && !x->n_regions) {
+    if (irb_clone_op(o->b, out, o->map, op) == IR_NONE) r = -1;
+  } else {
+    /* Regions: their ops get the same treatment. */
+    uint32_t small[4], *regs = x->n_regions <= 4 ? small
+                               : ir_xmalloc(x->n_regions * sizeof *regs);
+    for (uint32_t k = 0; k < x->n_regions && !r; k++) {
+      regs[k] = irb_region(o->b);
+      const IrRegion *rg = &m->regions[x->regions + k];
+      irb_clone_blocks(o->b, regs[k], o->map, x->regions + k);
+      for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks && !r; b++) {
+        const IrBlock *bk = &m->blocks[b];
+        uint32_t ob = ir_map_block(o->map, b);
+        for (uint32_t i = bk->ops; i < bk->ops + bk->n_ops && !r; i++)
+          r = own_unreached_op(o, ob, i);
+      }
+    }
+    if (!r) irb_block_append_op(o->b, out, form_emit(o, op, &f, regs));
+    if (regs != small) free(regs);
+  }
+  o->em.block = IR_NONE;
   form_free(&f);
   own_release(o, mark);
-  return 0;
+  return r;
 }

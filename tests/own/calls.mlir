@@ -93,3 +93,27 @@ module @outer {
 // DYN-LABEL: func.func @use
 //       DYN:   %[[Y:.*]]:2 = call @make(%{{.*}}) : (memref<2xf32>) -> (memref<2xf32>, i1)
 //       DYN:   bufferization.dealloc ({{.*}}) if (%{{.*}}, %[[Y]]#1)
+
+// -----
+
+// Code no path reaches is left alone, except what keeps the output valid:
+// there, a call of a function that now returns ownerships gets those
+// results, and the function's own return gives `false` ownerships.
+func.func private @make() -> memref<2xf32> {
+  %a = memref.alloc() : memref<2xf32>
+  return %a : memref<2xf32>
+^dead:
+  %b = scf.execute_region -> memref<2xf32> {
+    %d = func.call @make() : () -> memref<2xf32>
+    scf.yield %d : memref<2xf32>
+  }
+  return %b : memref<2xf32>
+}
+// DYN-LABEL: func.func private @make() -> (memref<2xf32>, i1)
+//       DYN: ^bb1:
+//  DYN-NEXT:   %[[B:.*]] = scf.execute_region -> memref<2xf32> {
+//  DYN-NEXT:     %[[D:.*]]:2 = func.call @make() : () -> (memref<2xf32>, i1)
+//  DYN-NEXT:     scf.yield %[[D]]#0 : memref<2xf32>
+//  DYN-NEXT:   }
+//  DYN-NEXT:   %[[F:.*]] = arith.constant false
+//  DYN-NEXT:   return %[[B]], %[[F]] : memref<2xf32>, i1
