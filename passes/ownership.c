@@ -245,8 +245,8 @@ static int signature(Own *o, uint32_t func, uint32_t *props) {
     if (!have) {
       for (uint32_t k = 0; k < cur.n; k++) u32_push(&tys, cur.v[k]);
       have = 1;
-    } else if (cur.n != tys.n ||
-               memcmp(cur.v, tys.v, cur.n * sizeof *cur.v)) {
+    } else if (cur.n != tys.n || (cur.n &&
+               memcmp(cur.v, tys.v, cur.n * sizeof *cur.v))) {
       ir_diag(o->d, c, m->ops[func].loc, IR_SEV_ERROR,
               "there are multiple return operations with different operand "
               "types");
@@ -265,7 +265,7 @@ static int signature(Own *o, uint32_t func, uint32_t *props) {
       const IrAttr *a = ra ? ir_attr(c, ra) : NULL;
       if (a && a->kind == IR_A_ARRAY && a->n < tys.n) {
         uint32_t *l = ir_xmalloc(tys.n * sizeof *l);
-        memcpy(l, ir_attr_u32(c, ra), a->n * sizeof *l);
+        if (a->n) memcpy(l, ir_attr_u32(c, ra), a->n * sizeof *l);
         IrAttr empty = {.kind = IR_A_DICT};
         for (uint32_t k = a->n; k < tys.n; k++)
           l[k] = ir_attr_intern(c, &empty, NULL, NULL);
