@@ -381,6 +381,15 @@ static int effects_free(Own *o, uint32_t blk, uint32_t op) {
   return 0;
 }
 
+/* An allocation by an op outside the memref and bufferization dialects
+ * (gpu.alloc): MLIR 22 owns it and frees it with memref.dealloc; we leave
+ * it to its own dialect's deallocation, as MLIR's mixed-allocation mode
+ * does. */
+static int foreign_alloc(const IrModule *m, uint32_t op) {
+  const char *n = ir_str_ptr(m->ctx, m->ops[op].name);
+  return strncmp(n, "memref.", 7) && strncmp(n, "bufferization.", 14);
+}
+
 /* The rest: allocated memref results. */
 static void effects_alloc(Own *o, uint32_t blk, uint32_t op, uint32_t nop) {
   const IrModule *m = o->m;
@@ -393,8 +402,10 @@ static void effects_alloc(Own *o, uint32_t blk, uint32_t op, uint32_t nop) {
     /* The "at block begin" builder of the handler. */
     o->em.block = IR_NONE;
     o->em.sink = o->cur->head;
-    if (x->opc == IR_OP_ALLOCA || manual) {
-      /* Automatic allocation scope, or manual deallocation: not owned. */
+    if (x->opc == IR_OP_ALLOCA || manual || foreign_alloc(m, op)) {
+      /* Automatic allocation scope, manual deallocation, or a buffer of
+       * another dialect (a bufferization.dealloc lowers to memref.dealloc,
+       * the wrong deallocator for it): not owned. */
       own_reset(o, r, blk);
       own_update(o, r, own_unique(em_bool(&o->em, 0)), blk);
       continue;

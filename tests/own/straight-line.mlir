@@ -137,3 +137,29 @@ func.func @manual(%f: f32) {
 //  CHECK-NEXT:   cf.assert %[[X]], "expected that the block does not have ownership"
 //  CHECK-NEXT:   memref.dealloc %[[M]] {bufferization.manual_deallocation}
 //  CHECK-NEXT:   return
+
+// -----
+
+// A buffer another dialect allocates (gpu.alloc) is not owned: the
+// deallocations this pipeline inserts lower to memref.dealloc, the wrong
+// deallocator for it (MLIR 22 owns it and frees it so). Returning it, or a
+// select that may be it, copies it into a buffer the caller can free.
+func.func @foreign(%c: i1) -> memref<f32> {
+  %a = memref.alloc() : memref<f32>
+  %g = gpu.alloc() : memref<f32>
+  %s = arith.select %c, %a, %g : memref<f32>
+  return %s : memref<f32>
+}
+// CHECK-LABEL: func.func @foreign
+//  CHECK-SAME: (%[[C:.*]]: i1)
+//  CHECK-NEXT:   %[[F:.*]] = arith.constant false
+//  CHECK-NEXT:   %[[T:.*]] = arith.constant true
+//  CHECK-NEXT:   memref.alloc()
+//  CHECK-NEXT:   gpu.alloc
+//  CHECK-NEXT:   arith.select
+//  CHECK-NEXT:   %[[OWN:.*]] = arith.select %[[C]], %[[T]], %[[F]] : i1
+//  CHECK-NEXT:   %[[R:.*]] = scf.if %[[OWN]]
+//       CHECK:   %[[T2:.*]] = arith.constant true
+//  CHECK-NEXT:   %[[BA:[a-z_0-9]+]], %{{.*}} = memref.extract_strided_metadata %{{.*}} : memref<f32>
+//  CHECK-NEXT:   %[[BR:[a-z_0-9]+]], %{{.*}} = memref.extract_strided_metadata %[[R]] : memref<f32>
+//  CHECK-NEXT:   bufferization.dealloc (%[[BA]], %[[BR]] : memref<f32>, memref<f32>) if (%[[T]], %[[T2]]) retain (%[[R]] : memref<f32>)
