@@ -133,6 +133,7 @@ static int process_block(Own *o, uint32_t blk, int func_entry) {
       /* The ownership comes along as an extra i1 argument. */
       uint32_t i1 = irb_block_arg_loc(o->b, bo.out, o->em.t_i1,
                                       m->values[av].loc);
+      if (o->opts.stats) o->opts.stats->block_args++;
       own_update(o, v, own_unique(i1), blk);
     }
     own_add_dealloc(o, v, blk);
@@ -285,6 +286,7 @@ static int process_func(Own *o, uint32_t block, uint32_t func) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[func];
   o->func = func;
+  if (o->opts.stats) o->opts.stats->functions++;
   o->func_dynamic = o->opts.private_function_dynamic_ownership &&
                     own_func_is_private(o, func);
   ir_liveness_compute(&o->lv, m, func, keep_memref, NULL);

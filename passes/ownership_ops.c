@@ -440,6 +440,7 @@ static uint32_t unique_or_clone(Own *o, uint32_t vin, uint32_t v,
   }
   own_before(o);
   o->em.loc = value_loc(o->m, vin);
+  if (o->opts.stats) o->opts.stats->clones++;
   uint32_t c = em_clone(&o->em, v);
   uint32_t t = em_bool(&o->em, 1);
   own_update(o, c, own_unique(t), blk);
@@ -484,6 +485,7 @@ static uint32_t materialize_owned(Own *o, uint32_t vin, uint32_t blk) {
   o->em.block = irb_region_block(o->b, irb_op_region(o->b, ifop, 0), 0);
   em_yield(&o->em, &v, 1);
   o->em.block = irb_region_block(o->b, irb_op_region(o->b, ifop, 1), 0);
+  if (o->opts.stats) o->opts.stats->clones++;
   uint32_t c = em_clone(&o->em, v);
   em_yield(&o->em, &c, 1);
   o->em.block = IR_NONE;
@@ -735,6 +737,7 @@ static int region_op(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
     own_update(o, r, own_unique(irb_op_result(o->b, nop, counter++)), blk);
     own_add_dealloc(o, r, blk);
   }
+  if (o->opts.stats) o->opts.stats->results += counter - nres;
   populate(o, blk, op, nop);
   place(o, nop);
   form_free(&f);
@@ -768,6 +771,7 @@ static int call_op(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
       own_update(o, r, own_unique(irb_op_result(o->b, nop, counter++)), blk);
       own_add_dealloc(o, r, blk);
     }
+    if (o->opts.stats) o->opts.stats->results += counter - nres;
     populate(o, blk, op, nop);
     place(o, nop);
   } else {

@@ -313,6 +313,11 @@ uint32_t own_emit_dealloc(Own *o, uint32_t blk, const U32Vec *memrefs,
                           const U32Vec *conds, const U32Vec *retained) {
   uint32_t op = em_dealloc(&o->em, memrefs->v, conds->v, memrefs->n,
                            retained->v, retained->n);
+  if (o->opts.stats) {
+    o->opts.stats->deallocs++;
+    o->opts.stats->dealloc_memrefs += memrefs->n;
+    o->opts.stats->retained += retained->n;
+  }
   /* The retained values now have the dealloc's results as ownership. A
    * value retained twice gets two equal results; MLIR joins them into
    * 'unknown' (and fails later), we keep the first. */

@@ -5,20 +5,27 @@
  * (MLIR's -ownership-based-buffer-deallocation).
  *
  *   dd-own [FILE|-] [-o OUT] [-S] --only [--private-function-dynamic-ownership]
+ *          [--stats]
  */
 #include <string.h>
 
 #include "passes.h"
 #include "tool.h"
 
-static int only;
+static int only, stats;
 static DdOwnOpts opts;
+static DdOwnStats counts;
 
 static int flag(Tool *t, int argc, char **argv, int *i) {
   (void)argc;
   const char *a = argv[*i];
   if (!strcmp(a, "--only") || !strcmp(a, "-only")) {
     only = 1;
+    return 1;
+  }
+  if (!strcmp(a, "--stats")) {
+    stats = 1;
+    opts.stats = &counts;
     return 1;
   }
   const char *p = "private-function-dynamic-ownership";
@@ -60,6 +67,7 @@ int main(int argc, char **argv) {
             "canonicalize, ownership, canonicalize) needs the canonicalizer\n"
             "(ir-canon), which is not built yet: until then only --only runs.",
             "  --only                   the ownership pass alone\n"
+            "  --stats                  what the pass inserted, on stderr\n"
             "  --private-function-dynamic-ownership[=B]\n"
             "                           private functions defined in the module\n"
             "                           return ownership indicators (extra i1\n"
@@ -69,5 +77,18 @@ int main(int argc, char **argv) {
   if (!only)
     tool_usage_error(&t, "the full dd-own stage needs the canonicalizer "
                          "(ir-canon), which is not built yet; use --only");
-  return tool_run(&t, run, NULL);
+  int r = tool_run(&t, run, NULL);
+  if (stats)
+    fprintf(stderr,
+            "dd-own: %llu functions: %llu deallocs (%llu memrefs, %llu "
+            "retained), %llu clones, %llu ownership arguments, %llu "
+            "ownership results\n",
+            (unsigned long long)counts.functions,
+            (unsigned long long)counts.deallocs,
+            (unsigned long long)counts.dealloc_memrefs,
+            (unsigned long long)counts.retained,
+            (unsigned long long)counts.clones,
+            (unsigned long long)counts.block_args,
+            (unsigned long long)counts.results);
+  return r;
 }

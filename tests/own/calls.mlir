@@ -1,7 +1,11 @@
 // RUN: dd-own --only -S --split-input-file %s | FileCheck %s
 // RUN: dd-own --only -S --split-input-file --private-function-dynamic-ownership %s | FileCheck %s --check-prefix=DYN
 // RUN: dd-own --only -S --split-input-file --private-function-dynamic-ownership %s | mlir-opt-22 --split-input-file > /dev/null
+// RUN: dd-own --only --split-input-file --stats %s -o %t 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: dd-own --only --split-input-file --stats --private-function-dynamic-ownership %s -o %t 2>&1 | FileCheck %s --check-prefix=DSTATS
 // REQUIRES: mlir-opt
+// STATS: dd-own: 7 functions: 7 deallocs (15 memrefs, 5 retained), 2 clones, 0 ownership arguments, 0 ownership results
+// DSTATS: dd-own: 7 functions: 7 deallocs (14 memrefs, 5 retained), 1 clones, 0 ownership arguments, 2 ownership results
 // Calls: by the function boundary ABI the caller owns every memref a call
 // returns. With --private-function-dynamic-ownership, a private function
 // defined in the module returns an ownership indicator (an extra i1 result)
