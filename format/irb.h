@@ -52,6 +52,15 @@ void irb_buf_free(IrbBuf *b);
  * the module cannot be encoded (e.g. compression failure). */
 int irb_write(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d);
 
+/* The same frame, handed to `sink` in pieces (header first) instead of
+ * being assembled in a buffer: an uncompressed frame is hashed and sent
+ * part by part, sparing two copies of the payload. sink returns 0, or
+ * nonzero to stop. Returns 0, -1 (encoding error, reported in `d`) or -2
+ * (sink error, not reported). */
+typedef int IrbSink(void *ud, const void *p, size_t n);
+int irb_write_to(const IrModule *m, const IrbWriteOpts *o, IrbSink *sink,
+                 void *ud, IrDiag *d);
+
 /* Whether `p` (n bytes) starts with the frame magic. */
 int irb_is_bytecode(const void *p, size_t n);
 
@@ -64,7 +73,16 @@ typedef struct IrbReader {
   size_t last_size;    /* bytes of the last frame read */
   uint32_t last_flags; /* flags of the last frame read (IRB_STAGE_*,
                           IRB_FLAG_NO_LOCS; compression in bits 0-3) */
+  uint64_t base;       /* input offset of data[0], added to the offsets
+                          of messages (0 unless the caller reads the input
+                          a window at a time) */
 } IrbReader;
+
+/* The size of the frame starting at p (header and payload), from its
+ * first n bytes: 1 with *size set; 0 if n bytes do not tell yet; -1 if
+ * they do not start a frame header this reader accepts (irb_read_next
+ * over them reports why). Lets a caller read a stream frame by frame. */
+int irb_frame_size(const void *p, size_t n, uint64_t *size);
 
 void irb_reader_init(IrbReader *r, const void *data, size_t len, const char *name);
 /* Decode the next frame into a module of `c`.

@@ -52,6 +52,7 @@ typedef struct Dec {
   uint32_t u32_cap, i64_cap;
   IrModule *m;              /* the module being filled */
   uint32_t prev_loc;        /* file index of the previous op's location */
+  uint32_t dict_ok[2];      /* attributes rd_dict found to be DICTs */
   uint32_t next_op, next_value, next_block, next_region, next_operand,
       next_succ;
 } Dec;
@@ -73,12 +74,20 @@ static inline size_t left(const Dec *D) { return (size_t)(D->end - D->p); }
 /* Varints (FORMAT.md section 2). The cursor only moves on success, so an
  * error points at the start of the bad varint.                            */
 
-static uint64_t rd_u64(Dec *D) {
+static uint64_t rd_u64_slow(Dec *D);
+
+/* Nearly every varint is one byte: that case inline. */
+static inline uint64_t rd_u64(Dec *D) {
   const uint8_t *p = D->p;
   if (p < D->end && *p < 0x80) {
     D->p = p + 1;
     return *p;
   }
+  return rd_u64_slow(D);
+}
+
+static uint64_t rd_u64_slow(Dec *D) {
+  const uint8_t *p = D->p;
   uint64_t v = 0;
   for (int i = 0;; i++) {
     if (p >= D->end) fail(D, "truncated payload");
@@ -93,12 +102,19 @@ static uint64_t rd_u64(Dec *D) {
   }
 }
 
-static uint32_t rd_u32(Dec *D) {
+static uint32_t rd_u32_slow(Dec *D);
+
+static inline uint32_t rd_u32(Dec *D) {
   const uint8_t *p = D->p;
   if (p < D->end && *p < 0x80) {
     D->p = p + 1;
     return *p;
   }
+  return rd_u32_slow(D);
+}
+
+static uint32_t rd_u32_slow(Dec *D) {
+  const uint8_t *p = D->p;
   uint64_t v = rd_u64(D);
   if (v > UINT32_MAX) {
     D->p = p;
@@ -141,7 +157,7 @@ static uint32_t rd_str(Dec *D) {
   return D->smap[i];
 }
 
-static uint32_t rd_type(Dec *D, unsigned *depth) {
+static inline uint32_t rd_type(Dec *D, unsigned *depth) {
   const uint8_t *at = D->p;
   uint32_t i = rd_u32(D);
   if (i > D->n_types) {
@@ -153,7 +169,7 @@ static uint32_t rd_type(Dec *D, unsigned *depth) {
   return D->tmap[i];
 }
 
-static uint32_t rd_attr(Dec *D, unsigned *depth) {
+static inline uint32_t rd_attr(Dec *D, unsigned *depth) {
   const uint8_t *at = D->p;
   uint32_t i = rd_u32(D);
   if (i > D->n_attrs) {
@@ -664,10 +680,14 @@ static uint32_t rd_dict(Dec *D, const char *what) {
   const uint8_t *at = D->p;
   unsigned d = 0;
   uint32_t a = RD_NEED(D, rd_attr, &d, what);
+  /* ops repeat a few dictionaries: remember the last two checked */
+  if (a == D->dict_ok[0] || a == D->dict_ok[1]) return a;
   if (ir_attr(D->c, a)->kind != IR_A_DICT) {
     D->p = at;
     fail(D, "%s must be a dictionary", what);
   }
+  D->dict_ok[1] = D->dict_ok[0];
+  D->dict_ok[0] = a;
   return a;
 }
 
@@ -958,7 +978,7 @@ static int frame_error(IrbReader *r, IrDiag *d, size_t off, const char *fmt, ...
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   char where[300];
-  snprintf(where, sizeof where, "%s:%zu", r->name, off);
+  snprintf(where, sizeof where, "%s:%" PRIu64, r->name, r->base + off);
   ir_diag_at(d, where, 0, 0, IR_SEV_ERROR, "%s", msg);
   return -1;
 }
@@ -981,6 +1001,29 @@ static const char *hdr_varint(const uint8_t *h, size_t n, size_t *pos,
       return NULL;
     }
   }
+}
+
+int irb_frame_size(const void *p, size_t n, uint64_t *size) {
+  const uint8_t *h = p;
+  size_t cmp = n < IRB_MAGIC_LEN ? n : IRB_MAGIC_LEN;
+  if (memcmp(h, IRB_MAGIC, cmp) != 0) return -1;
+  if (n < IRB_MAGIC_LEN + 4) return 0;
+  unsigned major = (unsigned)irb_get_le(h + 8, 2), minor = (unsigned)irb_get_le(h + 10, 2);
+  if (major != IRB_VERSION_MAJOR || minor > IRB_VERSION_MINOR) return -1;
+  size_t pos = IRB_MAGIC_LEN + 4;
+  uint64_t flags, stored, raw;
+  const char *why;
+  static const char trunc[] = "truncated frame header";
+  if ((why = hdr_varint(h, n, &pos, &flags, UINT32_MAX)))
+    return !strcmp(why, trunc) ? 0 : -1;
+  if ((why = hdr_varint(h, n, &pos, &stored, UINT64_MAX)))
+    return !strcmp(why, trunc) ? 0 : -1;
+  if (stored > IRB_MAX_PAYLOAD) return -1;
+  if ((flags & IRB_FLAG_COMP_MASK) != IRB_COMP_NONE &&
+      (why = hdr_varint(h, n, &pos, &raw, UINT64_MAX)))
+    return !strcmp(why, trunc) ? 0 : -1;
+  *size = pos + 8 + stored;
+  return 1;
 }
 
 int irb_read_next(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d) {

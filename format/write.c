@@ -73,8 +73,7 @@ static inline uint32_t map_slot(uint32_t k, uint32_t mask) {
   return (h ^ (h >> 15)) & mask;
 }
 
-static uint32_t map_get(const IdMap *m, uint32_t k) {
-  if (m->dense) return k < m->n_dense && m->dense[k] ? m->dense[k] : IR_NONE;
+static uint32_t map_get_hashed(const IdMap *m, uint32_t k) {
   if (m->cap == 0) return IR_NONE;
   uint32_t mask = m->cap - 1;
   for (uint32_t i = map_slot(k, mask);; i = (i + 1) & mask) {
@@ -83,7 +82,12 @@ static uint32_t map_get(const IdMap *m, uint32_t k) {
   }
 }
 
-static void map_put(IdMap *m, uint32_t k, uint32_t v);
+static inline uint32_t map_get(const IdMap *m, uint32_t k) {
+  if (m->dense) return k < m->n_dense && m->dense[k] ? m->dense[k] : IR_NONE;
+  return map_get_hashed(m, k);
+}
+
+static void map_put_hashed(IdMap *m, uint32_t k, uint32_t v);
 
 static void map_grow(IdMap *m) {
   IdMap old = *m;
@@ -93,23 +97,27 @@ static void map_grow(IdMap *m) {
   if (!m->key || !m->val) ir_die("out of memory");
   m->n = 0;
   for (uint32_t i = 0; i < old.cap; i++)
-    if (old.key[i]) map_put(m, old.key[i], old.val[i]);
+    if (old.key[i]) map_put_hashed(m, old.key[i], old.val[i]);
   free(old.key);
   free(old.val);
 }
 
-static void map_put(IdMap *m, uint32_t k, uint32_t v) {
-  if (m->dense) {
-    if (k >= m->n_dense) ir_die("id %u outside its ctx table", k);
-    m->dense[k] = v;
-    return;
-  }
+static void map_put_hashed(IdMap *m, uint32_t k, uint32_t v) {
   if ((m->n + 1) * 2 > m->cap) map_grow(m);
   uint32_t mask = m->cap - 1, i = map_slot(k, mask);
   while (m->key[i]) i = (i + 1) & mask;
   m->key[i] = k;
   m->val[i] = v;
   m->n++;
+}
+
+static inline void map_put(IdMap *m, uint32_t k, uint32_t v) {
+  if (m->dense) {
+    if (k >= m->n_dense) ir_die("id %u outside its ctx table", k);
+    m->dense[k] = v;
+    return;
+  }
+  map_put_hashed(m, k, v);
 }
 
 /* File index of an entry already written (0 for id 0). */
@@ -138,7 +146,8 @@ typedef struct W {
   const IrCtx *c;
   int strip;                /* no locations */
   IrbBuf strs, ents, kinds, st;  /* the payload's parts, assembled at the end */
-  IrbBuf pl;                /* the whole uncompressed payload */
+  IrbBuf pl;                /* the whole uncompressed payload (zstd only) */
+  IrbBuf heads;             /* the varints between the payload's parts */
   IrbBuf z;                 /* its zstd frame */
   IrbBuf argt, argl;        /* a block's argument types and location
                                deltas, before its head is known */
@@ -150,6 +159,10 @@ typedef struct W {
   uint32_t n_kinds, kv_cap;
   uint32_t *kh;             /* hash of kind -> index + 1, 0 = empty */
   uint32_t kh_cap;
+  struct KindCache {        /* w_kind's cache: a kind and its index */
+    Kind k;
+    uint32_t idx, n;        /* n = 0: empty */
+  } kcache[256];
   int have_file;            /* a FILE location entry has been written */
   uint32_t last_file, last_line;  /* its file (ctx id) and line */
   uint32_t prev_loc;        /* file index of the previous op's or block
@@ -170,11 +183,18 @@ static _Noreturn void wfail(W *w, const char *fmt, ...) {
 }
 
 /* Record the depth of a new entry (1-based file index k). */
-static void set_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k,
-                      unsigned depth) {
+static void grow_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k);
+static inline void set_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k,
+                             unsigned depth) {
   if (depth > IR_MAX_DEPTH)
     wfail(w, "cannot encode: nesting deeper than %d", IR_MAX_DEPTH);
-  if (k >= *cap) {
+  if (k >= *cap) grow_depth(w, dep, cap, k);
+  (*dep)[k] = (uint16_t)depth;
+}
+
+static void grow_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k) {
+  (void)w;
+  {
     uint32_t nc = *cap ? *cap * 2 : 256;
     while (nc <= k) nc *= 2;
     uint16_t *p = realloc(*dep, nc * sizeof *p);
@@ -182,7 +202,6 @@ static void set_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k,
     *dep = p;
     *cap = nc;
   }
-  (*dep)[k] = (uint16_t)depth;
 }
 
 static uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
@@ -444,6 +463,25 @@ static uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
     return k;
   }
   const IrLoc *lo = ir_loc(w->c, l);
+  if (lo->kind == IR_L_FILE && w->have_file && w->last_file == lo->file) {
+    /* The common case, one per op: the file's string is written already
+     * (w_str would only look it up), and the entry is a line delta. */
+    IrbBuf *b = &w->ents;
+    int64_t dl = (int64_t)lo->line - (int64_t)w->last_line;
+    if (dl >= IRB_LINE_SHORT_MIN && dl <= IRB_LINE_SHORT_MAX) {
+      irb_buf_byte(b, (uint8_t)(IRB_TAG_L_FILE_SHORT - IRB_LINE_SHORT_MIN + dl));
+    } else {
+      irb_buf_byte(b, IRB_TAG_L_FILE_NEXT);
+      irb_buf_svarint(b, dl);
+    }
+    irb_buf_varint(b, lo->col);
+    w->last_line = lo->line;
+    k = ++w->n_locs;
+    map_put(&w->lmap, l, k);
+    set_depth(w, &w->ldep, &w->ldep_cap, k, 1);
+    if (*depth < 1) *depth = 1;
+    return k;
+  }
   const uint32_t *list = NULL;
   unsigned d = 0;
   uint32_t a = 0, bb = 0;
@@ -513,7 +551,21 @@ static uint32_t kind_hash(const Kind *k) {
   return h ^ (h >> 16);
 }
 
-static uint32_t w_kind(W *w, const Kind *k) {
+static uint32_t w_kind_slow(W *w, const Kind *k);
+
+/* Most ops repeat the kind of an earlier op of the same name: a direct
+ * mapped cache by name spares the hash and probe. */
+static inline uint32_t w_kind(W *w, const Kind *k) {
+  struct KindCache *e = &w->kcache[k->name & 255];
+  if (e->n && !memcmp(&e->k, k, sizeof *k)) return e->idx;
+  uint32_t idx = w_kind_slow(w, k);
+  e->k = *k;
+  e->idx = idx;
+  e->n = 1;
+  return idx;
+}
+
+static uint32_t w_kind_slow(W *w, const Kind *k) {
   if ((w->n_kinds + 1) * 2 > w->kh_cap) {
     free(w->kh);
     w->kh_cap = w->kh_cap ? w->kh_cap * 2 : 64;
@@ -671,6 +723,7 @@ static void w_free(W *w) {
   irb_buf_free(&w->kinds);
   irb_buf_free(&w->st);
   irb_buf_free(&w->pl);
+  irb_buf_free(&w->heads);
   irb_buf_free(&w->z);
   irb_buf_free(&w->argt);
   irb_buf_free(&w->argl);
@@ -685,8 +738,18 @@ static void w_free(W *w) {
   free(w->kh);
 }
 
-/* Build the uncompressed payload of `m` into `pl`. */
-static void w_payload(W *w, IrbBuf *pl) {
+/* The payload as pieces: small varint groups (in `w->heads`) between the
+ * tables and the structure. */
+enum { N_PIECES = 8 };
+typedef struct Pieces {
+  const uint8_t *p[N_PIECES];
+  size_t n[N_PIECES];
+  size_t total;
+} Pieces;
+
+/* Encode `m` (the tables and the structure in their buffers) and list the
+ * payload's pieces. */
+static void w_payload(W *w, Pieces *pc) {
   const IrModule *m = w->m;
   if (m->n_ops == 0) wfail(w, "module has no top op");
   w_op(w, 0, IR_NONE, NULL);
@@ -698,44 +761,68 @@ static void w_payload(W *w, IrbBuf *pl) {
       w->next_operand != m->n_operands || w->next_succ != m->n_succs)
     wfail(w, "module has entries outside the tree of op 0");
 
-  size_t total = w->strs.len + w->ents.len + w->kinds.len + w->st.len + 80;
-  irb_buf_reserve(pl, total);
-  irb_buf_varint(pl, w->n_strs);
-  irb_buf_bytes(pl, w->strs.data, w->strs.len);
-  irb_buf_varint(pl, w->n_types);
-  irb_buf_varint(pl, w->n_attrs);
-  irb_buf_varint(pl, w->n_locs);
-  irb_buf_bytes(pl, w->ents.data, w->ents.len);
-  irb_buf_varint(pl, w->n_kinds);
-  irb_buf_bytes(pl, w->kinds.data, w->kinds.len);
-  irb_buf_varint(pl, m->n_ops);
-  irb_buf_varint(pl, m->n_operands);
-  irb_buf_varint(pl, m->n_values);
-  irb_buf_varint(pl, m->n_blocks);
-  irb_buf_varint(pl, m->n_regions);
-  irb_buf_varint(pl, m->n_succs);
-  irb_buf_bytes(pl, w->st.data, w->st.len);
+  IrbBuf *h = &w->heads;
+  size_t at[4];
+  h->len = 0;
+  irb_buf_reserve(h, 96);
+  at[0] = h->len;
+  irb_buf_varint(h, w->n_strs);
+  at[1] = h->len;
+  irb_buf_varint(h, w->n_types);
+  irb_buf_varint(h, w->n_attrs);
+  irb_buf_varint(h, w->n_locs);
+  at[2] = h->len;
+  irb_buf_varint(h, w->n_kinds);
+  at[3] = h->len;
+  irb_buf_varint(h, m->n_ops);
+  irb_buf_varint(h, m->n_operands);
+  irb_buf_varint(h, m->n_values);
+  irb_buf_varint(h, m->n_blocks);
+  irb_buf_varint(h, m->n_regions);
+  irb_buf_varint(h, m->n_succs);
+  const IrbBuf *parts[4] = {&w->strs, &w->ents, &w->kinds, &w->st};
+  pc->total = 0;
+  for (int i = 0; i < 4; i++) {
+    size_t e = i < 3 ? at[i + 1] : h->len;
+    pc->p[2 * i] = h->data + at[i];
+    pc->n[2 * i] = e - at[i];
+    pc->p[2 * i + 1] = parts[i]->data;
+    pc->n[2 * i + 1] = parts[i]->len;
+    pc->total += pc->n[2 * i] + pc->n[2 * i + 1];
+  }
 }
 
 /* Everything after setjmp lives in *w or is only read, so longjmp cannot
- * clobber it. */
-static int write_frame(W *w, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d) {
-  size_t hdr = out->len;
+ * clobber it. The frame goes to `sink` (or, if NULL, is appended to
+ * `out`). */
+static int write_frame(W *w, const IrbWriteOpts *o, IrbBuf *out, IrbSink *sink,
+                       void *ud, IrDiag *d) {
+  size_t hdr = out ? out->len : 0;
   if (setjmp(w->jb)) {
-    out->len = hdr;
+    if (out) out->len = hdr;
     ir_diag(d, w->c, 0, IR_SEV_ERROR, "irb: %s", w->msg);
     return -1;
   }
-  IrbBuf *pl = &w->pl;
-  w_payload(w, pl);
-  if (pl->len > IRB_MAX_PAYLOAD)
-    wfail(w, "payload of %zu bytes exceeds the limit of %llu", pl->len,
+  Pieces pc;
+  w_payload(w, &pc);
+  if (pc.total > IRB_MAX_PAYLOAD)
+    wfail(w, "payload of %zu bytes exceeds the limit of %llu", pc.total,
           (unsigned long long)IRB_MAX_PAYLOAD);
   uint32_t flags = (o->stages & IRB_STAGE_MASK) | (w->strip ? IRB_FLAG_NO_LOCS : 0);
-  uint64_t hash = XXH3_64bits(pl->data, pl->len);
-  const uint8_t *body = pl->data;
-  size_t stored = pl->len;
+  /* The hash of the uncompressed payload, piece by piece. */
+  XXH3_state_t *hs = XXH3_createState();
+  if (!hs) ir_die("out of memory");
+  XXH3_64bits_reset(hs);
+  for (int i = 0; i < N_PIECES; i++)
+    if (pc.n[i]) XXH3_64bits_update(hs, pc.p[i], pc.n[i]);
+  uint64_t hash = XXH3_64bits_digest(hs);
+  XXH3_freeState(hs);
+  size_t stored = pc.total;
   if (o->zstd_level > 0) {
+    /* zstd wants the payload in one piece */
+    IrbBuf *pl = &w->pl;
+    irb_buf_reserve(pl, pc.total);
+    for (int i = 0; i < N_PIECES; i++) irb_buf_bytes(pl, pc.p[i], pc.n[i]);
     flags |= IRB_COMP_ZSTD;
     size_t bound = ZSTD_compressBound(pl->len);
     irb_buf_reserve(&w->z, bound);
@@ -747,25 +834,37 @@ static int write_frame(W *w, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d) {
     if (!ZSTD_isError(r)) r = ZSTD_compress2(cc, w->z.data, bound, pl->data, pl->len);
     ZSTD_freeCCtx(cc);
     if (ZSTD_isError(r)) wfail(w, "zstd: %s", ZSTD_getErrorName(r));
-    body = w->z.data;
     stored = r;
+    pc.p[0] = w->z.data;
+    pc.n[0] = r;
+    for (int i = 1; i < N_PIECES; i++) pc.n[i] = 0;
   }
   /* The header (FORMAT.md section 1). */
+  IrbBuf hb = {0};
+  IrbBuf *h = sink ? &hb : out;
   uint8_t le[8];
-  irb_buf_bytes(out, IRB_MAGIC, IRB_MAGIC_LEN);
+  irb_buf_bytes(h, IRB_MAGIC, IRB_MAGIC_LEN);
   irb_put_le(le, IRB_VERSION_MAJOR, 2);
   irb_put_le(le + 2, IRB_VERSION_MINOR, 2);
-  irb_buf_bytes(out, le, 4);
-  irb_buf_varint(out, flags);
-  irb_buf_varint(out, stored);
-  if (flags & IRB_FLAG_COMP_MASK) irb_buf_varint(out, pl->len);
+  irb_buf_bytes(h, le, 4);
+  irb_buf_varint(h, flags);
+  irb_buf_varint(h, stored);
+  if (flags & IRB_FLAG_COMP_MASK) irb_buf_varint(h, pc.total);
   irb_put_le(le, hash, 8);
-  irb_buf_bytes(out, le, 8);
-  irb_buf_bytes(out, body, stored);
-  return 0;
+  irb_buf_bytes(h, le, 8);
+  if (!sink) {
+    for (int i = 0; i < N_PIECES; i++) irb_buf_bytes(out, pc.p[i], pc.n[i]);
+    return 0;
+  }
+  int rc = sink(ud, hb.data, hb.len) ? -2 : 0;
+  irb_buf_free(&hb);
+  for (int i = 0; i < N_PIECES && !rc; i++)
+    if (pc.n[i] && sink(ud, pc.p[i], pc.n[i])) rc = -2;
+  return rc;
 }
 
-int irb_write(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d) {
+static int write_any(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out,
+                     IrbSink *sink, void *ud, IrDiag *d) {
   IrbWriteOpts def = {0};
   if (!o) o = &def;
   if (o->zstd_level < 0 || o->zstd_level > ZSTD_maxCLevel()) {
@@ -785,8 +884,17 @@ int irb_write(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d) 
   map_init(&w->tmap, ir_n_types(w->c), limit);
   map_init(&w->amap, ir_n_attrs(w->c), limit);
   map_init(&w->lmap, ir_n_locs(w->c), limit);
-  int rc = write_frame(w, o, out, d);
+  int rc = write_frame(w, o, out, sink, ud, d);
   w_free(w);
   free(w);
   return rc;
+}
+
+int irb_write(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out, IrDiag *d) {
+  return write_any(m, o, out, NULL, NULL, d);
+}
+
+int irb_write_to(const IrModule *m, const IrbWriteOpts *o, IrbSink *sink,
+                 void *ud, IrDiag *d) {
+  return write_any(m, o, NULL, sink, ud, d);
 }

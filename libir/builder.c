@@ -70,17 +70,35 @@ IrBuilder *irb_new(IrCtx *c) {
 void irb_free(IrBuilder *b) {
   if (!b) return;
   ir_arena_free(&b->lists);
-  free(b->ops);
-  free(b->vals);
-  free(b->blocks);
-  free(b->regions);
-  free(b->operands);
-  free(b->opregs);
-  free(b->succs);
+  ir_big_free(b->ops, (size_t)b->cap_ops * sizeof *b->ops);
+  ir_big_free(b->vals, (size_t)b->cap_vals * sizeof *b->vals);
+  ir_big_free(b->blocks, (size_t)b->cap_blocks * sizeof *b->blocks);
+  ir_big_free(b->regions, (size_t)b->cap_regions * sizeof *b->regions);
+  ir_big_free(b->operands, (size_t)b->cap_operands * sizeof *b->operands);
+  ir_big_free(b->opregs, (size_t)b->cap_opregs * sizeof *b->opregs);
+  ir_big_free(b->succs, (size_t)b->cap_succs * sizeof *b->succs);
   free(b);
 }
 
 IrCtx *irb_ctx(IrBuilder *b) { return b->ctx; }
+
+/* Capacity for `more` entries past n, within IR_MAX_COUNT. */
+static void reserve(void **a, uint32_t n, uint32_t *cap, uint32_t more, size_t sz) {
+  uint64_t want = (uint64_t)n + more;
+  ir_big_vgrow(a, cap, want < IR_MAX_COUNT ? (uint32_t)want : IR_MAX_COUNT, sz);
+}
+
+void irb_reserve(IrBuilder *b, uint32_t ops, uint32_t vals, uint32_t operands,
+                 uint32_t blocks) {
+  reserve((void **)&b->ops, b->n_ops, &b->cap_ops, ops, sizeof *b->ops);
+  reserve((void **)&b->vals, b->n_vals, &b->cap_vals, vals, sizeof *b->vals);
+  reserve((void **)&b->operands, b->n_operands, &b->cap_operands, operands,
+          sizeof *b->operands);
+  reserve((void **)&b->blocks, b->n_blocks, &b->cap_blocks, blocks, sizeof *b->blocks);
+  reserve((void **)&b->regions, b->n_regions, &b->cap_regions, blocks,
+          sizeof *b->regions);
+  reserve((void **)&b->opregs, b->n_opregs, &b->cap_opregs, blocks, sizeof *b->opregs);
+}
 
 /* Append to a small list of a block or region. The lists live in the
  * builder's arena and a full one is copied to one twice its size, leaving
@@ -112,6 +130,13 @@ static uint32_t opc_of(IrBuilder *b, uint32_t name) {
   return opc;
 }
 
+/* IR_VPUSH for the builder's arrays, which are big arrays (mem.c). */
+#define BPUSH(arr, n, cap, x)                                                  \
+  do {                                                                       \
+    if ((n) >= (cap)) ir_big_vgrow((void **)&(arr), &(cap), (n) + 1, sizeof *(arr)); \
+    (arr)[(n)++] = (x);                                                      \
+  } while (0)
+
 /* Handles are u32 and IR_NONE is reserved. A tree with more than
  * IR_MAX_COUNT of anything is refused by irb_freeze ("module too large"),
  * an input error; only running out of handles altogether is a bug. */
@@ -123,7 +148,7 @@ static uint32_t next_handle(uint32_t n) {
 uint32_t irb_region(IrBuilder *b) {
   uint32_t r = next_handle(b->n_regions);
   BRegion reg = {IR_NONE, NULL, 0, 0};
-  IR_VPUSH(b->regions, b->n_regions, b->cap_regions, reg);
+  BPUSH(b->regions, b->n_regions, b->cap_regions, reg);
   return r;
 }
 
@@ -131,7 +156,7 @@ uint32_t irb_block(IrBuilder *b, uint32_t region) {
   ir_assert(region < b->n_regions);
   uint32_t h = next_handle(b->n_blocks);
   BBlock blk = {region, NULL, 0, 0, NULL, 0, 0};
-  IR_VPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
+  BPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
   BRegion *r = &b->regions[region];
   list_push(b, &r->blocks, &r->n_blocks, &r->cap_blocks, h);
   return h;
@@ -140,7 +165,7 @@ uint32_t irb_block(IrBuilder *b, uint32_t region) {
 uint32_t irb_block_detached(IrBuilder *b) {
   uint32_t h = next_handle(b->n_blocks);
   BBlock blk = {IR_NONE, NULL, 0, 0, NULL, 0, 0};
-  IR_VPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
+  BPUSH(b->blocks, b->n_blocks, b->cap_blocks, blk);
   return h;
 }
 
@@ -156,7 +181,7 @@ static uint32_t new_value(IrBuilder *b, uint32_t type, uint32_t def,
                           uint32_t num, uint32_t kind) {
   uint32_t v = next_handle(b->n_vals);
   BVal val = {type, def, num, kind, IR_NONE};
-  IR_VPUSH(b->vals, b->n_vals, b->cap_vals, val);
+  BPUSH(b->vals, b->n_vals, b->cap_vals, val);
   return v;
 }
 
@@ -194,7 +219,7 @@ uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
   op.n_operands = s->n_operands;
   for (uint32_t i = 0; i < s->n_operands; i++) {
     ir_assert(s->operands[i] < b->n_vals);
-    IR_VPUSH(b->operands, b->n_operands, b->cap_operands, s->operands[i]);
+    BPUSH(b->operands, b->n_operands, b->cap_operands, s->operands[i]);
   }
 
   op.results = b->n_vals;
@@ -208,7 +233,7 @@ uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
     uint32_t r = s->regions ? s->regions[i] : irb_region(b);
     ir_assert(r < b->n_regions && b->regions[r].op == IR_NONE);
     b->regions[r].op = h;
-    IR_VPUSH(b->opregs, b->n_opregs, b->cap_opregs, r);
+    BPUSH(b->opregs, b->n_opregs, b->cap_opregs, r);
   }
 
   op.succs = b->n_succs;
@@ -217,10 +242,10 @@ uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
     IrBSucc sc = s->succs[i];
     ir_assert(sc.block < b->n_blocks);
     ir_assert((uint64_t)sc.first + sc.count <= s->n_operands);
-    IR_VPUSH(b->succs, b->n_succs, b->cap_succs, sc);
+    BPUSH(b->succs, b->n_succs, b->cap_succs, sc);
   }
 
-  IR_VPUSH(b->ops, b->n_ops, b->cap_ops, op);
+  BPUSH(b->ops, b->n_ops, b->cap_ops, op);
   if (block != IR_NONE) {
     BBlock *blk = &b->blocks[block];
     list_push(b, &blk->ops, &blk->n_ops, &blk->cap_ops, h);
@@ -327,98 +352,98 @@ static uint32_t final_value(IrBuilder *b, uint32_t v) {
 /* Freeze                                                                 */
 /* ====================================================================== */
 
+/* Freeze writes the module's arrays directly: it allocates them with the
+ * builder's counts (upper bounds of the tree's) and numbers into them, then
+ * sets the real counts. */
 typedef struct Out {
-  IrOp *ops;        uint32_t n_ops, cap_ops;
-  IrValue *vals;    uint32_t n_vals, cap_vals;
-  IrBlock *blocks;  uint32_t n_blocks, cap_blocks;
-  IrRegion *regs;   uint32_t n_regs, cap_regs;
-  uint32_t *op_of;  uint32_t n_op_of, cap_op_of;  /* new op -> handle */
-  uint32_t *reg_of; uint32_t n_reg_of, cap_reg_of; /* new region -> handle */
+  IrModule *m;
+  uint32_t n_ops, n_vals, n_blocks, n_regs;
   uint64_t n_operands, n_succs;
   uint32_t *new_op, *new_val, *new_blk;  /* handle -> new id (IR_NONE) */
 } Out;
 
-/* Number op `h` into new block `blk`: its id, results and region ids. */
+/* Number op `h` into new block `blk`: its id, results and region ids. A
+ * new region's `blocks` holds its builder handle until it is laid out. */
 static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
   const BOp *bo = &b->ops[h];
   if (o->new_op[h] != IR_NONE) return -1;  /* nested in itself */
-  uint32_t id = o->n_ops;
+  uint32_t id = o->n_ops++;
   o->new_op[h] = id;
-  IrOp op = {0};
-  op.name = bo->name;
-  op.opc = (uint16_t)bo->opc;
-  op.loc = bo->loc;
-  op.block = blk;
-  op.operands = (uint32_t)o->n_operands;
-  op.n_operands = bo->n_operands;
-  op.results = o->n_vals;
-  op.n_results = bo->n_results;
-  op.regions = o->n_regs;
-  op.n_regions = bo->n_regions;
-  op.succs = (uint32_t)o->n_succs;
-  op.n_succs = bo->n_succs;
-  op.props = bo->props;
-  op.attrs = bo->attrs;
+  IrOp *op = &o->m->ops[id];
+  op->name = bo->name;
+  op->opc = (uint16_t)bo->opc;
+  op->flags = 0;
+  op->loc = bo->loc;
+  op->block = blk;
+  op->operands = (uint32_t)o->n_operands;
+  op->n_operands = bo->n_operands;
+  op->results = o->n_vals;
+  op->n_results = bo->n_results;
+  op->regions = o->n_regs;
+  op->n_regions = bo->n_regions;
+  op->succs = (uint32_t)o->n_succs;
+  op->n_succs = bo->n_succs;
+  op->props = bo->props;
+  op->attrs = bo->attrs;
   o->n_operands += bo->n_operands;
   o->n_succs += bo->n_succs;
-  if (o->n_operands > IR_MAX_COUNT || o->n_succs > IR_MAX_COUNT) return -2;
-  IR_VPUSH(o->ops, o->n_ops, o->cap_ops, op);
-  IR_VPUSH(o->op_of, o->n_op_of, o->cap_op_of, h);
+  IrValue *v = &o->m->values[o->n_vals];
   for (uint32_t k = 0; k < bo->n_results; k++) {
-    o->new_val[bo->results + k] = o->n_vals;
-    IrValue v = {b->vals[bo->results + k].type, id, k, IR_VAL_RESULT, 0};
-    IR_VPUSH(o->vals, o->n_vals, o->cap_vals, v);
+    o->new_val[bo->results + k] = o->n_vals + k;
+    v[k].type = b->vals[bo->results + k].type;
+    v[k].def = id;
+    v[k].num = k;
+    v[k].kind = IR_VAL_RESULT;
+    v[k].loc = 0;
   }
+  o->n_vals += bo->n_results;
+  IrRegion *reg = &o->m->regions[o->n_regs];
   for (uint32_t k = 0; k < bo->n_regions; k++) {
     uint32_t r = b->opregs[bo->regions + k];
-    IrRegion reg = {0, b->regions[r].n_blocks, id};
-    IR_VPUSH(o->regs, o->n_regs, o->cap_regs, reg);
-    IR_VPUSH(o->reg_of, o->n_reg_of, o->cap_reg_of, r);
+    reg[k].blocks = r;
+    reg[k].n_blocks = b->regions[r].n_blocks;
+    reg[k].op = id;
   }
+  o->n_regs += bo->n_regions;
   return 0;
 }
 
 /* Lay out new region `rid`: its blocks, then their args and ops. */
 static int layout_region(IrBuilder *b, Out *o, uint32_t rid) {
-  const BRegion *br = &b->regions[o->reg_of[rid]];
+  IrModule *m = o->m;
+  const BRegion *br = &b->regions[m->regions[rid].blocks];
   uint32_t first = o->n_blocks;
-  o->regs[rid].blocks = first;
+  m->regions[rid].blocks = first;
   for (uint32_t i = 0; i < br->n_blocks; i++) {
-    o->new_blk[br->blocks[i]] = o->n_blocks;
-    IrBlock blk = {0, 0, 0, 0, rid};
-    IR_VPUSH(o->blocks, o->n_blocks, o->cap_blocks, blk);
+    o->new_blk[br->blocks[i]] = first + i;
+    m->blocks[first + i].region = rid;
   }
+  o->n_blocks += br->n_blocks;
   for (uint32_t i = 0; i < br->n_blocks; i++) {
     const BBlock *bb = &b->blocks[br->blocks[i]];
+    IrBlock *blk = &m->blocks[first + i];
     uint32_t id = first + i;
-    o->blocks[id].args = o->n_vals;
-    o->blocks[id].n_args = bb->n_args;
+    blk->args = o->n_vals;
+    blk->n_args = bb->n_args;
+    IrValue *v = &m->values[o->n_vals];
     for (uint32_t k = 0; k < bb->n_args; k++) {
-      o->new_val[bb->args[k]] = o->n_vals;
       const BVal *bv = &b->vals[bb->args[k]];
-      IrValue v = {bv->type, id, k, IR_VAL_ARG, bv->fwd};
-      IR_VPUSH(o->vals, o->n_vals, o->cap_vals, v);
+      o->new_val[bb->args[k]] = o->n_vals + k;
+      v[k].type = bv->type;
+      v[k].def = id;
+      v[k].num = k;
+      v[k].kind = IR_VAL_ARG;
+      v[k].loc = bv->fwd;
     }
-    o->blocks[id].ops = o->n_ops;
-    o->blocks[id].n_ops = bb->n_ops;
+    o->n_vals += bb->n_args;
+    blk->ops = o->n_ops;
+    blk->n_ops = bb->n_ops;
     for (uint32_t k = 0; k < bb->n_ops; k++) {
       int r = number_op(b, o, bb->ops[k], id);
       if (r) return r;
     }
   }
   return 0;
-}
-
-static void out_free(Out *o) {
-  free(o->ops);
-  free(o->vals);
-  free(o->blocks);
-  free(o->regs);
-  free(o->op_of);
-  free(o->reg_of);
-  free(o->new_op);
-  free(o->new_val);
-  free(o->new_blk);
 }
 
 static uint32_t *none_map(uint32_t n) {
@@ -433,18 +458,18 @@ IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
   *why = NULL;
   ir_assert(root < b->n_ops);
   Out o = {0};
+  /* The tree has at most the builder's counts; the module's arrays are
+   * sized so, and their counts set to the real ones at the end. */
+  o.m = ir_module_alloc(b->ctx, b->n_ops, b->n_operands, b->n_vals,
+                        b->n_blocks, b->n_regions, b->n_succs);
+  if (!o.m) {
+    *why = "module too large";
+    return NULL;
+  }
+  IrModule *m = o.m;
   o.new_op = none_map(b->n_ops);
   o.new_val = none_map(b->n_vals);
   o.new_blk = none_map(b->n_blocks);
-  /* The frozen tree has at most the builder's counts: size the arrays
-   * once rather than growing them op by op. */
-  ir_vgrow((void **)&o.ops, &o.cap_ops, b->n_ops, sizeof *o.ops);
-  ir_vgrow((void **)&o.op_of, &o.cap_op_of, b->n_ops, sizeof *o.op_of);
-  ir_vgrow((void **)&o.vals, &o.cap_vals, b->n_vals, sizeof *o.vals);
-  ir_vgrow((void **)&o.blocks, &o.cap_blocks, b->n_blocks, sizeof *o.blocks);
-  ir_vgrow((void **)&o.regs, &o.cap_regs, b->n_regions, sizeof *o.regs);
-  ir_vgrow((void **)&o.reg_of, &o.cap_reg_of, b->n_regions, sizeof *o.reg_of);
-  IrModule *m = NULL;
 
   /* 1. number. The stack holds ranges [lo, hi) of new region ids still to
    * lay out; laying out a region pushes the range of its ops' regions, so
@@ -472,32 +497,26 @@ IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
     }
   }
   free(stack);
-  if (r == -1) {
-    *why = "an op is nested inside itself";
-    goto out;
-  }
   if (r) {
-    *why = "module too large";
-    goto out;
+    *why = "an op is nested inside itself";
+    goto fail;
   }
+  m->n_ops = o.n_ops;
+  m->n_values = o.n_vals;
+  m->n_blocks = o.n_blocks;
+  m->n_regions = o.n_regs;
+  m->n_operands = (uint32_t)o.n_operands;
+  m->n_succs = (uint32_t)o.n_succs;
 
-  m = ir_module_alloc(b->ctx, o.n_ops, (uint32_t)o.n_operands, o.n_vals,
-                      o.n_blocks, o.n_regs, (uint32_t)o.n_succs);
-  if (!m) {
-    *why = "module too large";
-    goto out;
-  }
-  if (o.n_ops) memcpy(m->ops, o.ops, o.n_ops * sizeof *o.ops);
-  if (o.n_vals) memcpy(m->values, o.vals, o.n_vals * sizeof *o.vals);
-  if (o.n_blocks) memcpy(m->blocks, o.blocks, o.n_blocks * sizeof *o.blocks);
-  if (o.n_regs) memcpy(m->regions, o.regs, o.n_regs * sizeof *o.regs);
-
-  /* 2. link operands and successors. */
-  for (uint32_t i = 0; i < o.n_ops; i++) {
-    const BOp *bo = &b->ops[o.op_of[i]];
-    IrOp *op = &m->ops[i];
+  /* 2. link operands and successors, builder op by builder op. */
+  for (uint32_t h = 0; h < b->n_ops; h++) {
+    if (o.new_op[h] == IR_NONE) continue;
+    const BOp *bo = &b->ops[h];
+    IrOp *op = &m->ops[o.new_op[h]];
+    uint32_t *opd = &m->operands[op->operands];
     for (uint32_t k = 0; k < bo->n_operands; k++) {
-      uint32_t v = final_value(b, b->operands[bo->operands + k]);
+      uint32_t v = b->operands[bo->operands + k];
+      if (b->vals[v].kind == BV_PLACEHOLDER) v = final_value(b, v);
       if (v == IR_NONE) {
         *why = "use of an unresolved forward reference";
         goto fail;
@@ -506,7 +525,7 @@ IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
         *why = "operand defined outside the frozen tree";
         goto fail;
       }
-      m->operands[op->operands + k] = o.new_val[v];
+      opd[k] = o.new_val[v];
     }
     for (uint32_t k = 0; k < bo->n_succs; k++) {
       const IrBSucc *s = &b->succs[bo->succs + k];
@@ -523,6 +542,8 @@ fail:
   ir_module_free(m);
   m = NULL;
 out:
-  out_free(&o);
+  free(o.new_op);
+  free(o.new_val);
+  free(o.new_blk);
   return m;
 }

@@ -12,17 +12,33 @@
 
 #include "ctx.h"
 
-void *ir_pg_slot(IrPages *p, size_t sz, uint32_t i) {
+/* The first pages are allocated one by one (most contexts stay small);
+ * past them, IR_PG_CHUNK pages at a time as one big array (mem.c), so a
+ * big table lives in huge pages. */
+#define IR_PG_CHUNK 64
+
+void *ir_pg_grow(IrPages *p, size_t sz, uint32_t i) {
   uint32_t pg = i >> IR_PG_BITS;
   if (pg >= p->n_pages) {
-    IR_VPUSH(p->page, p->n_pages, p->cap_pages, NULL);
-    p->page[pg] = ir_xcalloc(IR_PG_SIZE, sz);
+    if (pg < IR_PG_CHUNK) {
+      IR_VPUSH(p->page, p->n_pages, p->cap_pages, NULL);
+      p->page[pg] = ir_xcalloc(IR_PG_SIZE, sz);
+    } else {
+      char *chunk = ir_big_alloc((size_t)IR_PG_CHUNK * IR_PG_SIZE * sz);
+      for (uint32_t k = 0; k < IR_PG_CHUNK; k++)
+        IR_VPUSH(p->page, p->n_pages, p->cap_pages,
+                 (void *)(chunk + (size_t)k * IR_PG_SIZE * sz));
+    }
   }
   return ir_pg_at(p, sz, i);
 }
 
-static void pages_free(IrPages *p) {
-  for (uint32_t i = 0; i < p->n_pages; i++) free(p->page[i]);
+static void pages_free(IrPages *p, size_t sz) {
+  for (uint32_t i = 0; i < p->n_pages; i++) {
+    if (i < IR_PG_CHUNK) free(p->page[i]);
+    else if (i % IR_PG_CHUNK == 0)
+      ir_big_free(p->page[i], (size_t)IR_PG_CHUNK * IR_PG_SIZE * sz);
+  }
   free(p->page);
 }
 
@@ -69,14 +85,16 @@ IrCtx *ir_ctx_new(void) {
 
 void ir_ctx_free(IrCtx *c) {
   if (!c) return;
-  pages_free(&c->strs);
-  pages_free(&c->types);
-  pages_free(&c->attrs);
-  pages_free(&c->locs);
+  pages_free(&c->strs, sizeof(IrStrEnt));
+  pages_free(&c->types, sizeof(IrTypeEnt));
+  pages_free(&c->attrs, sizeof(IrAttrEnt));
+  pages_free(&c->locs, sizeof(IrLocEnt));
   free(c->str_ht.slot);
   free(c->type_ht.slot);
   free(c->attr_ht.slot);
   free(c->loc_ht.slot);
+  ir_big_free(c->line_head, (size_t)c->n_lines * sizeof *c->line_head);
+  free(c->loc_lists);
   ir_arena_free(&c->arena);
   free(c);
 }

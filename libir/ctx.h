@@ -19,8 +19,13 @@ typedef struct IrPages {
 static inline void *ir_pg_at(const IrPages *p, size_t sz, uint32_t i) {
   return (char *)p->page[i >> IR_PG_BITS] + (size_t)(i & (IR_PG_SIZE - 1)) * sz;
 }
-/* Entry i, creating its page if needed (i is at most one past the end). */
-void *ir_pg_slot(IrPages *p, size_t sz, uint32_t i);
+/* Entry i, creating its page (zeroed) if needed (i is at most one past
+ * the end). */
+void *ir_pg_grow(IrPages *p, size_t sz, uint32_t i);
+static inline void *ir_pg_slot(IrPages *p, size_t sz, uint32_t i) {
+  if ((i >> IR_PG_BITS) < p->n_pages) return ir_pg_at(p, sz, i);
+  return ir_pg_grow(p, sz, i);
+}
 
 /* Open addressing, linear probing. A slot holds an id (low 32 bits, 0 =
  * empty) and the high 32 bits of its hash, which also pick the home slot.
@@ -80,10 +85,13 @@ typedef struct IrAttrEnt {
   uint64_t hash;
 } IrAttrEnt;
 
+/* 36 bytes: locations are the biggest table (one per op), so a FUSED
+ * location's member list is found through IrCtx.loc_lists, indexed by
+ * its l.list, rather than by a pointer here. */
 typedef struct IrLocEnt {
   IrLoc l;                      /* canonical: unused fields zero */
-  const uint32_t *list;         /* FUSED members (arena) */
-  uint64_t hash;
+  uint32_t next;                /* FILE in the line index: the previous
+                                   location of its line, 0 ends */
 } IrLocEnt;
 
 struct IrCtx {
@@ -99,6 +107,26 @@ struct IrCtx {
   uint32_t int_ty[65];          /* signless iN, N <= 64 */
   uint32_t index_ty;
   uint32_t float_ty[IR_N_FLOAT_KINDS];
+  /* File locations of one file (the first one named by a FILE location),
+   * the bulk of the location table, are indexed by line instead of hashed
+   * (ctx_loc.c): */
+  int have_hot;                 /* hot_file is set */
+  uint32_t hot_file;            /* its string id */
+  uint32_t line_base;           /* the line of line_head[0] */
+  uint32_t *line_head;          /* per line: its newest location, 0 = none */
+  uint32_t n_lines;             /* entries of line_head */
+  uint32_t n_file_hashed;       /* hot file's locations in loc_ht */
+  uint32_t hashed_lo, hashed_hi; /* and the range of their lines */
+  const uint32_t **loc_lists;   /* members of FUSED locations (arena),
+                                   by their IrLoc.list */
+  uint32_t n_loc_lists, cap_loc_lists;
+  /* ir_dict_getc's cache of C string -> string id (ctx_attr.c) */
+  struct IrNameCache {
+    const char *s;              /* the C string's address */
+    uint32_t id;                /* its string id, IR_NONE: not interned */
+    uint32_t n_strs;            /* table size when IR_NONE was found */
+    char text[24];              /* its bytes, NUL-terminated */
+  } name_cache[64];
 };
 
 static inline IrStrEnt *ir_str_ent(const IrCtx *c, uint32_t id) {

@@ -47,18 +47,31 @@ static int canon(const IrCtx *c, const IrLoc *in, LocKey *k) {
 static int loc_eq(const IrCtx *c, uint32_t id, const void *key) {
   const LocKey *k = key;
   const IrLocEnt *e = ir_loc_ent(c, id);
-  if (e->hash != k->hash) return 0;
   IrLoc l = e->l;
   l.list = 0;
   return !memcmp(&l, &k->l, sizeof l) &&
-         (!k->nl || !memcmp(e->list, k->list, k->nl * sizeof *k->list));
+         (!k->nl || !memcmp(c->loc_lists[e->l.list], k->list, k->nl * sizeof *k->list));
 }
 
-/* File locations are most of the table (the parser makes one per op), so
- * they get a path of their own: a one-multiply hash of the three fields
- * and a field compare, instead of canonicalising, hashing and comparing a
- * whole IrLoc. (5 MB bench corpus, 101K ops: ir_loc_file 39.5M -> 15.5M
- * instructions, with the tagged hash slots of ctx.h.) */
+/* File locations are most of the table (one per op and block argument),
+ * so they get paths of their own.
+ *
+ * The hot file's locations (the first file a FILE location names: the
+ * parsed file, nearly always the only one) are found through a per-line
+ * index, line_head[line - line_base] -> newest location of the line
+ * (line_base: the first line met, so a chunk deep in a split file does
+ * not index the lines before it), chained through
+ * IrLocEnt.next: a parser or reader meets lines in about text order, so
+ * the index is walked sequentially, where a hash table costs a cache miss
+ * per location once it outgrows the cache. (20 MB bench corpus: ~400K
+ * locations.) The index covers line_limit() lines, a number that grows with
+ * the table, so no input can make it large; a location of a line beyond it
+ * goes to the hash table, and a lookup that misses the index also asks the
+ * hash table while it holds any FILE location, so each location lives in
+ * exactly one of the two.
+ *
+ * Any other file's locations are hashed: a one-multiply hash of the three
+ * fields and a field compare. */
 typedef struct FileKey {
   uint32_t file, line, col;
 } FileKey;
@@ -76,24 +89,75 @@ static int file_eq(const IrCtx *c, uint32_t id, const void *key) {
          l->col == k->col;
 }
 
-uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
-  if (file_str >= c->n_strs) return 0;
-  FileKey k = {file_str, line, col};
-  uint64_t h = file_hash(file_str, line, col);
-  ir_ht_reserve(&c->loc_ht);
-  uint64_t *slot = ir_ht_find(c, &c->loc_ht, h, file_eq, &k);
-  if (ir_ht_id(slot)) return ir_ht_id(slot);
+static uint32_t line_limit(const IrCtx *c) {
+  return 8 * c->n_locs + (1u << 20);
+}
+
+static uint32_t new_file_loc(IrCtx *c, uint32_t file, uint32_t line,
+                             uint32_t col) {
   if (c->n_locs >= IR_MAX_COUNT) return 0;
   uint32_t id = c->n_locs++;
-  IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id);
-  memset(&e->l, 0, sizeof e->l);
+  IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id); /* zeroed */
   e->l.kind = IR_L_FILE;
-  e->l.file = file_str;
+  e->l.file = file;
   e->l.line = line;
   e->l.col = col;
-  e->list = NULL;
-  e->hash = h;
-  ir_ht_put(&c->loc_ht, slot, h, id);
+  return id;
+}
+
+static uint32_t hashed_file_loc(IrCtx *c, uint32_t file, uint32_t line,
+                                uint32_t col, int insert) {
+  FileKey k = {file, line, col};
+  uint64_t h = file_hash(file, line, col);
+  if (insert) ir_ht_reserve(&c->loc_ht);
+  else if (!c->loc_ht.cap) return 0;
+  uint64_t *slot = ir_ht_find(c, &c->loc_ht, h, file_eq, &k);
+  if (ir_ht_id(slot) || !insert) return ir_ht_id(slot);
+  uint32_t id = new_file_loc(c, file, line, col);
+  if (id) {
+    ir_ht_put(&c->loc_ht, slot, h, id);
+    if (file == c->hot_file) {
+      if (!c->n_file_hashed || line < c->hashed_lo) c->hashed_lo = line;
+      if (!c->n_file_hashed || line > c->hashed_hi) c->hashed_hi = line;
+      c->n_file_hashed++;
+    }
+  }
+  return id;
+}
+
+uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
+  if (file_str >= c->n_strs) return 0;
+  if (!c->have_hot) {
+    c->have_hot = 1;
+    c->hot_file = file_str;
+    c->line_base = line;
+  }
+  if (file_str != c->hot_file || line < c->line_base ||
+      line - c->line_base >= line_limit(c))
+    return hashed_file_loc(c, file_str, line, col, 1);
+  uint32_t ln = line - c->line_base;
+  if (ln < c->n_lines)
+    for (uint32_t id = c->line_head[ln]; id;) {
+      const IrLocEnt *e = ir_loc_ent(c, id);
+      if (e->l.col == col) return id;
+      id = e->next;
+    }
+  if (c->n_file_hashed && line >= c->hashed_lo && line <= c->hashed_hi) {
+    uint32_t id = hashed_file_loc(c, file_str, line, col, 0);
+    if (id) return id;
+  }
+  if (ln >= c->n_lines) {
+    uint32_t n = c->n_lines ? c->n_lines : 1024;
+    while (n <= ln) n *= 2;
+    c->line_head = ir_big_realloc(c->line_head, (size_t)c->n_lines * sizeof *c->line_head,
+                                  (size_t)n * sizeof *c->line_head); /* zero filled */
+    c->n_lines = n;
+  }
+  uint32_t id = new_file_loc(c, file_str, line, col);
+  if (id) {
+    ir_loc_ent(c, id)->next = c->line_head[ln];
+    c->line_head[ln] = id;
+  }
   return id;
 }
 
@@ -114,19 +178,16 @@ uint32_t ir_loc_intern(IrCtx *c, const IrLoc *in, const uint32_t *list) {
   ir_ht_reserve(&c->loc_ht);
   uint64_t *slot = ir_ht_find(c, &c->loc_ht, h, loc_eq, &k);
   if (ir_ht_id(slot)) return ir_ht_id(slot);
-  if (c->n_locs >= IR_MAX_COUNT) return 0;
-  uint32_t off = 0;
-  if (k.nl && (off = ir_pool_take(&c->pool_u32, k.nl)) == IR_NONE) return 0;
+  if (c->n_locs >= IR_MAX_COUNT || c->n_loc_lists >= IR_MAX_COUNT) return 0;
   uint32_t id = c->n_locs++;
-  IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id);
+  IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id); /* zeroed */
   e->l = k.l;
-  e->l.list = off;
-  if (k.nl) {
-    uint32_t *l = ir_arena_alloc(&c->arena, k.nl * sizeof *l);
-    memcpy(l, list, k.nl * sizeof *l);
-    e->list = l;
+  if (in->kind == IR_L_FUSED) {
+    uint32_t *l = ir_arena_alloc(&c->arena, (k.nl ? k.nl : 1) * sizeof *l);
+    if (k.nl) memcpy(l, list, k.nl * sizeof *l);
+    e->l.list = c->n_loc_lists;
+    IR_VPUSH(c->loc_lists, c->n_loc_lists, c->cap_loc_lists, l);
   }
-  e->hash = h;
   ir_ht_put(&c->loc_ht, slot, h, id);
   return id;
 }
@@ -138,8 +199,9 @@ const IrLoc *ir_loc(const IrCtx *c, uint32_t id) {
 
 const uint32_t *ir_loc_list(const IrCtx *c, uint32_t id) {
   ir_assert(id < c->n_locs);
-  const uint32_t *l = ir_loc_ent(c, id)->list;
-  return l ? l : ir_empty_u32;
+  const IrLoc *l = &ir_loc_ent(c, id)->l;
+  const uint32_t *list = l->kind == IR_L_FUSED ? c->loc_lists[l->list] : NULL;
+  return list ? list : ir_empty_u32;
 }
 
 uint32_t ir_n_locs(const IrCtx *c) { return c->n_locs; }
@@ -171,7 +233,7 @@ uint32_t ir_loc_filepos(const IrCtx *c, uint32_t loc) {
     while (sp) {
       const IrLocEnt *e = ir_loc_ent(c, st[sp - 1].loc);
       if (st[sp - 1].next < e->l.n) {
-        loc = e->list[st[sp - 1].next++];
+        loc = c->loc_lists[e->l.list][st[sp - 1].next++];
         break;
       }
       sp--;

@@ -601,6 +601,12 @@ typedef struct IrParseOpts {
  * error per problem where recovery is sound, at least one) and returns NULL. */
 IrModule *ir_parse(IrCtx *c, const char *text, size_t len,
                    const IrParseOpts *o, IrDiag *d);
+/* The same for text followed by IR_PARSE_PAD readable NUL bytes
+ * (text[len .. len + IR_PARSE_PAD)), which is lexed in place; ir_parse
+ * copies its input to pad it. */
+#define IR_PARSE_PAD 16
+IrModule *ir_parse_padded(IrCtx *c, const char *text, size_t len,
+                          const IrParseOpts *o, IrDiag *d);
 
 /* Split text at MLIR's `// -----` marker lines. Calls `fn` for each chunk
  * with its text and the line number of its first line. Returns the number

@@ -31,6 +31,15 @@ void ir_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);
     (arr)[(n)++] = (x);                                                      \
   } while (0)
 
+/* Big arrays: zeroed; those of 256 KB or more are mapped (zero pages come
+ * lazily) and advised to use transparent huge pages where available
+ * (mem.c). Pass the size in bytes back to realloc and free. ir_big_vgrow
+ * is ir_vgrow for them. */
+void *ir_big_alloc(size_t n);
+void *ir_big_realloc(void *p, size_t old, size_t n);
+void ir_big_free(void *p, size_t n);
+void ir_big_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);
+
 /* A bump arena: many small allocations freed at once. */
 typedef struct IrArena {
   struct IrArenaChunk *head;
@@ -129,9 +138,8 @@ void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr);
 void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes);
 
 /* Accessors for hooks. */
-IrCtx *irp_ctx(IrParser *p);
-IrBuilder *irp_builder(IrParser *p);
-const IrTok *irp_peek(IrParser *p);            /* current token */
+/* irp_ctx, irp_builder, irp_peek (the current token), irp_consume and
+ * irp_expect are inline functions, defined after struct IrParser below. */
 const IrTok *irp_peek2(IrParser *p);           /* the one after it */
 void irp_next(IrParser *p);                    /* consume one token */
 /* Position of the current token, as a cheap "lazy" location: use it with
@@ -151,8 +159,7 @@ int irp_error_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__(
  * the prior definition of a value. */
 void irp_note_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-int irp_consume(IrParser *p, IrTokKind k);               /* 1 / 0 */
-int irp_expect(IrParser *p, IrTokKind k, const char *what);  /* 0 / -1 */
+/* irp_consume(p, k): 1 / 0;  irp_expect(p, k, what): 0 / -1 */
 int irp_consume_kw(IrParser *p, const char *kw);         /* bare id == kw */
 int irp_expect_kw(IrParser *p, const char *kw);
 /* A bare identifier (keyword) of any spelling; *s and *n point into source. */
@@ -221,6 +228,18 @@ void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term,
 /* Location of the op being parsed may be overridden by a trailing
  * `loc(...)`; the core handles that after the hook returns. */
 
+/* A small cache of pure interning results (attributes a hook builds from
+ * a few numbers, like `#arith.fastmath<none>`): key words -> id, 0 if not
+ * cached. key[0] says what the key is: hooks use IRP_MEMO_HOOKS and up.
+ * n <= IRP_MEMO_WORDS. A store may evict another key. */
+#define IRP_MEMO_WORDS 9
+#define IRP_MEMO_HOOKS 16  /* +0: arith flags; +1: number literals */
+uint32_t irp_memo_find(IrParser *p, const uint32_t *key, uint32_t n);
+void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id);
+/* The string id of a C string, cached by address (op and attribute names
+ * the hooks pass as literals). */
+uint32_t irp_cstr(IrParser *p, const char *s);
+
 /* The core's generic-form parser, usable by hooks of ops that fall back to it. */
 int irp_generic_op_body(IrParser *p, IrOpState *st);
 
@@ -272,13 +291,32 @@ struct IrParser {
   struct IrpTypeMemo {       /* type spellings seen (parse_type.c): a */
     const char *s;           /* direct-mapped cache from source bytes */
     uint32_t n, type;        /* to type id, so `memref<?xf32>` is */
-  } tmemo[1024];             /* parsed once, not at every use */
+    uint64_t w0, w1;         /* parsed once, not at every use; w0, w1: */
+  } tmemo[1024];             /* the first 16 bytes, zero padded */
 };
+
+/* The token API's hottest entries, inline: a hook calls them for nearly
+ * every token, and the call was a good part of their cost. */
+static inline IrCtx *irp_ctx(IrParser *p) { return p->ctx; }
+static inline IrBuilder *irp_builder(IrParser *p) { return p->b; }
+static inline const IrTok *irp_peek(IrParser *p) { return &p->tok; }
+static inline int irp_consume(IrParser *p, IrTokKind k) {
+  if (p->tok.kind != k) return 0;
+  irp_next(p);
+  return 1;
+}
+int irp_expect_fail(IrParser *p, const char *what);  /* the error of: */
+static inline int irp_expect(IrParser *p, IrTokKind k, const char *what) {
+  if (p->tok.kind != k) return irp_expect_fail(p, what);
+  irp_next(p);
+  return 0;
+}
 
 /* lex.c */
 /* text[len .. len + IR_LEX_PAD) must be NUL bytes: the lexer's loops stop
  * on them instead of testing for the end (ir_parse copies its input so). */
 #define IR_LEX_PAD 16
+_Static_assert(IR_LEX_PAD <= IR_PARSE_PAD, "IrParseOpts.padded pads too little");
 void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line);
 /* Lex the token at p->cur into *t. */
 void ir_lex(IrParser *p, IrTok *t);
@@ -542,6 +580,17 @@ int ir_syntax_attr_is_str(const IrCtx *c, uint32_t attr, const char *s);
  * scf.yield and the other yield-like terminators. */
 int ir_syntax_parse_yield(IrParser *p, IrOpState *st);
 void ir_syntax_print_yield(IrPrinter *w, const IrModule *m, uint32_t op);
+
+/* ====================================================================== */
+/* builder.c internals                                                    */
+/* ====================================================================== */
+
+/* Reserve room for about this many more ops, values, operands and blocks
+ * (and as many regions as blocks), so that a builder filled by a parser
+ * does not copy its arrays as they grow. Only a hint: the arrays still grow
+ * past it. */
+void irb_reserve(IrBuilder *b, uint32_t ops, uint32_t vals, uint32_t operands,
+                 uint32_t blocks);
 
 /* ====================================================================== */
 /* registry.c                                                             */

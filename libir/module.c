@@ -15,6 +15,8 @@
 
 #include "irint.h"
 
+#define MOD_HDR 16  /* bytes before the IrModule: its allocation size */
+
 /* One allocation: the header, then each array, each aligned to 8. */
 IrModule *ir_module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
                           uint32_t n_values, uint32_t n_blocks,
@@ -32,8 +34,10 @@ IrModule *ir_module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
   size_t off_suc = off_reg + AL((size_t)n_regions * sizeof(IrRegion));
   size_t total = off_suc + AL((size_t)n_succs * sizeof(IrSucc));
 #undef AL
-  char *p = calloc(1, total);
-  if (!p) return NULL;
+  /* The allocation's size goes in a header before the module, for
+   * ir_big_free; big modules get huge pages (mem.c). */
+  char *p = (char *)ir_big_alloc(total + MOD_HDR) + MOD_HDR;
+  memcpy(p - MOD_HDR, &total, sizeof total);
   IrModule *m = (IrModule *)p;
   m->ctx = c;
   m->ops = (IrOp *)(p + off_ops);
@@ -51,7 +55,12 @@ IrModule *ir_module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
   return m;
 }
 
-void ir_module_free(IrModule *m) { free(m); }
+void ir_module_free(IrModule *m) {
+  if (!m) return;
+  size_t total;
+  memcpy(&total, (char *)m - MOD_HDR, sizeof total);
+  ir_big_free((char *)m - MOD_HDR, total + MOD_HDR);
+}
 
 /* ====================================================================== */
 /* Layout check                                                           */
@@ -63,7 +72,21 @@ typedef struct Check {
   size_t why_len;
   /* cursors: the id the next entity of each kind must have */
   uint64_t op, val, blk, reg, opd, succ;
+  /* opcode of an op name id, direct mapped: a module has few op names,
+   * and looking one up hashes its bytes (~120 instructions an op) */
+  struct { uint32_t name, opc; } opc_cache[64];
+  uint32_t n_strs, n_types, n_attrs, n_locs;  /* the ctx's table sizes */
+  uint32_t dict_ok[2];      /* the last two ids found to be DICT attrs */
 } Check;
+
+/* Is id a DICT attribute? Ops repeat the same few property dictionaries. */
+static int is_dict(Check *k, uint32_t id) {
+  if (id == k->dict_ok[0] || id == k->dict_ok[1]) return 1;
+  if (id >= k->n_attrs || ir_attr(k->m->ctx, id)->kind != IR_A_DICT) return 0;
+  k->dict_ok[1] = k->dict_ok[0];
+  k->dict_ok[0] = id;
+  return 1;
+}
 
 static int bad(Check *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int bad(Check *k, const char *fmt, ...) {
@@ -84,15 +107,22 @@ static int check_op(Check *k, uint32_t id, uint32_t blk) {
   const IrCtx *c = m->ctx;
   const IrOp *op = &m->ops[id];
   if (op->block != blk) return bad(k, "op %u: wrong parent block", id);
-  if (!op->name || op->name >= ir_n_strs(c))
+  if (!op->name || op->name >= k->n_strs)
     return bad(k, "op %u: bad name string %u", id, op->name);
-  uint32_t opc = ir_op_lookup(ir_str_ptr(c, op->name), ir_str_len(c, op->name));
+  uint32_t opc, slot = op->name & 63;
+  if (k->opc_cache[slot].name == op->name) {
+    opc = k->opc_cache[slot].opc;
+  } else {
+    opc = ir_op_lookup(ir_str_ptr(c, op->name), ir_str_len(c, op->name));
+    k->opc_cache[slot].name = op->name;
+    k->opc_cache[slot].opc = opc;
+  }
   if (op->opc != opc) return bad(k, "op %u: opcode does not match its name", id);
   if (op->flags) return bad(k, "op %u: reserved flags set", id);
-  if (op->loc >= ir_n_locs(c)) return bad(k, "op %u: bad location %u", id, op->loc);
-  if (op->props && (op->props >= ir_n_attrs(c) || ir_attr(c, op->props)->kind != IR_A_DICT))
+  if (op->loc >= k->n_locs) return bad(k, "op %u: bad location %u", id, op->loc);
+  if (op->props && !is_dict(k, op->props))
     return bad(k, "op %u: properties are not a dictionary", id);
-  if (op->attrs && (op->attrs >= ir_n_attrs(c) || ir_attr(c, op->attrs)->kind != IR_A_DICT))
+  if (op->attrs && !is_dict(k, op->attrs))
     return bad(k, "op %u: attributes are not a dictionary", id);
 
   /* results */
@@ -103,7 +133,7 @@ static int check_op(Check *k, uint32_t id, uint32_t blk) {
     if (v->kind != IR_VAL_RESULT || v->def != id || v->num != i)
       return bad(k, "value %u: not result %u of op %u", op->results + i, i, id);
     if (v->loc) return bad(k, "value %u: a result with a location", op->results + i);
-    if (!v->type || v->type >= ir_n_types(c))
+    if (!v->type || v->type >= k->n_types)
       return bad(k, "value %u: bad type %u", op->results + i, v->type);
   }
   k->val += op->n_results;
@@ -155,9 +185,9 @@ static int check_region(Check *k, uint32_t rid) {
       const IrValue *v = &m->values[blk->args + i];
       if (v->kind != IR_VAL_ARG || v->def != b || v->num != i)
         return bad(k, "value %u: not argument %u of block %u", blk->args + i, i, b);
-      if (!v->type || v->type >= ir_n_types(m->ctx))
+      if (!v->type || v->type >= k->n_types)
         return bad(k, "value %u: bad type %u", blk->args + i, v->type);
-      if (v->loc >= ir_n_locs(m->ctx))
+      if (v->loc >= k->n_locs)
         return bad(k, "value %u: bad location %u", blk->args + i, v->loc);
     }
     k->val += blk->n_args;
@@ -170,9 +200,17 @@ static int check_region(Check *k, uint32_t rid) {
 }
 
 int ir_module_check(const IrModule *m, char *why, size_t why_len) {
-  Check k = {m, why, why_len, 0, 0, 0, 0, 0, 0};
+  Check k;
+  memset(&k, 0, sizeof k);
+  k.m = m;
+  k.why = why;
+  k.why_len = why_len;
   if (why && why_len) why[0] = 0;
   if (!m || !m->ctx) return bad(&k, "no module");
+  k.n_strs = ir_n_strs(m->ctx);
+  k.n_types = ir_n_types(m->ctx);
+  k.n_attrs = ir_n_attrs(m->ctx);
+  k.n_locs = ir_n_locs(m->ctx);
   if (m->n_ops > IR_MAX_COUNT || m->n_operands > IR_MAX_COUNT ||
       m->n_values > IR_MAX_COUNT || m->n_blocks > IR_MAX_COUNT ||
       m->n_regions > IR_MAX_COUNT || m->n_succs > IR_MAX_COUNT)

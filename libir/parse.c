@@ -225,9 +225,6 @@ int irp_enter(IrParser *p) {
 /* Tokens                                                                 */
 /* ====================================================================== */
 
-IrCtx *irp_ctx(IrParser *p) { return p->ctx; }
-IrBuilder *irp_builder(IrParser *p) { return p->b; }
-const IrTok *irp_peek(IrParser *p) { return &p->tok; }
 
 const IrTok *irp_peek2(IrParser *p) {
   if (!p->has2) {
@@ -252,17 +249,7 @@ uint32_t irp_loc_real(IrParser *p, uint32_t loc) {
   return ir_loc_file(p->ctx, p->file, line, col);
 }
 
-int irp_consume(IrParser *p, IrTokKind k) {
-  if (p->tok.kind != k) return 0;
-  irp_next(p);
-  return 1;
-}
-
-int irp_expect(IrParser *p, IrTokKind k, const char *what) {
-  if (p->tok.kind == k) {
-    irp_next(p);
-    return 0;
-  }
+int irp_expect_fail(IrParser *p, const char *what) {
   return irp_error(p, "expected %s", what);
 }
 
@@ -376,6 +363,7 @@ typedef struct Name {
   uint32_t hash;      /* of (key, num, bytes) */
   uint32_t next;      /* bucket chain / free list, IR_NONE ends */
   uint32_t handle;    /* builder value or block (placeholder while fwd) */
+  uint32_t type;      /* values: the value's type (0 = not known yet) */
   uint32_t loc;       /* first forward use, or the definition (lazy loc) */
   uint32_t pos;       /* index in the forward list while fwd */
   uint8_t fwd;        /* still a forward reference */
@@ -398,7 +386,7 @@ typedef struct Map {
   uint32_t cap, n;    /* slots (power of 2), used */
 } Map;
 
-#define MEMO_WORDS 9          /* longest memo key, in u32 words */
+#define MEMO_WORDS IRP_MEMO_WORDS
 
 struct IrpNames {
   Name *e;            uint32_t n_e, cap_e;     /* entries */
@@ -431,6 +419,12 @@ struct IrpNames {
    * costs a hash, a probe and a compare, 200-550 instructions, in the ctx;
    * 5 MB bench corpus: ~50M of 620M instructions before): */
   uint32_t op_name[IR_N_OPS];  /* opcode -> string id of its name, 0 = unknown */
+  struct OpnameMemo {          /* custom_opc's cache: a spelling of at */
+    uint64_t w0, w1;           /* most 16 bytes (zero padded), in the */
+    uint32_t len;              /* default dialect `dialect` (0 = empty) */
+    const char *dialect;       /* -> opcode and name string id */
+    uint32_t opc, name;
+  } opnames[64];
   struct CstrMemo {            /* C string (by address) -> string id, */
     const char *s;             /* checked with strcmp, so a reused buffer */
     uint32_t id;               /* cannot give a stale id */
@@ -439,7 +433,7 @@ struct IrpNames {
     uint32_t n;                /* key words, 0 = empty slot */
     uint32_t key[MEMO_WORDS];  /* what kind of key, then its words */
     uint32_t id;               /* the interned answer */
-  } memo[256];
+  } memo[256][2];              /* 2-way: a set's newest key first */
 };
 
 /* The string id of a C string (op and attribute names the hooks pass as
@@ -456,32 +450,76 @@ static uint32_t cstr_id(IrParser *p, const char *s) {
  * holds this key's answer. Interning is a pure function of the key within
  * one ctx, so a hit is exact. */
 static struct Memo *memo_find(IrParser *p, const uint32_t *key, uint32_t n, int *hit) {
-  uint32_t h = n;
-  for (uint32_t i = 0; i < n; i++) h = (h ^ key[i]) * 0x9E3779B1u;
-  struct Memo *m = &p->names->memo[h >> 24];
-  *hit = m->n == n && memcmp(m->key, key, n * sizeof *key) == 0;
-  return m;
+  uint64_t h = n;
+  for (uint32_t i = 0; i < n; i++) h = (h ^ key[i]) * 0x9E3779B97F4A7C15ull;
+  struct Memo *set = p->names->memo[h >> 56];
+  for (int w = 0; w < 2; w++)
+    if (set[w].n == n && memcmp(set[w].key, key, n * sizeof *key) == 0) {
+      *hit = 1;
+      return &set[w];
+    }
+  *hit = 0;
+  return set;
 }
 
-static void memo_store(struct Memo *m, const uint32_t *key, uint32_t n, uint32_t id) {
-  m->n = n;
-  memcpy(m->key, key, n * sizeof *key);
-  m->id = id;
+/* Store into the set memo_find gave (a miss): the older key is dropped. */
+static void memo_store(struct Memo *set, const uint32_t *key, uint32_t n, uint32_t id) {
+  set[1] = set[0];
+  set[0].n = n;
+  memcpy(set[0].key, key, n * sizeof *key);
+  set[0].id = id;
 }
 
-static uint32_t hname(uint32_t key, uint32_t num, const char *s, uint32_t n) {
-  uint32_t h = 2166136261u ^ (key * 0x9E3779B1u) ^ (num * 0x85EBCA77u);
-  for (uint32_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h ^ (h >> 15);
+uint32_t irp_memo_find(IrParser *p, const uint32_t *key, uint32_t n) {
+  int hit;
+  ir_assert(n && n <= MEMO_WORDS && key[0] >= IRP_MEMO_HOOKS);
+  struct Memo *m = memo_find(p, key, n, &hit);
+  return hit ? m->id : 0;
 }
 
-static uint32_t name_find(IrpNames *t, uint32_t key, const char *s, uint32_t n,
-                          uint32_t num) {
-  uint32_t h = hname(key, num, s, n);
+void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id) {
+  int hit;
+  ir_assert(n && n <= MEMO_WORDS && key[0] >= IRP_MEMO_HOOKS);
+  struct Memo *m = memo_find(p, key, n, &hit);
+  if (hit) m->id = id;
+  else memo_store(m, key, n, id);
+}
+
+uint32_t irp_cstr(IrParser *p, const char *s) { return cstr_id(p, s); }
+
+/* Names are token texts, so they lie in the lexer's buffer, which is
+ * followed by IR_LEX_PAD readable bytes: reading 8 bytes at any byte of a
+ * name stays inside it. Hash and compare a word at a time, not a byte. */
+static inline uint64_t rd8(const char *s) {
+  uint64_t v;
+  memcpy(&v, s, 8);
+  return v;
+}
+
+/* The bytes of s[0, n) within its first word, n <= 8 (little endian: the
+ * low bytes come first). */
+static inline uint64_t head8(const char *s, uint32_t n) {
+  return n >= 8 ? rd8(s) : rd8(s) & ((1ull << (8 * n)) - 1);
+}
+
+static inline uint32_t hname(uint32_t key, uint32_t num, const char *s, uint32_t n) {
+  uint64_t h = ((uint64_t)key << 32 | num) * 0x9E3779B97F4A7C15ull ^ n;
+  uint32_t i = 0;
+  for (; i + 8 < n; i += 8) h = (h ^ rd8(s + i)) * 0xff51afd7ed558ccdull;
+  h = (h ^ head8(s + i, n - i)) * 0xc4ceb9fe1a85ec53ull;
+  return (uint32_t)(h >> 32) ^ (uint32_t)h;
+}
+
+static inline int name_eq(const char *a, const char *b, uint32_t n) {
+  if (n <= 8) return head8(a, n) == head8(b, n);
+  return memcmp(a, b, n) == 0;
+}
+
+static inline uint32_t name_find(IrpNames *t, uint32_t h, uint32_t key, const char *s,
+                                 uint32_t n, uint32_t num) {
   for (uint32_t i = t->bucket[h & (t->n_bucket - 1)]; i != IR_NONE; i = t->e[i].next) {
     Name *e = &t->e[i];
-    if (e->hash == h && e->key == key && e->num == num && e->n == n &&
-        memcmp(e->s, s, n) == 0)
+    if (e->hash == h && e->key == key && e->num == num && e->n == n && name_eq(e->s, s, n))
       return i;
   }
   return IR_NONE;
@@ -501,8 +539,8 @@ static void rehash(IrpNames *t, uint32_t nb) {
   }
 }
 
-static uint32_t name_insert(IrpNames *t, uint32_t key, const char *s, uint32_t n,
-                            uint32_t num, uint32_t handle) {
+static uint32_t name_insert(IrpNames *t, uint32_t h, uint32_t key, const char *s,
+                            uint32_t n, uint32_t num, uint32_t handle) {
   uint32_t i;
   if (t->free_head != IR_NONE) {
     i = t->free_head;
@@ -512,18 +550,21 @@ static uint32_t name_insert(IrpNames *t, uint32_t key, const char *s, uint32_t n
     i = t->n_e++;
   }
   Name *e = &t->e[i];
-  memset(e, 0, sizeof *e);
   e->s = s;
   e->n = n;
   e->num = num;
   e->key = key;
-  e->hash = hname(key, num, s, n);
+  e->hash = h;
   e->handle = handle;
+  e->type = 0;
+  e->loc = 0;
+  e->pos = 0;
+  e->fwd = 0;
   e->live = 1;
   if (++t->live > t->n_bucket) {
     rehash(t, t->n_bucket * 2); /* links e too */
   } else {
-    uint32_t b = e->hash & (t->n_bucket - 1);
+    uint32_t b = h & (t->n_bucket - 1);
     e->next = t->bucket[b];
     t->bucket[b] = i;
   }
@@ -674,10 +715,11 @@ static int count_values(IrParser *p, uint64_t n) {
 
 /* Bind %name#num to value v, resolving a forward reference. */
 static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
-                        uint32_t v, uint32_t loc) {
+                        uint32_t v, uint32_t vtype, uint32_t loc) {
   IrpNames *t = p->names;
   uint32_t key = t->iscope * 2;
-  uint32_t i = name_find(t, key, s, n, num);
+  uint32_t h = hname(key, num, s, n);
+  uint32_t i = name_find(t, h, key, s, n, num);
   if (i != IR_NONE) {
     Name *e = &t->e[i];
     if (!e->fwd) {
@@ -685,7 +727,7 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
       note_at(p, e->loc, "previously defined here");
       return -1;
     }
-    uint32_t want = irb_value_type(p->b, e->handle), have = irb_value_type(p->b, v);
+    uint32_t want = e->type, have = vtype;
     if (want && want != have) {
       char tw[256], th[256];
       ir_type_str(p->ctx, want, tw, sizeof tw);
@@ -698,6 +740,7 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
     irb_resolve(p->b, e->handle, v);
     e->loc = loc;
     e->handle = v;
+    e->type = vtype;
     e->fwd = 0;
     uint32_t last = t->vfwd[--t->n_vfwd];
     if (last != i) {
@@ -705,8 +748,9 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
       t->e[last].pos = e->pos;
     }
   } else {
-    i = name_insert(t, key, s, n, num, v);
+    i = name_insert(t, h, key, s, n, num, v);
     t->e[i].loc = loc;
+    t->e[i].type = vtype;
   }
   push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
   return 0;
@@ -772,10 +816,11 @@ int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
   if (p->failed) return -1;
   IrpNames *t = p->names;
   uint32_t key = t->iscope * 2;
-  uint32_t i = name_find(t, key, r->name, r->len, r->num);
+  uint32_t h = hname(key, r->num, r->name, r->len);
+  uint32_t i = name_find(t, h, key, r->name, r->len, r->num);
   if (i != IR_NONE) {
     uint32_t v = t->e[i].handle;
-    uint32_t have = irb_value_type(p->b, v);
+    uint32_t have = t->e[i].type;
     if (type && have && have != type) {
       char tw[256], th[256];
       ir_type_str(p->ctx, type, tw, sizeof tw);
@@ -789,13 +834,14 @@ int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
     return 0;
   }
   if (r->num) {
-    uint32_t j = name_find(t, key, r->name, r->len, 0);
+    uint32_t j = name_find(t, hname(key, 0, r->name, r->len), key, r->name, r->len, 0);
     if (j != IR_NONE && !t->e[j].fwd)
       return irp_error_at(p, r->loc, "reference to invalid result number");
   }
   if (count_values(p, 1)) return -1;
   uint32_t v = irb_placeholder(p->b, type);
-  i = name_insert(t, key, r->name, r->len, r->num, v);
+  i = name_insert(t, h, key, r->name, r->len, r->num, v);
+  t->e[i].type = type;
   t->e[i].fwd = 1;
   t->e[i].loc = r->loc;
   t->e[i].pos = t->n_vfwd;
@@ -967,9 +1013,10 @@ int irp_successor(IrParser *p, uint32_t *block) {
   if (p->tok.kind != IR_TK_CARET_ID) return irp_error(p, "expected block name");
   IrpNames *t = p->names;
   uint32_t key = t->rscope * 2 + 1;
-  uint32_t i = name_find(t, key, p->tok.text, p->tok.len, 0);
+  uint32_t h = hname(key, 0, p->tok.text, p->tok.len);
+  uint32_t i = name_find(t, h, key, p->tok.text, p->tok.len, 0);
   if (i == IR_NONE) {
-    i = name_insert(t, key, p->tok.text, p->tok.len, 0, irb_block_detached(p->b));
+    i = name_insert(t, h, key, p->tok.text, p->tok.len, 0, irb_block_detached(p->b));
     Name *e = &t->e[i];
     e->fwd = 1;
     e->loc = lazy_loc(p, p->tok.text - 1);
@@ -1010,7 +1057,7 @@ static int block_arg(IrParser *p, uint32_t blk) {
   /* MLIR's default location of an argument: where its name is written */
   if (!has_loc) loc = irp_loc_real(p, r.loc);
   return define_value(p, r.name, r.len, 0, irb_block_arg_loc(p->b, blk, type, loc),
-                      r.loc);
+                      type, r.loc);
 }
 
 /* `^name(args):` in the current region; *blk receives the block. */
@@ -1018,7 +1065,8 @@ static int block_label(IrParser *p, uint32_t *blk) {
   IrpNames *t = p->names;
   uint32_t key = t->rscope * 2 + 1;
   const IrTok tk = p->tok;
-  uint32_t i = name_find(t, key, tk.text, tk.len, 0);
+  uint32_t h = hname(key, 0, tk.text, tk.len);
+  uint32_t i = name_find(t, h, key, tk.text, tk.len, 0);
   if (i != IR_NONE) {
     Name *e = &t->e[i];
     if (!e->fwd)
@@ -1026,7 +1074,7 @@ static int block_label(IrParser *p, uint32_t *blk) {
     irb_region_append_block(p->b, t->region, e->handle);
     e->fwd = 0;
   } else {
-    i = name_insert(t, key, tk.text, tk.len, 0, irb_block(p->b, t->region));
+    i = name_insert(t, h, key, tk.text, tk.len, 0, irb_block(p->b, t->region));
     push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
   }
   uint32_t b = t->e[i].handle;
@@ -1059,7 +1107,8 @@ int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
     for (uint32_t i = 0; i < n_args; i++) {
       uint32_t v = irb_block_arg_loc(p->b, blk, args[i].type,
                                      irp_loc_real(p, args[i].loc));
-      if (define_value(p, args[i].ref.name, args[i].ref.len, 0, v, args[i].ref.loc))
+      if (define_value(p, args[i].ref.name, args[i].ref.len, 0, v, args[i].type,
+                       args[i].ref.loc))
         return -1;
     }
     if (p->tok.kind == IR_TK_CARET_ID)
@@ -1305,7 +1354,32 @@ typedef struct Group {
 } Group;
 
 /* Resolve a custom op name (default dialect prefix) to its opcode. */
+static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name);
+
+/* Op names repeat on most lines: a cache of spellings up to 16 bytes (the
+ * key holds all their bytes, so a hit is exact), with the default dialect
+ * they were resolved in, spares hashing the name in the registry. */
 static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name) {
+  if (t->len > 16) return custom_opc_slow(p, t, name);
+  uint64_t w0 = head8(t->text, t->len < 8 ? t->len : 8);
+  uint64_t w1 = t->len > 8 ? head8(t->text + 8, t->len - 8) : 0;
+  uint64_t h = (w0 ^ (w1 * 0x9E3779B97F4A7C15ull) ^ t->len) * 0xff51afd7ed558ccdull;
+  struct OpnameMemo *e = &p->names->opnames[h >> 58];
+  if (e->len == t->len && e->w0 == w0 && e->w1 == w1 && e->dialect == p->dialect) {
+    *name = e->name;
+    return e->opc;
+  }
+  uint32_t opc = custom_opc_slow(p, t, name);
+  e->w0 = w0;
+  e->w1 = w1;
+  e->len = t->len;
+  e->dialect = p->dialect;
+  e->opc = opc;
+  e->name = *name;
+  return opc;
+}
+
+static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name) {
   uint32_t opc = ir_op_lookup(t->text, t->len);
   if (opc != IR_OP_UNKNOWN) {
     /* a registered op is spelled as its full name: intern it once */
@@ -1370,8 +1444,8 @@ static int parse_op(IrParser *p, uint32_t block) {
   if (irp_enter(p)) return -1;
   Mark m = mark(p);
   uint32_t first_loc = lazy_loc(p, p->tok.kind == IR_TK_PERCENT_ID ? p->tok.text - 1 : p->tok.text);
-  Group *g = NULL;
-  uint32_t ng = 0, capg = 0;
+  Group g0[4], *g = g0;   /* most ops bind one group */
+  uint32_t ng = 0, capg = 4;
   uint64_t nexp = 0;
   if (p->tok.kind == IR_TK_PERCENT_ID) {
     for (;;) {
@@ -1482,10 +1556,10 @@ static int parse_op(IrParser *p, uint32_t block) {
   if ((st->n_props && !s.props) || (st->n_attrs && !s.attrs))
     return irp_error_at(p, st->loc, "duplicate attribute name");
   uint32_t op = irb_op(p->b, block, &s);
-  uint32_t k = 0;
+  uint32_t k = 0, r0 = ng ? irb_op_result(p->b, op, 0) : 0; /* results are consecutive */
   for (uint32_t i = 0; i < ng; i++)
     for (uint32_t j = 0; j < g[i].count; j++, k++)
-      if (define_value(p, g[i].s, g[i].n, j, irb_op_result(p->b, op, k), g[i].loc)) return -1;
+      if (define_value(p, g[i].s, g[i].n, j, r0 + k, st->types[k], g[i].loc)) return -1;
   p->op_level--;
   release(p, m);
   irp_leave(p);
@@ -1601,7 +1675,8 @@ static int skip_metadata(IrParser *p) {
   return 0;
 }
 
-IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o, IrDiag *d) {
+static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
+                       const IrParseOpts *o, IrDiag *d) {
   IrParser p;
   IrpNames names;
   memset(&p, 0, sizeof p);
@@ -1615,16 +1690,28 @@ IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o,
     ir_diag_at(d, p.fname, 0, 0, IR_SEV_ERROR, "input too large (%zu bytes)", len);
     return NULL;
   }
-  /* A padded copy for the lexer (IR_LEX_PAD); costs a memcpy, saves a
-   * bounds check per byte lexed. */
-  char *padded = ir_xmalloc(len + IR_LEX_PAD);
-  memcpy(padded, text, len);
-  memset(padded + len, 0, IR_LEX_PAD);
+  /* The lexer wants NUL padding (IR_LEX_PAD), which saves a bounds check
+   * per byte lexed; text that does not come with it is copied. */
+  char *padded = NULL;
+  const char *src = text;
+  if (!padded_in) {
+    padded = ir_big_alloc(len + IR_LEX_PAD); /* zeroed */
+    memcpy(padded, text, len);
+    src = padded;
+  }
   names_init(&names);
   p.names = &names;
   p.b = irb_new(c);
+  /* Typical MLIR text spends 30-60 bytes per op; reserving for one op per
+   * 32 bytes (untouched memory costs nothing) spares copying the builder's
+   * arrays as they grow. */
+  {
+    uint64_t k = len / 32 + 16;
+    if (k > IR_MAX_COUNT) k = IR_MAX_COUNT;
+    irb_reserve(p.b, (uint32_t)k, (uint32_t)k, (uint32_t)(k + k / 2), (uint32_t)(k / 4));
+  }
   p.dialect = "builtin";
-  ir_lex_init(&p, padded, len, p.line_first);
+  ir_lex_init(&p, src, len, p.line_first);
   ir_lex(&p, &p.tok);
 
   uint32_t top = irb_region(p.b);
@@ -1676,6 +1763,16 @@ IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o,
   free_states(&p);
   release(&p, (Mark){NULL, 0});
   free(p.spare);
-  free(padded);
+  ir_big_free(padded, len + IR_LEX_PAD);
   return m;
+}
+
+IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o,
+                   IrDiag *d) {
+  return parse(c, text, len, 0, o, d);
+}
+
+IrModule *ir_parse_padded(IrCtx *c, const char *text, size_t len,
+                          const IrParseOpts *o, IrDiag *d) {
+  return parse(c, text, len, 1, o, d);
 }

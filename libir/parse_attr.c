@@ -802,6 +802,31 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
     if (opt_type_suffix(p, hint, &type)) return -1;
     if (!type) type = num.kind == IR_TK_INT ? ir_type_int(p->ctx, 64)
                                             : ir_type_float(p->ctx, IR_F64);
+    /* `arith.constant 0 : index` and the like repeat: the attribute is a
+     * function of the literal's spelling and the type (the lexer's
+     * padding makes the 16-byte read safe) */
+    uint32_t key[7];
+    int memo = num.len <= 16;
+    if (memo) {
+      uint64_t w[2] = {0, 0};
+      memcpy(w, num.text, 16);
+      if (num.len < 16) {
+        unsigned char *b = (unsigned char *)w;
+        memset(b + num.len, 0, 16 - num.len);
+      }
+      key[0] = IRP_MEMO_HOOKS + 1;
+      key[1] = (uint32_t)neg | (uint32_t)num.kind << 1 | num.len << 8;
+      key[2] = (uint32_t)w[0];
+      key[3] = (uint32_t)(w[0] >> 32);
+      key[4] = (uint32_t)w[1];
+      key[5] = (uint32_t)(w[1] >> 32);
+      key[6] = type;
+      uint32_t id = irp_memo_find(p, key, 7);
+      if (id) {
+        *out = id;
+        return 0;
+      }
+    }
     LexState after;
     save(p, &after);
     restore(p, &lit);
@@ -816,6 +841,7 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
       if (x->kind == IR_T_INT && x->width == 1 && x->sub == IR_SIGNLESS) {
         *out = ir_attr_bool(p->ctx, v != 0);
         restore(p, &after);
+        if (memo && *out) irp_memo_store(p, key, 7, *out);
         return 0;
       }
       clear(&a, IR_A_INT);
@@ -824,6 +850,7 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
     }
     restore(p, &after);
     *out = intern(p, &a, NULL, NULL);
+    if (memo && *out) irp_memo_store(p, key, 7, *out);
     return 0;
   }
   case IR_TK_STRING: {

@@ -419,8 +419,17 @@ static const char *type_extent(IrParser *p) {
   }
 }
 
-static uint32_t memo_hash(const char *s, size_t n) {
-  return (uint32_t)(ir_hash_bytes(s, n, 0x544du) >> 32) &
+/* The source is NUL padded (IR_LEX_PAD), so a spelling's first 16 bytes
+ * read as two words (zero past its end) without a bounds check. */
+static inline uint64_t word_at(const char *s, size_t n) {
+  uint64_t v;
+  memcpy(&v, s, 8);
+  return n >= 8 ? v : v & ((1ull << (8 * n)) - 1);
+}
+
+static inline uint32_t memo_slot(uint64_t w0, uint64_t w1, size_t n) {
+  uint64_t h = (w0 ^ (w1 * 0x9E3779B97F4A7C15ull) ^ n) * 0xff51afd7ed558ccdull;
+  return (uint32_t)(h >> 54) &
          (sizeof ((IrParser *)0)->tmemo / sizeof *((IrParser *)0)->tmemo - 1);
 }
 
@@ -428,11 +437,15 @@ int irp_type(IrParser *p, uint32_t *type) {
   if (p->failed) return -1;
   const char *start = p->tok.text, *end = NULL;
   struct IrpTypeMemo *m = NULL;
+  uint64_t w0 = 0, w1 = 0;
   if (p->tok.kind == IR_TK_BARE_ID && !p->has2 && p->depth < IR_MAX_DEPTH &&
       (end = type_extent(p))) {
     size_t n = (size_t)(end - start);
-    m = &p->tmemo[memo_hash(start, n)];
-    if (m->s && m->n == n && memcmp(m->s, start, n) == 0) {
+    w0 = word_at(start, n);
+    w1 = n > 8 ? word_at(start + 8, n - 8) : 0;
+    m = &p->tmemo[memo_slot(w0, w1, n)];
+    if (m->s && m->n == n && m->w0 == w0 && m->w1 == w1 &&
+        (n <= 16 || memcmp(m->s + 16, start + 16, n - 16) == 0)) {
       /* seen before: skip the spelling (it is on the current line); no
        * nesting happens, so no irp_enter */
       *type = m->type;
@@ -451,6 +464,8 @@ int irp_type(IrParser *p, uint32_t *type) {
       m->s = start;
       m->n = (uint32_t)(end - start);
       m->type = *type;
+      m->w0 = w0;
+      m->w1 = w1;
     }
   }
   irp_leave(p);

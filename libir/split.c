@@ -48,10 +48,14 @@ int ir_split_input(const char *text, size_t len,
       prev_s = piece;
       prev_e = piece_e;
     } else if (piece_e - piece > 2 && piece[0] == '-' && piece[1] == '-' && piece[2] != '0') {
+      /* the chunk's own lines are counted before fn sees it: a caller may
+       * drop the bytes of a chunk it is done with (tool.c) */
       line += count_lines(lines_at, prev_s);
-      lines_at = prev_s;
+      uint32_t own = count_lines(prev_s, prev_e);
       int r = fn(ud, prev_s, (size_t)(prev_e - prev_s), line);
       if (r) return r > 0 ? -r : r;
+      line += own;
+      lines_at = prev_e;
       count++;
       prev_s = piece + 2;
       prev_e = piece_e;

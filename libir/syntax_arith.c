@@ -84,6 +84,19 @@ static uint32_t flags_attr(IrCtx *c, const FlagKind *k, uint32_t bits) {
   return ir_syntax_opaque_attr(c, buf);
 }
 
+/* flags_attr through the parser's memo: nearly every arith op of a module
+ * asks for `#arith.fastmath<none>` or `#arith.overflow<none>`, and spelling
+ * and interning it costs ~1500 instructions. */
+static uint32_t flags_attr_memo(IrParser *p, const FlagKind *k, uint32_t bits) {
+  uint32_t key[3] = {IRP_MEMO_HOOKS + 0, k == &fastmath, bits};
+  uint32_t id = irp_memo_find(p, key, 3);
+  if (!id) {
+    id = flags_attr(irp_ctx(p), k, bits);
+    irp_memo_store(p, key, 3, id);
+  }
+  return id;
+}
+
 /* The bits of a flag attribute, or -1 if it is not one of kind k. */
 static int64_t flags_of(const IrCtx *c, const FlagKind *k, uint32_t attr) {
   const IrAttr *a = attr ? ir_attr(c, attr) : NULL;
@@ -122,7 +135,7 @@ static int parse_flags(IrParser *p, IrOpState *st, const FlagKind *k,
                                    (int)n, s);
   } while (irp_consume(p, IR_TK_COMMA) == 1);
   if (irp_expect(p, IR_TK_GREATER, "'>'") < 0) return -1;
-  irp_add_prop(p, st, prop, flags_attr(irp_ctx(p), k, bits));
+  irp_add_prop(p, st, prop, flags_attr_memo(p, k, bits));
   return 0;
 }
 
@@ -168,8 +181,8 @@ static void print_flags(IrPrinter *w, const IrModule *m, uint32_t op,
 }
 
 static int has_prop(IrParser *p, const IrOpState *st, const char *name) {
-  uint32_t id = ir_str_find(irp_ctx(p), name, strlen(name));
-  if (id == IR_NONE) return 0;
+  if (!st->n_props) return 0;
+  uint32_t id = irp_cstr(p, name);
   for (uint32_t i = 0; i < st->n_props; i++)
     if (st->props[i].name == id) return 1;
   return 0;
@@ -246,11 +259,11 @@ static void add_default_flags(IrParser *p, IrOpState *st) {
   switch (flag_kind(st->opc)) {
   case F_OVERFLOW:
     if (!has_prop(p, st, "overflowFlags"))
-      irp_add_prop(p, st, "overflowFlags", flags_attr(irp_ctx(p), &overflow, 0));
+      irp_add_prop(p, st, "overflowFlags", flags_attr_memo(p, &overflow, 0));
     break;
   case F_FASTMATH:
     if (!has_prop(p, st, "fastmath"))
-      irp_add_prop(p, st, "fastmath", flags_attr(irp_ctx(p), &fastmath, 0));
+      irp_add_prop(p, st, "fastmath", flags_attr_memo(p, &fastmath, 0));
     break;
   }
 }

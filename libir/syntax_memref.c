@@ -177,14 +177,17 @@ static uint32_t res_type(const IrModule *m, uint32_t op, uint32_t k) {
 }
 
 /* Segment k of operandSegmentSizes (0 if absent or short). */
-static uint32_t segment(const IrModule *m, uint32_t op, uint32_t k) {
+
+/* Segments 0..n-1 of operandSegmentSizes (0 past its end), with one
+ * lookup. */
+static void segments(const IrModule *m, uint32_t op, uint32_t *seg, uint32_t n) {
   uint32_t a = ir_op_prop(m, op, "operandSegmentSizes");
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
-  if (!at || at->kind != IR_A_DENSE_ARRAY || k >= at->n) return 0;
-  return (uint32_t)ir_attr_i64(m->ctx, a)[k];
+  const int64_t *v = at && at->kind == IR_A_DENSE_ARRAY ? ir_attr_i64(m->ctx, a) : NULL;
+  for (uint32_t k = 0; k < n; k++) seg[k] = v && k < at->n ? (uint32_t)v[k] : 0;
 }
 
-/* Segments 0..n-1 as segment() reads them, for print hooks (one
+/* Segments 0..n-1 as segments() reads them, for print hooks (one
  * irw_prop lookup, cached by name); returns their sum. */
 static uint32_t psegments(IrPrinter *w, const IrModule *m, uint32_t op,
                           uint32_t *seg, uint32_t n) {
@@ -329,8 +332,10 @@ static int verify_alloc(const IrModule *m, uint32_t op, IrDiag *d) {
   if (!ty)
     return ir_syntax_op_error(m, op, d, "result #0 must be memref of any "
                               "type values, but got another type");
-  ndyn = segment(m, op, 0);
-  nsym = segment(m, op, 1);
+  uint32_t seg[2];
+  segments(m, op, seg, 2);
+  ndyn = seg[0];
+  nsym = seg[1];
   if (ndyn + nsym != o->n_operands)
     return ir_syntax_op_error(m, op, d, "operand count (%u) does not match "
                               "with the total size (%u) specified in "
@@ -901,8 +906,10 @@ int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
   static const char *const props[3] = {"static_offsets", "static_sizes",
                                        "static_strides"};
   static const char *const what[3] = {"offsets", "sizes", "strides"};
-  uint32_t k, nd, total = 0, nseg = first + 3, seg_sum = 0;
-  for (k = 0; k < nseg; k++) seg_sum += segment(m, op, k);
+  uint32_t k, nd, total = 0, nseg = first + 3, seg_sum = 0, seg[8];
+  ir_assert(nseg <= 8);
+  segments(m, op, seg, nseg);
+  for (k = 0; k < nseg; k++) seg_sum += seg[k];
   if (seg_sum != m->ops[op].n_operands)
     return ir_syntax_op_error(m, op, d, "operand count (%u) does not match "
                               "with the total size (%u) specified in "
@@ -910,7 +917,7 @@ int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
                               m->ops[op].n_operands, seg_sum);
   for (k = 0; k < 3; k++) {
     static_list(m, op, props[k], &nd);
-    if (nd != segment(m, op, first + k))
+    if (nd != seg[first + k])
       return ir_syntax_op_error(m, op, d, "expected %u dynamic %s values",
                                 nd, what[k]);
     total += nd;

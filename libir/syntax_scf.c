@@ -957,12 +957,22 @@ static void print_condition(IrPrinter *w, const IrModule *m, uint32_t op) {
  * RegionBranchOpInterface verifier; `to` names the successor ("parent",
  * "Region #0"). The error is the parent op's, with a note at the
  * terminator. */
+/* `to` names the successor: "Region #<region>", or "parent" when
+ * region < 0 (spelled only on the error path). */
 static int check_edge(const IrModule *m, uint32_t parent, uint32_t term,
-                      uint32_t first, const char *to, const uint32_t *want,
+                      uint32_t first, int region, const uint32_t *want,
                       uint32_t n, IrDiag *d) {
   const IrOp *t = ir_op(m, term);
-  const char *tname = ir_str_ptr(m->ctx, t->name);
   uint32_t have = t->n_operands - first;
+  if (have == n) {
+    uint32_t i = 0;
+    while (i < n && ir_vtype(m, ir_operand(m, term, first + i)) == want[i]) i++;
+    if (i == n) return 0;
+  }
+  const char *tname = ir_str_ptr(m->ctx, t->name);
+  char to[32];
+  if (region >= 0) snprintf(to, sizeof to, "Region #%d", region);
+  else snprintf(to, sizeof to, "parent");
   int bad = 0;
   if (have != n) {
     bad = ir_syntax_op_error(m, parent, d,
@@ -997,20 +1007,19 @@ static int check_edges(const IrModule *m, uint32_t parent, uint32_t term,
   const IrBlock *e = region >= 0 ? entry_block(m, parent, (uint32_t)region) : NULL;
   uint32_t na = e && e->n_args > skip ? e->n_args - skip : 0;
   uint32_t cap = na > po->n_results ? na : po->n_results;
-  uint32_t *want = ir_xmalloc((cap + 1) * sizeof *want);
-  char to[32];
+  uint32_t small[8] = {0};
+  uint32_t *want = cap < 8 ? small : ir_xmalloc((cap + 1) * sizeof *want);
   int rc = 0;
   if (region >= 0) {
     for (uint32_t i = 0; i < na; i++) want[i] = ir_vtype(m, e->args + skip + i);
-    snprintf(to, sizeof to, "Region #%d", region);
-    rc = check_edge(m, parent, term, first, to, want, na, d);
+    rc = check_edge(m, parent, term, first, region, want, na, d);
   }
   if (!rc && results) {
     for (uint32_t i = 0; i < po->n_results; i++)
       want[i] = ir_vtype(m, po->results + i);
-    rc = check_edge(m, parent, term, first, "parent", want, po->n_results, d);
+    rc = check_edge(m, parent, term, first, -1, want, po->n_results, d);
   }
-  free(want);
+  if (want != small) free(want);
   return rc;
 }
 

@@ -426,7 +426,10 @@ static void check_uses(Verifier *v, uint32_t o) {
   for (uint32_t k = 0; k < op->n_operands; k++) {
     uint32_t val = m->operands[op->operands + k];
     const IrValue *vv = &m->values[val];
+    /* Most operands are defined earlier in the same block (or are its
+     * arguments): same region, so same isolation, and dominating. */
     uint32_t db = vv->kind == IR_VAL_ARG ? vv->def : m->ops[vv->def].block;
+    if (db == op->block && (vv->kind == IR_VAL_ARG || vv->def < o)) continue;
     if (db != IR_NONE && v->iso[m->blocks[db].region] != v->iso[ur] &&
         !isolation_ok(v, ur, m->blocks[db].region)) {
       op_error(v, o, "using value defined outside the region");
@@ -448,6 +451,9 @@ static void check_uses(Verifier *v, uint32_t o) {
 
 int ir_verify(const IrModule *m, IrDiag *d) {
   Verifier v = {m, m->ctx, d, 0, NULL, NULL, NULL, NULL};
+  const IrOpInfo *infos[IR_N_OPS]; /* ir_op_info by opcode, looked up once */
+  for (uint32_t k = 0; k < IR_N_OPS; k++) infos[k] = ir_op_info(k);
+#define INFO(o) (m->ops[o].opc < IR_N_OPS ? infos[m->ops[o].opc] : NULL)
   v.pre = ir_xcalloc(m->n_blocks + 1, sizeof *v.pre);
   v.post = ir_xcalloc(m->n_blocks + 1, sizeof *v.post);
   v.unreach = ir_xcalloc(m->n_blocks + 1, 1);
@@ -468,7 +474,7 @@ int ir_verify(const IrModule *m, IrDiag *d) {
 
   uint8_t *counts_ok = ir_xmalloc(m->n_ops + 1);
   for (uint32_t o = 0; o < m->n_ops; o++) {
-    const IrOpInfo *in = info(m, o);
+    const IrOpInfo *in = INFO(o);
     const IrOp *op = &m->ops[o];
     counts_ok[o] = !in || !check_counts(&v, o, in);
     /* segments and region shapes are what hooks (and passes) index by */
@@ -485,13 +491,13 @@ int ir_verify(const IrModule *m, IrDiag *d) {
       if (op->n_succs && !is_last(m, o))
         loc_error(&v, op->loc,
                   "operation with block successors must terminate its parent block");
-      check_succs(&v, o, in);
+      if (op->n_succs) check_succs(&v, o, in);
       check_uses(&v, o);
     }
-    check_regions(&v, o, in);
+    if (op->n_regions) check_regions(&v, o, in);
   }
   for (uint32_t o = 0; o < m->n_ops; o++) {
-    const IrOpInfo *in = info(m, o);
+    const IrOpInfo *in = INFO(o);
     if (in && in->verify && counts_ok[o] && in->verify(m, o, d)) v.failed = 1;
   }
 
@@ -501,4 +507,5 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   free(v.unreach);
   free(v.iso);
   return v.failed ? -1 : 0;
+#undef INFO
 }

@@ -70,6 +70,7 @@ struct Tool {
                              (0 for text): kept on output */
   uint32_t add_stages;    /* IRB_STAGE_* bits this tool adds (dd-* tools) */
   size_t in_bytes;        /* size of the whole input */
+  const char *in_end;     /* its end: text ending there is NUL-padded */
   IrbBuf buf;             /* encode buffer, reused across modules */
   int bad_input;          /* some module was rejected */
   int io_failed;          /* an output write failed: stop */

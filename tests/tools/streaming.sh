@@ -1,0 +1,56 @@
+# streaming.sh - memory follows the largest module, not the input (DESIGN.md,
+# issue 7): a bytecode stream is read frame by frame (from a file or a
+# pipe), a --split-input-file text file chunk by chunk, and what is done
+# with is dropped. The max RSS a tool reports with --time must not grow
+# with the number of modules (a stream of 16 MB is held in a few MB more
+# than one of its modules); the output must still hold every module.
+# Run by tests/run with $BIN (the tools), $T (a scratch directory), $ROOT.
+set -u
+cd "$T"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# ASan keeps freed memory in quarantine; memory is then not reused.
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0:detect_leaks=0
+
+# One ~200 KB module of the bench corpus (its bytecode ~33 KB).
+python3 "$ROOT/tests/bench/gen.py" --seed 3 --size 200000 -o m.mlir || fail "gen.py"
+"$BIN/ir-asm" m.mlir -o m.irb || fail "ir-asm m.mlir"
+python3 - <<'EOF' || fail "building the streams"
+m = open("m.irb", "rb").read()
+open("s1.irb", "wb").write(m)
+open("s500.irb", "wb").write(m * 500)          # 500 frames, ~16 MB
+t = open("m.mlir").read()
+open("t1.mlir", "w").write(t)
+open("t80.mlir", "w").write("\n// -----\n".join([t] * 80))   # ~16 MB
+EOF
+
+# rss CMD...: the max RSS (KB) the tool reports on stderr with --time.
+rss() {
+  "$@" --time -o out.txt 2>err.txt || { fail "exit $?: $*"; sed 's/^/    /' err.txt | head -3; }
+  sed -n 's/.*max rss \([0-9]*\) KB.*/\1/p' err.txt
+}
+# check ONE MANY WHAT: MANY (a 16 MB input) stays within 8 MB of ONE (a
+# tool that held its input would need 16 MB more).
+check() {
+  if [ -z "$1" ] || [ -z "$2" ]; then fail "$3: no rss reported"; return; fi
+  [ "$2" -le $(($1 + 8192)) ] || fail "$3: max rss $2 KB vs $1 KB for one module"
+}
+
+# Bytecode from a file and from a pipe: 1 frame vs 500 frames.
+a=$(rss "$BIN/ir-dis" s1.irb); b=$(rss "$BIN/ir-dis" s500.irb)
+check "$a" "$b" "ir-dis file stream"
+[ "$(grep -c '^// -----$' out.txt)" -eq 499 ] || fail "ir-dis s500.irb: not 500 modules"
+a=$(rss "$BIN/ir-dis" - <s1.irb); b=$(rss "$BIN/ir-dis" - <s500.irb)
+check "$a" "$b" "ir-dis pipe stream"
+a=$(rss "$BIN/ir-asm" s1.irb); b=$(rss "$BIN/ir-asm" s500.irb)
+check "$a" "$b" "ir-asm bytecode stream"
+cmp -s out.txt s500.irb || fail "ir-asm s500.irb does not copy the stream"
+
+# Text split at `// -----`, mapped: 1 chunk vs 80.
+a=$(rss "$BIN/ir-asm" --split-input-file t1.mlir)
+b=$(rss "$BIN/ir-asm" --split-input-file t80.mlir)
+check "$a" "$b" "ir-asm --split-input-file"
+"$BIN/ir-dis" out.txt -o back.mlir || fail "ir-dis of the split output"
+[ "$(grep -c '^// -----$' back.mlir)" -eq 79 ] || fail "t80.mlir: not 80 modules"
+
+[ "$fails" -eq 0 ]
