@@ -50,16 +50,6 @@ int own_func_has_body(Own *o, uint32_t func) {
   return x->n_regions && o->m->regions[x->regions].n_blocks;
 }
 
-static uint32_t def_block(const IrModule *m, uint32_t v) {
-  const IrValue *x = &m->values[v];
-  return x->kind == IR_VAL_ARG ? x->def : m->ops[x->def].block;
-}
-
-static uint32_t value_loc(const IrModule *m, uint32_t v) {
-  const IrValue *x = &m->values[v];
-  return x->kind == IR_VAL_ARG ? x->loc : m->ops[x->def].loc;
-}
-
 /* Is region a a proper ancestor of region r? */
 static int proper_ancestor(const IrModule *m, uint32_t a, uint32_t r) {
   for (;;) {
@@ -109,14 +99,14 @@ static int process_block(Own *o, uint32_t blk, int func_entry) {
   uint32_t rb = bk->region;
   for (uint32_t i = 0; i < live->n; i++) {
     uint32_t li = live->v[i], v = own_val(o, li);
-    uint32_t d = def_block(m, li), rd = m->blocks[d].region;
+    uint32_t d = own_def_block(m, li), rd = m->blocks[d].region;
     if (rd == rb) {
       /* Ownership moves along with control flow within a region. */
       own_update(o, v, own_get(o, v, d), blk);
       own_add_dealloc(o, v, blk);
     } else if (proper_ancestor(m, rd, rb)) {
       /* A nested region never owns what it captures. */
-      o->em.loc = value_loc(m, li);
+      o->em.loc = own_value_loc(m, li);
       own_update(o, v, own_unique(em_bool(&o->em, 0)), blk);
     }
   }

@@ -194,6 +194,81 @@ int own_is_memref(Own *o, uint32_t builder_value);
 void own_session(Own *o);     /* a new "at block begin" session */
 void own_before(Own *o);      /* before the op being processed */
 
+static inline int own_memref_type(const IrModule *m, uint32_t t) {
+  return ir_type_is_memref(m->ctx, t);
+}
+/* The input block defining input value v, and its location. */
+uint32_t own_def_block(const IrModule *m, uint32_t v);
+uint32_t own_value_loc(const IrModule *m, uint32_t v);
+
+/* ====================================================================== */
+/* ownership_kind.c: what MLIR knows of an op                             */
+/* ====================================================================== */
+
+uint32_t own_traits(const IrModule *m, uint32_t op);  /* IR_TR_* */
+/* Implements MemoryEffectOpInterface (MLIR 22's registrations). */
+int own_has_effects(const IrModule *m, uint32_t op);
+/* HasRecursiveMemoryEffects. */
+int own_recursive(const IrModule *m, uint32_t op);
+/* RegionBranchOpInterface, and the operands it forwards to the entry of
+ * its first region (*first, *n). */
+int own_region_branch(const IrModule *m, uint32_t op, uint32_t *first,
+                      uint32_t *n);
+/* RegionBranchTerminatorOpInterface, and the operands it forwards to the
+ * parent (*first, *n). */
+int own_region_terminator(const IrModule *m, uint32_t op, uint32_t *first,
+                          uint32_t *n);
+/* MLIR's error at op; returns -1. */
+int own_error(Own *o, uint32_t op, const char *msg);
+/* verifyOperationPreconditions: 0, or -1 after MLIR's error. */
+int own_preconditions(Own *o, uint32_t op);
+
+/* ====================================================================== */
+/* ownership_form.c: the output op                                        */
+/* ====================================================================== */
+
+/* The op as it will be emitted: operands and result types (builder
+ * handles / type ids) that handlers may extend, successors with their
+ * operand ranges, properties. */
+typedef struct Form {
+  U32Vec *opd, *res;
+  IrBSucc succ[2];
+  IrBSucc *succs;
+  uint32_t n_succs;
+  uint32_t props;
+} Form;
+
+/* The input op as it is (operands mapped), lists from own_tmp. */
+void own_form_init(Own *o, uint32_t op, Form *f);
+void own_form_free(Form *f);
+/* &operands[k], NULL while there are none. */
+uint32_t *own_form_at(const Form *f, uint32_t k);
+/* Create the op (detached) with regions regs and map its results. */
+uint32_t own_form_emit(Own *o, uint32_t op, const Form *f,
+                       const uint32_t *regs);
+/* Appended operands join the last group of operandSegmentSizes. */
+void own_grow_last_segment(Own *o, Form *f, uint32_t extra);
+/* Append n operands to successor s (segment properties kept in step). */
+void own_add_succ_operands(Own *o, uint32_t op, Form *f, uint32_t s,
+                           const uint32_t *vals, uint32_t n);
+/* populateRemainingOwnerships for the output op nop of op. */
+void own_populate(Own *o, uint32_t blk, uint32_t op, uint32_t nop);
+/* Put nop in the block being built, after what was inserted before it. */
+void own_place(Own *o, uint32_t nop);
+
+/* ====================================================================== */
+/* ownership_term.c: terminators                                          */
+/* ====================================================================== */
+
+/* insertDeallocOpForReturnLike: 0 nothing to do, 1 done (the ownerships
+ * of the memrefs of fwd appended to upd), -1 error. */
+int own_return_dealloc(Own *o, uint32_t blk, uint32_t op, const uint32_t *fwd,
+                       uint32_t nfwd, U32Vec *upd);
+/* A return-like terminator, a branch with one successor, a cf.cond_br. */
+int own_terminator(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs);
+int own_branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs);
+int own_cond_branch(Own *o, uint32_t blk, uint32_t op);
+
 /* ====================================================================== */
 /* ownership_ops.c: the handlers of MLIR's interfaces, per op             */
 /* ====================================================================== */

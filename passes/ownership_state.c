@@ -157,6 +157,16 @@ void own_add_dealloc(Own *o, uint32_t v, uint32_t blk) {
 
 uint32_t own_val(Own *o, uint32_t v) { return ir_map_val(o->b, o->map, v); }
 
+uint32_t own_def_block(const IrModule *m, uint32_t v) {
+  const IrValue *x = &m->values[v];
+  return x->kind == IR_VAL_ARG ? x->def : m->ops[x->def].block;
+}
+
+uint32_t own_value_loc(const IrModule *m, uint32_t v) {
+  const IrValue *x = &m->values[v];
+  return x->kind == IR_VAL_ARG ? x->loc : m->ops[x->def].loc;
+}
+
 int own_is_memref(Own *o, uint32_t bv) {
   return ir_type_is_memref(o->c, irb_value_type(o->b, bv));
 }
