@@ -19,7 +19,9 @@ typedef struct U32Vec {
   uint32_t n, cap;
 } U32Vec;
 
-static inline void u32_push(U32Vec *l, uint32_t x) { IR_VPUSH(l->v, l->n, l->cap, x); }
+static inline void u32_push(U32Vec *l, uint32_t x) {
+  IR_VPUSH(l->v, l->n, l->cap, x);
+}
 static inline void u32_free(U32Vec *l) {
   free(l->v);
   l->v = NULL;
@@ -78,7 +80,7 @@ void em_place(Em *e, uint32_t op);
 int em_const_bool(const Em *e, uint32_t v);
 
 uint32_t em_bool(Em *e, int v);                         /* arith.constant */
-uint32_t em_index(Em *e, int64_t v);                    /* arith.constant : index */
+uint32_t em_index(Em *e, int64_t v);         /* arith.constant : index */
 uint32_t em_andi(Em *e, uint32_t a, uint32_t b);
 uint32_t em_ori(Em *e, uint32_t a, uint32_t b);
 uint32_t em_xori(Em *e, uint32_t a, uint32_t b);
@@ -94,7 +96,7 @@ uint32_t em_rank0_cast(Em *e, uint32_t memref);
  * value, irb_op_result). */
 uint32_t em_dealloc(Em *e, const uint32_t *memrefs, const uint32_t *conds,
                     uint32_t n, const uint32_t *retained, uint32_t nr);
-uint32_t em_clone(Em *e, uint32_t memref);              /* bufferization.clone */
+uint32_t em_clone(Em *e, uint32_t memref);   /* bufferization.clone */
 void em_assert(Em *e, uint32_t cond, const char *msg);  /* cf.assert */
 uint32_t em_aligned_ptr(Em *e, uint32_t memref);        /* ...as_index */
 void em_yield(Em *e, const uint32_t *vals, uint32_t n); /* scf.yield */

@@ -157,7 +157,8 @@ uint32_t em_base_buffer(Em *e, uint32_t memref) {
   uint32_t nres = 2 + 2 * rank;
   uint32_t small[2 + 2 * 8];
   uint32_t *tys = nres <= 18 ? small : ir_xmalloc(nres * sizeof *tys);
-  uint64_t *slot = u64map_put(&e->cache, ckey(K_BASE, irb_value_type(e->b, memref), 0));
+  uint64_t *slot =
+      u64map_put(&e->cache, ckey(K_BASE, irb_value_type(e->b, memref), 0));
   if (!*slot) *slot = ir_type_memref(c, 0, NULL, t->elem, 0, t->space);
   tys[0] = (uint32_t)*slot;
   for (uint32_t i = 1; i < nres; i++) tys[i] = e->t_index;

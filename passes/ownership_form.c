@@ -21,7 +21,8 @@ void own_form_init(Own *o, uint32_t op, Form *f) {
   for (uint32_t k = 0; k < x->n_results; k++)
     u32_push(f->res, ir_vtype(m, x->results + k));
   f->n_succs = x->n_succs;
-  f->succs = x->n_succs <= 2 ? f->succ : ir_xmalloc(x->n_succs * sizeof *f->succs);
+  f->succs = x->n_succs <= 2 ? f->succ
+                             : ir_xmalloc(x->n_succs * sizeof *f->succs);
   for (uint32_t s = 0; s < x->n_succs; s++) {
     const IrSucc *sc = &m->succs[x->succs + s];
     f->succs[s].block = ir_map_block(o->map, sc->block);

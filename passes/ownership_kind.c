@@ -153,14 +153,15 @@ int own_preconditions(Own *o, uint32_t op) {
   if ((tr & IR_TR_NO_TERMINATOR) && !(tr & IR_TR_TERMINATOR))
     return own_error(o, op, "NoTerminator trait is not supported");
   if (tr & IR_TR_TERMINATOR) {
-    int br = (tr & IR_TR_BRANCH) != 0, rt = own_region_terminator(m, op, &f, &n);
+    int br = (tr & IR_TR_BRANCH) != 0;
+    int rt = own_region_terminator(m, op, &f, &n);
     if (br == rt)
       return own_error(o, op, "Terminators must implement either "
                           "BranchOpInterface or "
                           "RegionBranchTerminatorOpInterface (but not both)!");
     if (x->n_succs > 1)
-      return own_error(o, op, "Terminators with more than one successor are not "
-                          "supported!");
+      return own_error(o, op, "Terminators with more than one successor are "
+                              "not supported!");
   }
   return 0;
 }

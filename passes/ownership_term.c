@@ -97,7 +97,8 @@ int own_return_dealloc(Own *o, uint32_t blk, uint32_t op,
       uint32_t d = own_emit_dealloc(o, blk, mem, cond, ret);
       uint32_t nm = 0;
       for (uint32_t i = 0; i < nfwd; i++) nm += own_is_memref(o, fwd[i]);
-      for (uint32_t i = 0; i < nm; i++) u32_push(upd, irb_op_result(o->b, d, i));
+      for (uint32_t i = 0; i < nm; i++)
+        u32_push(upd, irb_op_result(o->b, d, i));
       r = 1;
     }
   }
@@ -162,7 +163,8 @@ int own_branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
     own_before(o);
     uint32_t d = own_emit_dealloc(o, blk, mem, cond, ret);
     uint32_t nm = 0;
-    for (uint32_t i = 0; i < f.succs[0].count; i++) nm += own_is_memref(o, fwd[i]);
+    for (uint32_t i = 0; i < f.succs[0].count; i++)
+      nm += own_is_memref(o, fwd[i]);
     U32Vec *add = own_tmp(o);
     for (uint32_t i = 0; i < nm; i++) u32_push(add, irb_op_result(o->b, d, i));
     own_add_succ_operands(o, op, &f, 0, add->v, add->n);

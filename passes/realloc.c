@@ -10,7 +10,8 @@
  *     memref.dealloc %src                  (emit_deallocs only)
  *     scf.yield %a
  *   } else {
- *     %c = memref.reinterpret_cast %src to offset: [0], sizes: [%new], strides: [1]
+ *     %c = memref.reinterpret_cast %src to offset: [0], sizes: [%new],
+ *                                         strides: [1]
  *     scf.yield %c
  *   }
  *
@@ -121,8 +122,9 @@ static int expand(Realloc *r, IrBuilder *b, uint32_t block, IrMap *map,
   uint32_t fresh = irb_op_result(b, em_op(e, &s), 0);
   const IrType *ot = ir_type(c, out_ty);
   int64_t one = 1;
+  IrAttr unit_stride = {.kind = IR_A_STRIDED, .n = 1};
   uint32_t sv_ty = ir_type_memref(c, 1, &in_size, ot->elem,
-                                  ir_attr_intern(c, &(IrAttr){.kind = IR_A_STRIDED, .n = 1}, NULL, &one),
+                                  ir_attr_intern(c, &unit_stride, NULL, &one),
                                   ot->space);
   uint32_t sv = one_dim_view(e, e->n_subview, fresh, in_size, cur, sv_ty);
   uint32_t cp[2] = {src, sv};

@@ -30,7 +30,7 @@ static int flag(Tool *t, int argc, char **argv, int *i) {
   }
   const char *p = "private-function-dynamic-ownership";
   size_t n = strlen(p);
-  const char *b = a[0] == '-' && a[1] == '-' ? a + 2 : a[0] == '-' ? a + 1 : NULL;
+  const char *b = a[0] != '-' ? NULL : a[1] == '-' ? a + 2 : a + 1;
   if (b && !strncmp(b, p, n) && (b[n] == 0 || b[n] == '=')) {
     const char *v = b[n] == '=' ? b + n + 1 : "true";
     if (!strcmp(v, "true") || !strcmp(v, "1"))
@@ -69,9 +69,10 @@ int main(int argc, char **argv) {
             "  --only                   the ownership pass alone\n"
             "  --stats                  what the pass inserted, on stderr\n"
             "  --private-function-dynamic-ownership[=B]\n"
-            "                           private functions defined in the module\n"
-            "                           return ownership indicators (extra i1\n"
-            "                           results) instead of owned memrefs\n");
+            "                           private functions defined in the\n"
+            "                           module return ownership indicators\n"
+            "                           (extra i1 results) instead of owned\n"
+            "                           memrefs\n");
   t.add_stages = IRB_STAGE_OWN;
   tool_args(&t, argc, argv, flag);
   if (!only)
