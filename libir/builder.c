@@ -253,6 +253,18 @@ uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
   return h;
 }
 
+/* Attach op `op`, created with block IR_NONE (a root op in no block), to
+ * the end of `block`. A pass that must order a block's ops differently
+ * from their creation order (MLIR's insertion points) creates them
+ * detached and attaches them once the order is known. */
+void irb_block_append_op(IrBuilder *b, uint32_t block, uint32_t op) {
+  ir_assert(block < b->n_blocks && op < b->n_ops);
+  ir_assert(b->ops[op].block == IR_NONE);
+  b->ops[op].block = block;
+  BBlock *blk = &b->blocks[block];
+  list_push(b, &blk->ops, &blk->n_ops, &blk->cap_ops, op);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Accessors                                                              */
 

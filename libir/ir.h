@@ -493,6 +493,9 @@ void irb_block_arg_set_loc(IrBuilder *b, uint32_t v, uint32_t loc);
 /* Append an op to the end of `block` (IR_NONE: a root op in no block). The
  * opcode is looked up from the name. Returns the op handle. */
 uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s);
+/* Attach an op created with block IR_NONE (and not attached since) to the
+ * end of `block` (a pass that orders a block's ops itself). */
+void irb_block_append_op(IrBuilder *b, uint32_t block, uint32_t op);
 uint32_t irb_op_result(IrBuilder *b, uint32_t op, uint32_t k);
 uint32_t irb_op_region(IrBuilder *b, uint32_t op, uint32_t k);
 uint32_t irb_region_n_blocks(IrBuilder *b, uint32_t region);
@@ -640,6 +643,51 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o);
  * (frozen, or accepted by ir_module_check). Time: linear, plus the region
  * nesting depth per use of a value from an enclosing region. */
 int ir_verify(const IrModule *m, IrDiag *d);
+
+/* ====================================================================== */
+/* Liveness (liveness.c)                                                  */
+/* ====================================================================== */
+
+/* Block liveness of the values of one op's regions (a func.func), exactly
+ * as MLIR's Liveness analysis defines it: a value used inside a nested
+ * region is live in the blocks of that region and used by the op holding
+ * it; a block's live-out set is its values used in other blocks of its
+ * region plus its successors' live-in sets; live-in = uses (at any depth)
+ * plus live-out, minus the block's own arguments and results. Only the
+ * values `keep` selects are tracked (a pass interested in memrefs keeps
+ * the sets small); they are numbered densely and every covered block holds
+ * a bitset per direction. Time: operands times nesting depth, plus the
+ * fixpoint over predecessors. */
+typedef struct IrLiveness {
+  const IrModule *m;
+  uint32_t root;             /* the analysed op */
+  uint32_t blk0, n_blk;      /* blocks covered: [blk0, blk0 + n_blk) */
+  uint32_t val0, n_val;      /* values covered: [val0, val0 + n_val) */
+  uint32_t *local;           /* per covered value: its bit, or IR_NONE */
+  uint32_t *vals;            /* per bit: the value */
+  uint32_t n_bits;           /* tracked values */
+  uint32_t words;            /* 64-bit words per bitset */
+  uint64_t *in, *out;        /* per covered block: `words` words each */
+  void *mem;                 /* the memory of all the arrays above */
+  size_t mem_cap;
+  uint32_t *stack;           /* scratch of the subtree walk */
+  uint32_t stack_cap;
+} IrLiveness;
+
+/* Zero an IrLiveness once; then each compute (of any op) reuses its
+ * memory, and ir_liveness_free releases it. keep may be NULL (track every
+ * value of the subtree). */
+void ir_liveness_compute(IrLiveness *lv, const IrModule *m, uint32_t root,
+                         int (*keep)(const IrModule *m, uint32_t v, void *ud),
+                         void *ud);
+void ir_liveness_free(IrLiveness *lv);
+/* Bit of value v, IR_NONE if it is not tracked. */
+uint32_t ir_liveness_bit(const IrLiveness *lv, uint32_t v);
+/* The sets of a covered block (bit i set: value lv->vals[i] is live). */
+const uint64_t *ir_live_in_set(const IrLiveness *lv, uint32_t block);
+const uint64_t *ir_live_out_set(const IrLiveness *lv, uint32_t block);
+int ir_live_in(const IrLiveness *lv, uint32_t block, uint32_t v);
+int ir_live_out(const IrLiveness *lv, uint32_t block, uint32_t v);
 
 /* ====================================================================== */
 /* Interpreter (interp*.c): ir-run, the oracle of the deallocation passes */

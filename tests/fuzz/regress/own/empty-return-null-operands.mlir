@@ -1,0 +1,5 @@
+
+func.func @ok2() {
+  return
+}
+
