@@ -204,48 +204,91 @@ void irb_block_arg_set_loc(IrBuilder *b, uint32_t v, uint32_t loc) {
   b->vals[v].fwd = loc;
 }
 
+/* Room for `more` entries past n in a big array (one test per op and
+ * array, then plain stores). */
+#define BRESERVE(arr, n, cap, more)                                           \
+  do {                                                                       \
+    if ((uint64_t)(n) + (more) > (cap))                                      \
+      ir_big_vgrow((void **)&(arr), &(cap),                                  \
+                   (uint64_t)(n) + (more) < IR_NONE - 1 ? (n) + (more)       \
+                                                        : IR_NONE - 1,       \
+                   sizeof *(arr));                                           \
+  } while (0)
+
 uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
   ir_assert(block == IR_NONE || block < b->n_blocks);
   uint32_t h = next_handle(b->n_ops);
-  BOp op = {0};
-  op.name = s->name;
-  op.opc = opc_of(b, s->name);
-  op.loc = s->loc;
-  op.block = block;
-  op.props = s->props;
-  op.attrs = s->attrs;
+  if ((uint64_t)b->n_vals + s->n_results >= IR_NONE - 1 ||
+      (uint64_t)b->n_operands + s->n_operands >= IR_NONE - 1 ||
+      (uint64_t)b->n_opregs + s->n_regions >= IR_NONE - 1 ||
+      (uint64_t)b->n_succs + s->n_succs >= IR_NONE - 1)
+    ir_die("builder handle overflow");
+  BRESERVE(b->ops, b->n_ops, b->cap_ops, 1);
+  BOp *op = &b->ops[h];
+  op->name = s->name;
+  op->opc = opc_of(b, s->name);
+  op->loc = s->loc;
+  op->block = block;
+  op->props = s->props;
+  op->attrs = s->attrs;
 
-  op.operands = b->n_operands;
-  op.n_operands = s->n_operands;
-  for (uint32_t i = 0; i < s->n_operands; i++) {
-    ir_assert(s->operands[i] < b->n_vals);
-    BPUSH(b->operands, b->n_operands, b->cap_operands, s->operands[i]);
+  uint32_t n = s->n_operands;
+  op->operands = b->n_operands;
+  op->n_operands = n;
+  if (n) {
+    BRESERVE(b->operands, b->n_operands, b->cap_operands, n);
+    uint32_t *d = b->operands + b->n_operands, nv = b->n_vals;
+    for (uint32_t i = 0; i < n; i++) {
+      ir_assert(s->operands[i] < nv);
+      d[i] = s->operands[i];
+    }
+    b->n_operands += n;
   }
 
-  op.results = b->n_vals;
-  op.n_results = s->n_results;
-  for (uint32_t i = 0; i < s->n_results; i++)
-    new_value(b, s->result_types[i], h, i, BV_RESULT);
-
-  op.regions = b->n_opregs;
-  op.n_regions = s->n_regions;
-  for (uint32_t i = 0; i < s->n_regions; i++) {
-    uint32_t r = s->regions ? s->regions[i] : irb_region(b);
-    ir_assert(r < b->n_regions && b->regions[r].op == IR_NONE);
-    b->regions[r].op = h;
-    BPUSH(b->opregs, b->n_opregs, b->cap_opregs, r);
+  n = s->n_results;
+  op->results = b->n_vals;
+  op->n_results = n;
+  if (n) {
+    BRESERVE(b->vals, b->n_vals, b->cap_vals, n);
+    BVal *v = b->vals + b->n_vals;
+    for (uint32_t i = 0; i < n; i++) {
+      v[i].type = s->result_types[i];
+      v[i].def = h;
+      v[i].num = i;
+      v[i].kind = BV_RESULT;
+      v[i].fwd = IR_NONE;
+    }
+    b->n_vals += n;
   }
 
-  op.succs = b->n_succs;
-  op.n_succs = s->n_succs;
-  for (uint32_t i = 0; i < s->n_succs; i++) {
-    IrBSucc sc = s->succs[i];
-    ir_assert(sc.block < b->n_blocks);
-    ir_assert((uint64_t)sc.first + sc.count <= s->n_operands);
-    BPUSH(b->succs, b->n_succs, b->cap_succs, sc);
+  n = s->n_regions;
+  op->regions = b->n_opregs;
+  op->n_regions = n;
+  if (n) {
+    BRESERVE(b->opregs, b->n_opregs, b->cap_opregs, n);
+    for (uint32_t i = 0; i < n; i++) {
+      /* irb_region may move b->regions (not b->opregs) */
+      uint32_t r = s->regions ? s->regions[i] : irb_region(b);
+      ir_assert(r < b->n_regions && b->regions[r].op == IR_NONE);
+      b->regions[r].op = h;
+      b->opregs[b->n_opregs++] = r;
+    }
   }
 
-  BPUSH(b->ops, b->n_ops, b->cap_ops, op);
+  n = s->n_succs;
+  op->succs = b->n_succs;
+  op->n_succs = n;
+  if (n) {
+    BRESERVE(b->succs, b->n_succs, b->cap_succs, n);
+    for (uint32_t i = 0; i < n; i++) {
+      IrBSucc sc = s->succs[i];
+      ir_assert(sc.block < b->n_blocks);
+      ir_assert((uint64_t)sc.first + sc.count <= s->n_operands);
+      b->succs[b->n_succs++] = sc;
+    }
+  }
+
+  b->n_ops = h + 1;
   if (block != IR_NONE) {
     BBlock *blk = &b->blocks[block];
     list_push(b, &blk->ops, &blk->n_ops, &blk->cap_ops, h);

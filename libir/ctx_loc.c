@@ -125,7 +125,29 @@ static uint32_t hashed_file_loc(IrCtx *c, uint32_t file, uint32_t line,
   return id;
 }
 
+static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col);
+
+/* A parser or reader asks for each op's location once, on a line that has
+ * none yet (one op per line): that case, in the index, takes no call. */
 uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
+  uint32_t ln = line - c->line_base, id = c->n_locs;
+  if (file_str == c->hot_file && c->have_hot && line >= c->line_base &&
+      ln < c->n_lines && !c->line_head[ln] && ln < line_limit(c) &&
+      (!c->n_file_hashed || line < c->hashed_lo || line > c->hashed_hi) &&
+      id < IR_MAX_COUNT && (id >> IR_PG_BITS) < c->locs.n_pages) {
+    IrLocEnt *e = ir_pg_at(&c->locs, sizeof *e, id); /* zeroed */
+    e->l.kind = IR_L_FILE;
+    e->l.file = file_str;
+    e->l.line = line;
+    e->l.col = col;
+    c->line_head[ln] = id;
+    c->n_locs = id + 1;
+    return id;
+  }
+  return loc_file_slow(c, file_str, line, col);
+}
+
+static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
   if (file_str >= c->n_strs) return 0;
   if (!c->have_hot) {
     c->have_hot = 1;

@@ -131,7 +131,8 @@ void irp_add_result_type(IrOpState *st, uint32_t type);
 void irp_add_region(IrOpState *st, uint32_t region);
 /* Successor: `block` with `count` operands starting at operand `first`. */
 void irp_add_succ(IrOpState *st, uint32_t block, uint32_t first, uint32_t count);
-/* Properties by C-string name. A later add with the same name replaces. */
+/* Properties by C-string name (a literal: see irp_cstr). A later add with
+ * the same name replaces. */
 void irp_add_prop(IrParser *p, IrOpState *st, const char *name, uint32_t attr);
 void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr);
 /* Set `operandSegmentSizes` to array<i32: sizes...>. */
@@ -160,7 +161,8 @@ int irp_error_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__(
 void irp_note_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* irp_consume(p, k): 1 / 0;  irp_expect(p, k, what): 0 / -1 */
-int irp_consume_kw(IrParser *p, const char *kw);         /* bare id == kw */
+/* irp_consume_kw(p, kw): the current token is the bare id kw (inline,
+ * below, so a literal's length folds) */
 int irp_expect_kw(IrParser *p, const char *kw);
 /* A bare identifier (keyword) of any spelling; *s and *n point into source. */
 int irp_keyword(IrParser *p, const char **s, uint32_t *n);
@@ -236,8 +238,10 @@ void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term,
 #define IRP_MEMO_HOOKS 16  /* +0: arith flags; +1: number literals */
 uint32_t irp_memo_find(IrParser *p, const uint32_t *key, uint32_t n);
 void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id);
-/* The string id of a C string, cached by address (op and attribute names
- * the hooks pass as literals). */
+/* The string id of a C string, cached by address: pass only strings that
+ * keep their address and bytes while the parser lives (literals, such as
+ * the op and attribute names hooks use). irp_add_prop, irp_add_attr take
+ * their names the same way. */
 uint32_t irp_cstr(IrParser *p, const char *s);
 
 /* The core's generic-form parser, usable by hooks of ops that fall back to it. */
@@ -277,6 +281,8 @@ struct IrParser {
   IrTok tok;                 /* current token */
   IrTok tok2;                /* lookahead token, valid when has2 */
   int has2;                  /* tok2 is lexed */
+  int lex_failed;            /* the lexer reported an error: it returns
+                                ERROR tokens from then on */
   /* parser state (parse.c) */
   int failed;                /* an error was reported: everything unwinds */
   uint32_t depth;            /* nesting of regions, attributes and types */
@@ -302,6 +308,15 @@ static inline IrBuilder *irp_builder(IrParser *p) { return p->b; }
 static inline const IrTok *irp_peek(IrParser *p) { return &p->tok; }
 static inline int irp_consume(IrParser *p, IrTokKind k) {
   if (p->tok.kind != k) return 0;
+  irp_next(p);
+  return 1;
+}
+static inline int irp_tok_is_kw(const IrTok *t, const char *kw) {
+  size_t n = strlen(kw);
+  return t->kind == IR_TK_BARE_ID && t->len == n && memcmp(t->text, kw, n) == 0;
+}
+static inline int irp_consume_kw(IrParser *p, const char *kw) {
+  if (!irp_tok_is_kw(&p->tok, kw)) return 0;
   irp_next(p);
   return 1;
 }
@@ -519,7 +534,9 @@ void ir_syntax_names_dim(IrPrinter *w, const IrModule *m, uint32_t op);
 /* ====================================================================== */
 
 /* Growable lists of SSA uses and of types for hooks that parse lists before
- * they can resolve them; zero-initialise, free with ir_syntax_*_free. */
+ * they can resolve them; zero-initialise, and call ir_syntax_*_free when
+ * done. They live in the parser's scratch memory (irp_scratch): valid
+ * until the op being parsed is built. */
 typedef struct IrRefVec {
   IrRef *v;          /* the uses */
   uint32_t n, cap;   /* count, capacity */
