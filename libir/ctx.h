@@ -127,6 +127,10 @@ struct IrCtx {
     uint32_t n_strs;            /* table size when IR_NONE was found */
     char text[24];              /* its bytes, NUL-terminated */
   } name_cache[64];
+  struct IrLitCache {           /* ir_dict_get_lit's: a literal's address */
+    const char *s;              /* -> its string id (IR_NONE: none while */
+    uint32_t id, n_strs;        /* the table had n_strs entries) */
+  } lit_cache[64];
 };
 
 static inline IrStrEnt *ir_str_ent(const IrCtx *c, uint32_t id) {

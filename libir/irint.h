@@ -58,6 +58,12 @@ extern const int64_t ir_empty_i64[1];
  * dependency on xxHash, only format/ does). */
 uint64_t ir_hash_bytes(const void *p, size_t n, uint64_t seed);
 
+/* ir_dict_getc / ir_op_prop for names with static storage (literals):
+ * cached by address alone (ctx_attr.c). libir's hooks and verifier use
+ * them; code that may pass a reused buffer uses the ir.h forms. */
+uint32_t ir_dict_get_lit(const IrCtx *c, uint32_t dict, const char *lit);
+uint32_t ir_op_prop_lit(const IrModule *m, uint32_t op, const char *lit);
+
 /* ====================================================================== */
 /* The parser contract (parse.c, lex.c, parse_type.c, parse_attr.c)       */
 /* ====================================================================== */
@@ -276,6 +282,8 @@ struct IrParser {
   const char *buf, *end;     /* the input; not NUL-terminated */
   const char *cur;           /* next byte to lex */
   const char *line_start;    /* first byte of the line holding `cur` */
+  const char *prev_ls;       /* first byte of the line before it, or NULL
+                                (after a jump) */
   uint32_t line;             /* line number of `cur` (first_line based) */
   uint32_t line_first;       /* line number of the first byte of `buf` */
   IrTok tok;                 /* current token */
@@ -335,6 +343,8 @@ _Static_assert(IR_LEX_PAD <= IR_PARSE_PAD, "IrParseOpts.padded pads too little")
 void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line);
 /* Lex the token at p->cur into *t. */
 void ir_lex(IrParser *p, IrTok *t);
+/* Drop any lookahead and lex p->tok at `at`. */
+void ir_lex_at(IrParser *p, const char *at);
 /* Restart lexing at `at`, a byte inside the current token (how MLIR splits
  * `4x8xf32` into dimensions); relexes p->tok. Bare ids and ints only. */
 void ir_lex_reset(IrParser *p, const char *at);

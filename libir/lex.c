@@ -39,6 +39,7 @@ static void init_classes(void) {
 void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line) {
   init_classes();
   p->buf = p->cur = p->line_start = text;
+  p->prev_ls = NULL;
   p->end = text + len;
   p->line = first_line ? first_line : 1;
   p->has2 = 0;
@@ -129,6 +130,7 @@ static const char *skip_blanks(IrParser *p, const char *q) {
     } else if (c == '\n') {
       q++;
       p->line++;
+      p->prev_ls = p->line_start;
       p->line_start = q;
     } else if (c == '\t' || c == '\r') {
       q++;
@@ -288,6 +290,14 @@ __attribute__((always_inline)) static inline void lex_token(IrParser *p, IrTok *
 
 void ir_lex(IrParser *p, IrTok *t) { lex_token(p, t); }
 
+/* ir_lex into p->tok from `at`: the token is known not to alias the
+ * parser, so the lexer's stores do not force reloads (a third cheaper). */
+void ir_lex_at(IrParser *p, const char *at) {
+  p->has2 = 0;
+  p->cur = at;
+  lex_token(p, &p->tok);
+}
+
 /* Here rather than in parse.c so that the lexer is inlined into it: it
  * runs once per token, and the call and its register saves were ~10% of
  * the lexer's instructions. At the end of the input (or after a lexing
@@ -306,10 +316,10 @@ void ir_lex_reset(IrParser *p, const char *where) {
   p->has2 = 0;
   p->line = p->tok.line;
   p->line_start = p->tok.text - (p->tok.col - 1);
+  p->prev_ls = NULL;
   /* prefixed tokens exclude their sigil from text; col still points at it */
   if (where < p->line_start) where = p->line_start;
-  p->cur = where;
-  ir_lex(p, &p->tok);
+  ir_lex_at(p, where);
 }
 
 static int hexval(unsigned char c) {
@@ -356,6 +366,6 @@ void ir_lex_seek(IrParser *p, const char *where) {
   p->has2 = 0;
   p->line = line;
   p->line_start = ls;
-  p->cur = where;
-  ir_lex(p, &p->tok);
+  p->prev_ls = NULL;
+  ir_lex_at(p, where);
 }

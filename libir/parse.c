@@ -93,6 +93,18 @@ uint32_t irp_lazy_loc(IrParser *p, const char *at) { return lazy_loc(p, at); }
 static void lazy_pos(IrParser *p, uint32_t lz, uint32_t *line, uint32_t *col) {
   const char *at = p->buf + (lz & ~LAZY_BIT), *ls = p->line_start;
   uint32_t l = p->line;
+  /* the lexer's line or the one before it (no newline lies between
+   * line_start and the lexer's position) */
+  if (at >= ls && at <= p->cur) {
+    *line = l;
+    *col = (uint32_t)(at - ls) + 1;
+    return;
+  }
+  if (at < ls && p->prev_ls && at >= p->prev_ls) {
+    *line = l - 1;
+    *col = (uint32_t)(at - p->prev_ls) + 1;
+    return;
+  }
   if (at >= ls) {
     for (const char *q = ls; q < at;) {
       const char *nl = memchr(q, '\n', (size_t)(at - q));
@@ -441,6 +453,16 @@ struct IrpNames {
     const char *s;             /* the names hooks pass are literals */
     uint32_t id;               /* (irp_cstr's contract) */
   } cstr[64];
+  struct OpDictMemo {          /* per opcode, its last props list as */
+    uint32_t n;                /* given (n <= 4 entries, 0 = empty) */
+    IrNamedAttr e[4];          /* and the DICT it gave: ops of one kind */
+    uint32_t id;               /* mostly repeat their properties */
+  } pdict[IR_N_OPS];
+  struct SegMemo {             /* per opcode, its last segment sizes (n */
+    uint32_t n;                /* <= 6, 0 = empty) and their attribute */
+    int64_t v[6];
+    uint32_t id;
+  } segs[IR_N_OPS];
   struct Memo {                /* short interning keys -> attribute id: */
     uint32_t n;                /* key words, 0 = empty slot */
     uint32_t key[MEMO_WORDS];  /* what kind of key, then its words */
@@ -1030,6 +1052,11 @@ void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
   add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, cstr_id(p, name), attr);
 }
 void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes) {
+  struct SegMemo *sm = st->opc < IR_N_OPS && n && n <= 6 ? &p->names->segs[st->opc] : NULL;
+  if (sm && sm->n == n && !memcmp(sm->v, sizes, n * sizeof *sizes)) {
+    irp_add_prop(p, st, "operandSegmentSizes", sm->id);
+    return;
+  }
   uint32_t key[MEMO_WORDS], id;
   int hit = 0, small = n < MEMO_WORDS;
   struct Memo *mm = NULL;
@@ -1046,6 +1073,11 @@ void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *siz
   } else {
     id = ir_attr_dense_i32(p->ctx, n, sizes);
     if (mm) memo_store(mm, key, n + 1, id);
+  }
+  if (sm && id) {
+    sm->n = n;
+    memcpy(sm->v, sizes, n * sizeof *sizes);
+    sm->id = id;
   }
   irp_add_prop(p, st, "operandSegmentSizes", id);
 }
@@ -1681,7 +1713,20 @@ static int parse_op(IrParser *p, uint32_t block) {
   s.n_regions = st->n_regions;
   s.succs = st->succs;
   s.n_succs = st->n_succs;
-  s.props = irp_dict(p, st->props, st->n_props);
+  struct OpDictMemo *pd = st->opc < IR_N_OPS ? &p->names->pdict[st->opc] : NULL;
+  if (!st->n_props) {
+    s.props = 0;
+  } else if (pd && pd->n == st->n_props &&
+             !memcmp(pd->e, st->props, st->n_props * sizeof *st->props)) {
+    s.props = pd->id;
+  } else {
+    s.props = irp_dict(p, st->props, st->n_props);
+    if (pd && s.props && st->n_props <= 4) {
+      pd->n = st->n_props;
+      memcpy(pd->e, st->props, st->n_props * sizeof *st->props);
+      pd->id = s.props;
+    }
+  }
   s.attrs = irp_dict(p, st->attrs, st->n_attrs);
   if ((st->n_props && !s.props) || (st->n_attrs && !s.attrs))
     return irp_error_at(p, st->loc, "duplicate attribute name");
@@ -1742,6 +1787,7 @@ int irp_loc_alias_ahead(IrParser *p, uint32_t name, uint32_t *loc) {
   uint32_t line = p->line;
   t->defs_ahead[k].done = 1;
   p->cur = p->line_start = t->defs_ahead[k].at;
+  p->prev_ls = NULL;
   p->line = t->defs_ahead[k].line;
   p->has2 = 0;
   ir_lex(p, &p->tok);
@@ -1751,6 +1797,7 @@ int irp_loc_alias_ahead(IrParser *p, uint32_t name, uint32_t *loc) {
   p->has2 = has2;
   p->cur = cur;
   p->line_start = ls;
+  p->prev_ls = NULL;
   p->line = line;
   if (r) return -1;
   *loc = irp_alias_loc(p, name);

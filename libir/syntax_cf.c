@@ -352,7 +352,7 @@ static int verify_assert(const IrModule *m, uint32_t op, IrDiag *d) {
       !ir_type_is_int(m->ctx, ir_vtype(m, ir_operand(m, op, 0)), 1))
     return ir_syntax_op_error(m, op, d,
                               "operand #0 must be 1-bit signless integer");
-  if (!ir_op_prop(m, op, "msg"))
+  if (!ir_op_prop_lit(m, op, "msg"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'msg'");
   return 0;
 }

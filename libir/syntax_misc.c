@@ -124,7 +124,7 @@ static uint32_t elem_or_self(const IrCtx *c, uint32_t t) {
 }
 
 static uint32_t segment(const IrModule *m, uint32_t op, uint32_t k) {
-  uint32_t a = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t a = ir_op_prop_lit(m, op, "operandSegmentSizes");
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   if (!at || at->kind != IR_A_DENSE_ARRAY || k >= at->n) return 0;
   return (uint32_t)ir_attr_i64(m->ctx, a)[k];
@@ -132,7 +132,7 @@ static uint32_t segment(const IrModule *m, uint32_t op, uint32_t k) {
 
 /* Whether operandSegmentSizes has n entries summing to the operand count. */
 static int segments_ok(const IrModule *m, uint32_t op, uint32_t n) {
-  uint32_t a = ir_op_prop(m, op, "operandSegmentSizes"), k, sum = 0;
+  uint32_t a = ir_op_prop_lit(m, op, "operandSegmentSizes"), k, sum = 0;
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   if (!at || at->kind != IR_A_DENSE_ARRAY || at->n != n) return 0;
   for (k = 0; k < n; k++) sum += (uint32_t)ir_attr_i64(m->ctx, a)[k];

@@ -55,7 +55,7 @@ int ir_verify_segments(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t want = ir_segment_count(o->opc);
   if (!want) return 0;
   const IrCtx *c = m->ctx;
-  uint32_t s = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t s = ir_op_prop_lit(m, op, "operandSegmentSizes");
   int64_t sum = 0;
   if (s) {
     const IrAttr *a = ir_attr(c, s);
@@ -100,7 +100,7 @@ int ir_verify_segments(const IrModule *m, uint32_t op, IrDiag *d) {
 
 int ir_segment(const IrModule *m, uint32_t op, uint32_t k, uint32_t *first,
                uint32_t *n) {
-  uint32_t s = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t s = ir_op_prop_lit(m, op, "operandSegmentSizes");
   uint32_t want = ir_segment_count(m->ops[op].opc);
   if (k >= want) return -1;
   if (!s) {
