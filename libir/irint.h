@@ -556,6 +556,7 @@ typedef struct IrTypeVec {
   uint32_t n, cap;   /* count, capacity */
 } IrTypeVec;
 void ir_syntax_refs_free(IrRefVec *v);
+void ir_syntax_types_push(IrParser *p, IrTypeVec *v, uint32_t t);
 void ir_syntax_types_free(IrTypeVec *v);
 /* One `%x` appended to v. */
 int ir_syntax_parse_ref(IrParser *p, IrRefVec *v);

@@ -36,7 +36,7 @@ void ir_syntax_types_free(IrTypeVec *v) {
   v->n = v->cap = 0;
 }
 
-static void types_push(IrParser *p, IrTypeVec *v, uint32_t t) {
+void ir_syntax_types_push(IrParser *p, IrTypeVec *v, uint32_t t) {
   if (v->n == v->cap) v->v = grow(p, v->v, v->n, &v->cap, sizeof *v->v);
   v->v[v->n++] = t;
 }
@@ -60,7 +60,7 @@ int ir_syntax_parse_types(IrParser *p, IrTypeVec *v) {
   do {
     uint32_t t;
     if (irp_type(p, &t) < 0) return -1;
-    types_push(p, v, t);
+    ir_syntax_types_push(p, v, t);
   } while (irp_consume(p, IR_TK_COMMA) == 1);
   return 0;
 }
@@ -73,7 +73,7 @@ int ir_syntax_parse_result_types(IrParser *p, IrTypeVec *v) {
     return irp_expect(p, IR_TK_RPAREN, "')'");
   }
   if (irp_type(p, &t) < 0) return -1;
-  types_push(p, v, t);
+  ir_syntax_types_push(p, v, t);
   return 0;
 }
 

@@ -65,7 +65,7 @@ static int parse_result(IrParser *p, Sig *s) {
   if (irp_type(p, &t) < 0) return -1;
   if (irp_opt_attr_dict(p, &list, &n) < 0) return -1;
   if (n) d = irp_dict(p, list, n);
-  IR_VPUSH(s->res.v, s->res.n, s->res.cap, t);
+  ir_syntax_types_push(p, &s->res, t);
   IR_VPUSH(s->res_attrs, s->n_res_attrs, s->cap_res_attrs, d);
   return 0;
 }
@@ -81,7 +81,7 @@ static int parse_results(IrParser *p, Sig *s) {
   }
   uint32_t t;
   if (irp_type(p, &t) < 0) return -1;
-  IR_VPUSH(s->res.v, s->res.n, s->res.cap, t);
+  ir_syntax_types_push(p, &s->res, t);
   IR_VPUSH(s->res_attrs, s->n_res_attrs, s->cap_res_attrs, 0u);
   return 0;
 }
