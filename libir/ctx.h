@@ -112,6 +112,8 @@ struct IrCtx {
    * (ctx_loc.c): */
   int have_hot;                 /* hot_file is set */
   uint32_t hot_file;            /* its string id */
+  uint32_t fast_file;           /* hot_file while the line index alone
+                                   holds its locations, else IR_NONE */
   uint32_t line_base;           /* the line of line_head[0] */
   uint32_t *line_head;          /* per line: its newest location, 0 = none */
   uint32_t n_lines;             /* entries of line_head */
