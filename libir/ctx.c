@@ -80,6 +80,7 @@ IrCtx *ir_ctx_new(void) {
   c->n_attrs = 1;
   ir_pg_slot(&c->locs, sizeof(IrLocEnt), 0);
   c->n_locs = 1;
+  c->fast_file = IR_NONE;
   return c;
 }
 

@@ -112,6 +112,8 @@ struct IrCtx {
    * (ctx_loc.c): */
   int have_hot;                 /* hot_file is set */
   uint32_t hot_file;            /* its string id */
+  uint32_t fast_file;           /* hot_file while the line index alone
+                                   holds its locations, else IR_NONE */
   uint32_t line_base;           /* the line of line_head[0] */
   uint32_t *line_head;          /* per line: its newest location, 0 = none */
   uint32_t n_lines;             /* entries of line_head */
@@ -127,6 +129,10 @@ struct IrCtx {
     uint32_t n_strs;            /* table size when IR_NONE was found */
     char text[24];              /* its bytes, NUL-terminated */
   } name_cache[64];
+  struct IrLitCache {           /* ir_dict_get_lit's: a literal's address */
+    const char *s;              /* -> its string id (IR_NONE: none while */
+    uint32_t id, n_strs;        /* the table had n_strs entries) */
+  } lit_cache[64];
 };
 
 static inline IrStrEnt *ir_str_ent(const IrCtx *c, uint32_t id) {

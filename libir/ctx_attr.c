@@ -339,6 +339,34 @@ uint32_t ir_dict_getc(const IrCtx *c, uint32_t dict, const char *name) {
   return i < 0 ? 0 : e->u32[2 * i + 1];
 }
 
+/* ir_dict_getc for a name with static storage: the cache is trusted by
+ * address, without comparing bytes (libir's hooks and verifier name their
+ * props by literals, at nearly every op). */
+uint32_t ir_dict_get_lit(const IrCtx *cc, uint32_t dict, const char *lit) {
+  if (!dict || dict >= cc->n_attrs) return 0;
+  const IrAttrEnt *e = ir_attr_ent(cc, dict);
+  if (e->a.kind != IR_A_DICT) return 0;
+  IrCtx *c = (IrCtx *)cc; /* the cache is not part of the ctx's value */
+  struct IrLitCache *k = &c->lit_cache[((uintptr_t)lit >> 3 ^ (uintptr_t)lit >> 9) & 63];
+  if (k->s != lit || (k->id == IR_NONE && k->n_strs != c->n_strs)) {
+    k->s = lit;
+    k->id = ir_str_find(c, lit, strlen(lit));
+    k->n_strs = c->n_strs;
+  }
+  uint32_t id = k->id;
+  if (id == IR_NONE) return 0;
+  if (e->a.n <= 8) {
+    for (uint32_t i = 0; i < e->a.n; i++)
+      if (e->u32[2 * i] == id) return e->u32[2 * i + 1];
+    return 0;
+  }
+  return ir_dict_get(c, dict, id);
+}
+
+uint32_t ir_op_prop_lit(const IrModule *m, uint32_t op, const char *lit) {
+  return ir_dict_get_lit(m->ctx, m->ops[op].props, lit);
+}
+
 /* `dict` may be 0 (empty). Setting on a non-DICT attribute returns 0. An
  * empty result is still a (zero-entry) DICT attribute, not 0. */
 uint32_t ir_dict_set(IrCtx *c, uint32_t dict, uint32_t name, uint32_t value) {

@@ -64,10 +64,11 @@ static int loc_eq(const IrCtx *c, uint32_t id, const void *key) {
  * IrLocEnt.next: a parser or reader meets lines in about text order, so
  * the index is walked sequentially, where a hash table costs a cache miss
  * per location once it outgrows the cache. (20 MB bench corpus: ~400K
- * locations.) The index covers line_limit() lines, a number that grows with
- * the table, so no input can make it large; a location of a line beyond it
- * goes to the hash table, and a lookup that misses the index also asks the
- * hash table while it holds any FILE location, so each location lives in
+ * locations.) The index grows to cover a line only while the line is
+ * below line_limit(), a number that grows with the table, so no input can
+ * make it large; a location of a line it does not cover goes to the hash
+ * table, and a lookup that misses the index also asks the hash table
+ * while it holds any of the file's locations, so each location lives in
  * exactly one of the two.
  *
  * Any other file's locations are hashed: a one-multiply hash of the three
@@ -120,22 +121,50 @@ static uint32_t hashed_file_loc(IrCtx *c, uint32_t file, uint32_t line,
       if (!c->n_file_hashed || line < c->hashed_lo) c->hashed_lo = line;
       if (!c->n_file_hashed || line > c->hashed_hi) c->hashed_hi = line;
       c->n_file_hashed++;
+      c->fast_file = IR_NONE;
     }
   }
   return id;
 }
 
+static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col);
+
+/* A parser or reader asks for each op's location once, on a line that has
+ * none yet (one op per line): that case, in the index, takes no call. */
 uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
+  /* fast_file is the hot file while none of its locations is hashed (the
+   * index alone then answers), IR_NONE otherwise; a line below line_base
+   * wraps past n_lines */
+  uint32_t ln = line - c->line_base, id = c->n_locs;
+  if (file_str == c->fast_file && ln < c->n_lines && !c->line_head[ln] &&
+      id < (c->locs.n_pages << IR_PG_BITS)) {
+    IrLocEnt *e = ir_pg_at(&c->locs, sizeof *e, id); /* zeroed */
+    e->l.kind = IR_L_FILE;
+    e->l.file = file_str;
+    e->l.line = line;
+    e->l.col = col;
+    c->line_head[ln] = id;
+    c->n_locs = id + 1;
+    return id;
+  }
+  return loc_file_slow(c, file_str, line, col);
+}
+
+static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
   if (file_str >= c->n_strs) return 0;
   if (!c->have_hot) {
     c->have_hot = 1;
-    c->hot_file = file_str;
+    c->hot_file = c->fast_file = file_str;
     c->line_base = line;
   }
-  if (file_str != c->hot_file || line < c->line_base ||
-      line - c->line_base >= line_limit(c))
+  if (file_str != c->hot_file || line < c->line_base)
     return hashed_file_loc(c, file_str, line, col, 1);
+  /* a line the index covers (it only grows: ir_loc_file's fast path adds
+   * to any line it covers) or may cover goes to the index; the hash table
+   * takes lines beyond both */
   uint32_t ln = line - c->line_base;
+  if (ln >= c->n_lines && ln >= line_limit(c))
+    return hashed_file_loc(c, file_str, line, col, 1);
   if (ln < c->n_lines)
     for (uint32_t id = c->line_head[ln]; id;) {
       const IrLocEnt *e = ir_loc_ent(c, id);

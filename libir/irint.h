@@ -58,6 +58,12 @@ extern const int64_t ir_empty_i64[1];
  * dependency on xxHash, only format/ does). */
 uint64_t ir_hash_bytes(const void *p, size_t n, uint64_t seed);
 
+/* ir_dict_getc / ir_op_prop for names with static storage (literals):
+ * cached by address alone (ctx_attr.c). libir's hooks and verifier use
+ * them; code that may pass a reused buffer uses the ir.h forms. */
+uint32_t ir_dict_get_lit(const IrCtx *c, uint32_t dict, const char *lit);
+uint32_t ir_op_prop_lit(const IrModule *m, uint32_t op, const char *lit);
+
 /* ====================================================================== */
 /* The parser contract (parse.c, lex.c, parse_type.c, parse_attr.c)       */
 /* ====================================================================== */
@@ -131,7 +137,8 @@ void irp_add_result_type(IrOpState *st, uint32_t type);
 void irp_add_region(IrOpState *st, uint32_t region);
 /* Successor: `block` with `count` operands starting at operand `first`. */
 void irp_add_succ(IrOpState *st, uint32_t block, uint32_t first, uint32_t count);
-/* Properties by C-string name. A later add with the same name replaces. */
+/* Properties by C-string name (a literal: see irp_cstr). A later add with
+ * the same name replaces. */
 void irp_add_prop(IrParser *p, IrOpState *st, const char *name, uint32_t attr);
 void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr);
 /* Set `operandSegmentSizes` to array<i32: sizes...>. */
@@ -160,7 +167,8 @@ int irp_error_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__(
 void irp_note_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* irp_consume(p, k): 1 / 0;  irp_expect(p, k, what): 0 / -1 */
-int irp_consume_kw(IrParser *p, const char *kw);         /* bare id == kw */
+/* irp_consume_kw(p, kw): the current token is the bare id kw (inline,
+ * below, so a literal's length folds) */
 int irp_expect_kw(IrParser *p, const char *kw);
 /* A bare identifier (keyword) of any spelling; *s and *n point into source. */
 int irp_keyword(IrParser *p, const char **s, uint32_t *n);
@@ -236,8 +244,10 @@ void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term,
 #define IRP_MEMO_HOOKS 16  /* +0: arith flags; +1: number literals */
 uint32_t irp_memo_find(IrParser *p, const uint32_t *key, uint32_t n);
 void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id);
-/* The string id of a C string, cached by address (op and attribute names
- * the hooks pass as literals). */
+/* The string id of a C string, cached by address: pass only strings that
+ * keep their address and bytes while the parser lives (literals, such as
+ * the op and attribute names hooks use). irp_add_prop, irp_add_attr take
+ * their names the same way. */
 uint32_t irp_cstr(IrParser *p, const char *s);
 
 /* The core's generic-form parser, usable by hooks of ops that fall back to it. */
@@ -272,11 +282,15 @@ struct IrParser {
   const char *buf, *end;     /* the input; not NUL-terminated */
   const char *cur;           /* next byte to lex */
   const char *line_start;    /* first byte of the line holding `cur` */
+  const char *prev_ls;       /* first byte of the line before it, or NULL
+                                (after a jump) */
   uint32_t line;             /* line number of `cur` (first_line based) */
   uint32_t line_first;       /* line number of the first byte of `buf` */
   IrTok tok;                 /* current token */
   IrTok tok2;                /* lookahead token, valid when has2 */
   int has2;                  /* tok2 is lexed */
+  int lex_failed;            /* the lexer reported an error: it returns
+                                ERROR tokens from then on */
   /* parser state (parse.c) */
   int failed;                /* an error was reported: everything unwinds */
   uint32_t depth;            /* nesting of regions, attributes and types */
@@ -305,6 +319,15 @@ static inline int irp_consume(IrParser *p, IrTokKind k) {
   irp_next(p);
   return 1;
 }
+static inline int irp_tok_is_kw(const IrTok *t, const char *kw) {
+  size_t n = strlen(kw);
+  return t->kind == IR_TK_BARE_ID && t->len == n && memcmp(t->text, kw, n) == 0;
+}
+static inline int irp_consume_kw(IrParser *p, const char *kw) {
+  if (!irp_tok_is_kw(&p->tok, kw)) return 0;
+  irp_next(p);
+  return 1;
+}
 int irp_expect_fail(IrParser *p, const char *what);  /* the error of: */
 static inline int irp_expect(IrParser *p, IrTokKind k, const char *what) {
   if (p->tok.kind != k) return irp_expect_fail(p, what);
@@ -320,6 +343,8 @@ _Static_assert(IR_LEX_PAD <= IR_PARSE_PAD, "IrParseOpts.padded pads too little")
 void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line);
 /* Lex the token at p->cur into *t. */
 void ir_lex(IrParser *p, IrTok *t);
+/* Drop any lookahead and lex p->tok at `at`. */
+void ir_lex_at(IrParser *p, const char *at);
 /* Restart lexing at `at`, a byte inside the current token (how MLIR splits
  * `4x8xf32` into dimensions); relexes p->tok. Bare ids and ints only. */
 void ir_lex_reset(IrParser *p, const char *at);
@@ -519,7 +544,9 @@ void ir_syntax_names_dim(IrPrinter *w, const IrModule *m, uint32_t op);
 /* ====================================================================== */
 
 /* Growable lists of SSA uses and of types for hooks that parse lists before
- * they can resolve them; zero-initialise, free with ir_syntax_*_free. */
+ * they can resolve them; zero-initialise, and call ir_syntax_*_free when
+ * done. They live in the parser's scratch memory (irp_scratch): valid
+ * until the op being parsed is built. */
 typedef struct IrRefVec {
   IrRef *v;          /* the uses */
   uint32_t n, cap;   /* count, capacity */
@@ -529,6 +556,7 @@ typedef struct IrTypeVec {
   uint32_t n, cap;   /* count, capacity */
 } IrTypeVec;
 void ir_syntax_refs_free(IrRefVec *v);
+void ir_syntax_types_push(IrParser *p, IrTypeVec *v, uint32_t t);
 void ir_syntax_types_free(IrTypeVec *v);
 /* One `%x` appended to v. */
 int ir_syntax_parse_ref(IrParser *p, IrRefVec *v);

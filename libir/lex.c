@@ -39,9 +39,11 @@ static void init_classes(void) {
 void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line) {
   init_classes();
   p->buf = p->cur = p->line_start = text;
+  p->prev_ls = NULL;
   p->end = text + len;
   p->line = first_line ? first_line : 1;
   p->has2 = 0;
+  p->lex_failed = 0;
 }
 
 static void lex_error(IrParser *p, IrTok *t, const char *where, const char *msg) {
@@ -51,7 +53,10 @@ static void lex_error(IrParser *p, IrTok *t, const char *where, const char *msg)
     ir_diag_at(p->diag, p->fname, t->line,
                (uint32_t)(where - p->line_start) + 1, IR_SEV_ERROR, "%s", msg);
   }
-  p->cur = p->end; /* nothing after an error is looked at */
+  /* nothing after an error is looked at: every further token is an
+   * ERROR token (the NUL after the input, see lex_token) */
+  p->lex_failed = 1;
+  p->cur = p->end;
 }
 
 /* Skip a run of bytes of class k. The NUL after the input has class 0, so
@@ -97,20 +102,35 @@ static const char *string_body(IrParser *p, IrTok *t, const char *q) {
   }
 }
 
-/* The input is followed by NUL bytes (ir_lex_init's contract), so every
- * look-ahead reads at most a few bytes past a byte that is not NUL, and the
- * loops need no `q < end` test. (5 MB bench corpus, ~1M tokens: the lexer
- * went from 95M to 70M instructions; the bounds checks and at() calls were
- * the difference.) */
-__attribute__((always_inline)) static inline void lex_token(IrParser *p, IrTok *t) {
-  const char *q = p->cur;
-  /* blanks and comments */
+/* Eight bytes at q (the NUL padding after the input makes this safe
+ * anywhere inside it, see IR_LEX_PAD). */
+static inline uint64_t rd8(const char *q) {
+  uint64_t v;
+  memcpy(&v, q, 8);
+  return v;
+}
+
+/* Past a run of spaces, eight at a time (indentation). */
+static inline const char *skip_spaces(const char *q) {
   for (;;) {
-    while (*q == ' ') q++;
+    uint64_t w = rd8(q) ^ 0x2020202020202020ull;
+    if (w) return q + (__builtin_ctzll(w) >> 3);
+    q += 8;
+  }
+}
+
+/* Blanks other than single spaces: newlines (counted), indentation, tabs,
+ * carriage returns and comments. Returns the first byte of the next
+ * token. Out of line: most tokens are preceded by nothing or one space. */
+static const char *skip_blanks(IrParser *p, const char *q) {
+  for (;;) {
     char c = *q;
-    if (c == '\n') {
+    if (c == ' ') {
+      q = skip_spaces(q);
+    } else if (c == '\n') {
       q++;
       p->line++;
+      p->prev_ls = p->line_start;
       p->line_start = q;
     } else if (c == '\t' || c == '\r') {
       q++;
@@ -118,9 +138,26 @@ __attribute__((always_inline)) static inline void lex_token(IrParser *p, IrTok *
       const char *nl = memchr(q, '\n', (size_t)(p->end - q));
       q = nl ? nl : p->end;
     } else {
-      break;
+      return q;
     }
   }
+}
+
+/* Bytes that may start blanks (space, \n, \t, \r, /). */
+static unsigned char blank_start[256] = {[' '] = 1, ['\n'] = 1, ['\t'] = 1,
+                                         ['\r'] = 1, ['/'] = 1};
+
+/* The input is followed by NUL bytes (ir_lex_init's contract), so every
+ * look-ahead reads at most a few bytes past a byte that is not NUL, and the
+ * loops need no `q < end` test. (5 MB bench corpus, ~1M tokens: the lexer
+ * went from 95M to 70M instructions; the bounds checks and at() calls were
+ * the difference. Then ~45M: single spaces tested inline, other blanks out
+ * of line, indentation eight bytes at a time, the EOF/ERROR test of
+ * irp_next folded into the NUL case.) */
+__attribute__((always_inline)) static inline void lex_token(IrParser *p, IrTok *t) {
+  const char *q = p->cur;
+  if (*q == ' ') q++;
+  if (blank_start[(unsigned char)*q]) q = skip_blanks(p, q);
   t->line = p->line;
   t->col = (uint32_t)(q - p->line_start) + 1;
   t->text = q;
@@ -130,7 +167,8 @@ __attribute__((always_inline)) static inline void lex_token(IrParser *p, IrTok *
   switch (c) {
   case 0:
     if (q >= p->end) {
-      t->kind = IR_TK_EOF;
+      /* sticky: the end, or the error that ended lexing */
+      t->kind = p->lex_failed ? IR_TK_ERROR : IR_TK_EOF;
       t->len = 0;
       p->cur = q;
       return;
@@ -152,6 +190,9 @@ __attribute__((always_inline)) static inline void lex_token(IrParser *p, IrTok *
   case '?': k = IR_TK_QUESTION; break;
   case '|': k = IR_TK_VBAR; break;
   case '.': k = IR_TK_DOT; break;
+  case '/': /* not a comment (skip_blanks took those) */
+    lex_error(p, t, q, "unexpected character");
+    return;
   case '{':
     k = IR_TK_LBRACE;
     if (s[0] == '-' && s[1] == '#') k = IR_TK_FILE_METADATA_BEGIN, s += 2;
@@ -249,11 +290,19 @@ __attribute__((always_inline)) static inline void lex_token(IrParser *p, IrTok *
 
 void ir_lex(IrParser *p, IrTok *t) { lex_token(p, t); }
 
+/* ir_lex into p->tok from `at`: the token is known not to alias the
+ * parser, so the lexer's stores do not force reloads (a third cheaper). */
+void ir_lex_at(IrParser *p, const char *at) {
+  p->has2 = 0;
+  p->cur = at;
+  lex_token(p, &p->tok);
+}
+
 /* Here rather than in parse.c so that the lexer is inlined into it: it
  * runs once per token, and the call and its register saves were ~10% of
- * the lexer's instructions. */
+ * the lexer's instructions. At the end of the input (or after a lexing
+ * error) the lexer keeps returning the same EOF (ERROR) token. */
 void irp_next(IrParser *p) {
-  if (p->tok.kind == IR_TK_EOF || p->tok.kind == IR_TK_ERROR) return;
   if (p->has2) {
     p->tok = p->tok2;
     p->has2 = 0;
@@ -267,10 +316,10 @@ void ir_lex_reset(IrParser *p, const char *where) {
   p->has2 = 0;
   p->line = p->tok.line;
   p->line_start = p->tok.text - (p->tok.col - 1);
+  p->prev_ls = NULL;
   /* prefixed tokens exclude their sigil from text; col still points at it */
   if (where < p->line_start) where = p->line_start;
-  p->cur = where;
-  ir_lex(p, &p->tok);
+  ir_lex_at(p, where);
 }
 
 static int hexval(unsigned char c) {
@@ -317,6 +366,6 @@ void ir_lex_seek(IrParser *p, const char *where) {
   p->has2 = 0;
   p->line = line;
   p->line_start = ls;
-  p->cur = where;
-  ir_lex(p, &p->tok);
+  p->prev_ls = NULL;
+  ir_lex_at(p, where);
 }

@@ -93,6 +93,18 @@ uint32_t irp_lazy_loc(IrParser *p, const char *at) { return lazy_loc(p, at); }
 static void lazy_pos(IrParser *p, uint32_t lz, uint32_t *line, uint32_t *col) {
   const char *at = p->buf + (lz & ~LAZY_BIT), *ls = p->line_start;
   uint32_t l = p->line;
+  /* the lexer's line or the one before it (no newline lies between
+   * line_start and the lexer's position) */
+  if (at >= ls && at <= p->cur) {
+    *line = l;
+    *col = (uint32_t)(at - ls) + 1;
+    return;
+  }
+  if (at < ls && p->prev_ls && at >= p->prev_ls) {
+    *line = l - 1;
+    *col = (uint32_t)(at - p->prev_ls) + 1;
+    return;
+  }
   if (at >= ls) {
     for (const char *q = ls; q < at;) {
       const char *nl = memchr(q, '\n', (size_t)(at - q));
@@ -253,17 +265,6 @@ int irp_expect_fail(IrParser *p, const char *what) {
   return irp_error(p, "expected %s", what);
 }
 
-static int tok_is_kw(const IrTok *t, const char *kw) {
-  size_t n = strlen(kw);
-  return t->kind == IR_TK_BARE_ID && t->len == n && memcmp(t->text, kw, n) == 0;
-}
-
-int irp_consume_kw(IrParser *p, const char *kw) {
-  if (!tok_is_kw(&p->tok, kw)) return 0;
-  irp_next(p);
-  return 1;
-}
-
 int irp_expect_kw(IrParser *p, const char *kw) {
   if (irp_consume_kw(p, kw)) return 0;
   return irp_error(p, "expected '%s'", kw);
@@ -371,7 +372,8 @@ typedef struct Name {
 } Name;
 
 typedef struct Scope {
-  uint32_t defs;      /* undo stack height at entry */
+  uint32_t defs;      /* undo stack height at entry (blocks) */
+  uint32_t vdefs;     /* value undo stack height at entry */
   uint32_t vfwd;      /* value forward list height (isolated scopes) */
   uint32_t bfwd;      /* block forward list height */
   uint32_t iscope;    /* isolated scope id outside this scope */
@@ -388,8 +390,30 @@ typedef struct Map {
 
 #define MEMO_WORDS IRP_MEMO_WORDS
 
+/* An SSA value name. Values live in one name space (the parser does not
+ * isolate scopes, as MLIR's does not: the verifier reports uses across an
+ * isolated op), looked up by open addressing on a hash of the name's
+ * bytes and result number. */
+typedef struct VName {
+  uint64_t w0;        /* the name's first 8 bytes, zero padded */
+  const char *s;      /* the name in the source (no %) */
+  uint32_t n, num;    /* its length; the result number (#k) */
+  uint32_t hash;      /* vhash of the name */
+  uint32_t handle;    /* builder value (a placeholder while forward);
+                         free entries: the next free one */
+  uint32_t type;      /* the value's type, 0 = not known yet */
+  uint32_t loc;       /* lazy loc of the definition or first forward use */
+  uint32_t fwd;       /* forward: position in the vfwd list + 1; 0 if
+                         defined */
+  uint32_t pad_;
+} VName;
+
 struct IrpNames {
-  Name *e;            uint32_t n_e, cap_e;     /* entries */
+  VName *ve;          uint32_t n_ve, cap_ve;   /* value entries */
+  uint32_t ve_free;                            /* free value entry, IR_NONE */
+  uint64_t *vslot;    uint32_t vcap, vlive;    /* hash << 32 | entry + 1 */
+  uint32_t *vdefs;    uint32_t n_vdefs, cap_vdefs; /* value undo stack */
+  Name *e;            uint32_t n_e, cap_e;     /* block entries */
   uint32_t free_head;                          /* free entry list */
   uint32_t *bucket;   uint32_t n_bucket;       /* chain heads, power of 2 */
   uint32_t live;                               /* entries in the table */
@@ -425,10 +449,20 @@ struct IrpNames {
     const char *dialect;       /* -> opcode and name string id */
     uint32_t opc, name;
   } opnames[64];
-  struct CstrMemo {            /* C string (by address) -> string id, */
-    const char *s;             /* checked with strcmp, so a reused buffer */
-    uint32_t id;               /* cannot give a stale id */
+  struct CstrMemo {            /* C string (by address) -> string id: */
+    const char *s;             /* the names hooks pass are literals */
+    uint32_t id;               /* (irp_cstr's contract) */
   } cstr[64];
+  struct OpDictMemo {          /* per opcode, its last props list as */
+    uint32_t n;                /* given (n <= 4 entries, 0 = empty) */
+    IrNamedAttr e[4];          /* and the DICT it gave: ops of one kind */
+    uint32_t id;               /* mostly repeat their properties */
+  } pdict[IR_N_OPS];
+  struct SegMemo {             /* per opcode, its last segment sizes (n */
+    uint32_t n;                /* <= 6, 0 = empty) and their attribute */
+    int64_t v[6];
+    uint32_t id;
+  } segs[IR_N_OPS];
   struct Memo {                /* short interning keys -> attribute id: */
     uint32_t n;                /* key words, 0 = empty slot */
     uint32_t key[MEMO_WORDS];  /* what kind of key, then its words */
@@ -440,7 +474,7 @@ struct IrpNames {
  * literals). */
 static uint32_t cstr_id(IrParser *p, const char *s) {
   struct CstrMemo *m = &p->names->cstr[((uintptr_t)s >> 3) & 63];
-  if (m->s == s && strcmp(ir_str_ptr(p->ctx, m->id), s) == 0) return m->id;
+  if (m->s == s) return m->id;
   m->s = s;
   m->id = ir_cstr(p->ctx, s);
   return m->id;
@@ -582,6 +616,98 @@ static void name_remove(IrpNames *t, uint32_t i) {
   t->live--;
 }
 
+/* ---------------------------------------------------------------------- */
+/* Values                                                                 */
+
+/* Hash of a value name: its first word, length and result number, then
+ * (rarely) the words past the first. */
+static inline uint32_t vhash(uint64_t w0, const char *s, uint32_t n, uint32_t num) {
+  uint64_t h = (w0 ^ ((uint64_t)num << 32 | n) * 0x9E3779B97F4A7C15ull) *
+               0xff51afd7ed558ccdull;
+  for (uint32_t i = 8; i < n; i += 8)
+    h = (h ^ head8(s + i, n - i < 8 ? n - i : 8)) * 0xc4ceb9fe1a85ec53ull;
+  return (uint32_t)(h >> 32);
+}
+
+/* The slot of the entry for (w0, s, n, num), or of the empty slot where it
+ * would go. */
+static inline uint64_t *vfind(IrpNames *t, uint32_t h, uint64_t w0, const char *s,
+                              uint32_t n, uint32_t num) {
+  uint32_t mask = t->vcap - 1;
+  for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+    uint64_t x = t->vslot[i];
+    if (!x) return &t->vslot[i];
+    if ((uint32_t)(x >> 32) == h) {
+      const VName *e = &t->ve[(uint32_t)x - 1];
+      if (e->w0 == w0 && e->n == n && e->num == num &&
+          (n <= 8 || memcmp(e->s + 8, s + 8, n - 8) == 0))
+        return &t->vslot[i];
+    }
+  }
+}
+
+static void vgrow(IrpNames *t) {
+  uint32_t oc = t->vcap, nc = oc ? 2 * oc : 1024;
+  uint64_t *o = t->vslot;
+  t->vslot = ir_xcalloc(nc, sizeof *t->vslot);
+  t->vcap = nc;
+  for (uint32_t i = 0; i < oc; i++) {
+    if (!o[i]) continue;
+    uint32_t j = (uint32_t)(o[i] >> 32) & (nc - 1);
+    while (t->vslot[j]) j = (j + 1) & (nc - 1);
+    t->vslot[j] = o[i];
+  }
+  free(o);
+}
+
+/* A new entry for a name whose vfind slot is `slot` (empty). */
+static uint32_t vinsert(IrpNames *t, uint64_t *slot, uint32_t h, uint64_t w0,
+                        const char *s, uint32_t n, uint32_t num) {
+  uint32_t i;
+  if (t->ve_free != IR_NONE) {
+    i = t->ve_free;
+    t->ve_free = t->ve[i].handle;
+  } else {
+    if (t->n_ve >= t->cap_ve) ir_vgrow((void **)&t->ve, &t->cap_ve, t->n_ve + 1, sizeof *t->ve);
+    i = t->n_ve++;
+  }
+  VName *e = &t->ve[i];
+  e->w0 = w0;
+  e->s = s;
+  e->n = n;
+  e->num = num;
+  e->hash = h;
+  e->fwd = 0;
+  *slot = (uint64_t)h << 32 | (i + 1);
+  if (++t->vlive * 2 > t->vcap) vgrow(t); /* the slot pointer dies here */
+  return i;
+}
+
+/* Remove entry i: its slot is emptied and the probe run after it shifted
+ * back (linear probing's deletion, no tombstones). */
+static void vremove(IrpNames *t, uint32_t i) {
+  uint32_t mask = t->vcap - 1, k = t->ve[i].hash & mask;
+  while ((uint32_t)t->vslot[k] != i + 1) k = (k + 1) & mask;
+  for (uint32_t j = k;;) {
+    t->vslot[k] = 0;
+    for (;;) {
+      j = (j + 1) & mask;
+      uint64_t x = t->vslot[j];
+      if (!x) goto done;
+      uint32_t home = (uint32_t)(x >> 32) & mask;
+      /* stays if its home lies cyclically in (k, j] */
+      if (k <= j ? (k < home && home <= j) : (k < home || home <= j)) continue;
+      t->vslot[k] = x;
+      k = j;
+      break;
+    }
+  }
+done:
+  t->ve[i].handle = t->ve_free;
+  t->ve_free = i;
+  t->vlive--;
+}
+
 static uint32_t map_get(const Map *m, uint32_t k) {
   if (!m->cap) return IR_NONE;
   for (uint32_t i = (k * 0x9E3779B1u) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
@@ -630,9 +756,14 @@ static void names_init(IrpNames *t) {
   memset(t->bucket, 0xff, t->n_bucket * sizeof *t->bucket);
   t->next_id = 1;
   t->region = IR_NONE;
+  t->ve_free = IR_NONE;
+  vgrow(t);
 }
 
 static void names_free(IrpNames *t) {
+  free(t->ve);
+  free(t->vslot);
+  free(t->vdefs);
   free(t->e);
   free(t->bucket);
   free(t->defs);
@@ -653,7 +784,8 @@ static void push_u32(uint32_t **a, uint32_t *n, uint32_t *cap, uint32_t v) {
 /* Enter the scope of a region. */
 static void push_scope(IrParser *p, int isolated, uint32_t region) {
   IrpNames *t = p->names;
-  Scope s = {t->n_defs, t->n_vfwd, t->n_bfwd, t->iscope, t->rscope, t->region, isolated};
+  Scope s = {t->n_defs, t->n_vdefs, t->n_vfwd, t->n_bfwd, t->iscope, t->rscope, t->region,
+             isolated};
   IR_VPUSH(t->sc, t->n_sc, t->cap_sc, s);
   if (isolated) t->iscope = t->next_id++;
   t->rscope = t->next_id++;
@@ -665,15 +797,9 @@ static int cmp_loc(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Report each open forward reference in list[from..n) (sorted by
- * position), as MLIR does at the end of a scope. */
-static int report_open(IrParser *p, uint32_t *list, uint32_t from, uint32_t n,
-                       const char *msg) {
-  IrpNames *t = p->names;
-  uint32_t k = 0;
-  uint32_t *locs = irp_scratch(p, (n - from) * sizeof *locs + 1);
-  for (uint32_t i = from; i < n; i++)
-    if (t->e[list[i]].fwd) locs[k++] = t->e[list[i]].loc;
+/* Report each open forward reference among the lazy locations locs[0..k)
+ * (sorted here), as MLIR does at the end of a scope. */
+static int report_locs(IrParser *p, uint32_t *locs, uint32_t k, const char *msg) {
   if (!k) return 0;
   qsort(locs, k, sizeof *locs, cmp_loc);
   if (!p->failed)
@@ -682,21 +808,44 @@ static int report_open(IrParser *p, uint32_t *list, uint32_t from, uint32_t n,
   return -1;
 }
 
+/* Open block forward references in list[from..n). */
+static int report_open(IrParser *p, uint32_t *list, uint32_t from, uint32_t n,
+                       const char *msg) {
+  IrpNames *t = p->names;
+  uint32_t k = 0;
+  uint32_t *locs = irp_scratch(p, (n - from) * sizeof *locs + 1);
+  for (uint32_t i = from; i < n; i++)
+    if (t->e[list[i]].fwd) locs[k++] = t->e[list[i]].loc;
+  return report_locs(p, locs, k, msg);
+}
+
+/* Open value forward references in vfwd[from..). */
+static int report_open_values(IrParser *p, uint32_t from) {
+  IrpNames *t = p->names;
+  uint32_t k = 0, n = t->n_vfwd;
+  uint32_t *locs = irp_scratch(p, (n - from) * sizeof *locs + 1);
+  for (uint32_t i = from; i < n; i++) locs[k++] = t->ve[t->vfwd[i]].loc;
+  return report_locs(p, locs, k, "use of undeclared SSA value name");
+}
+
 /* Leave the innermost scope: undefined blocks (and values, for an isolated
  * scope) are errors; the scope's names are dropped. */
 static int pop_scope(IrParser *p) {
   IrpNames *t = p->names;
   Scope s = t->sc[--t->n_sc];
-  Mark m = mark(p);
-  int r = report_open(p, t->bfwd, s.bfwd, t->n_bfwd, "reference to an undefined block");
-  if (s.isolated && !r)
-    r = report_open(p, t->vfwd, s.vfwd, t->n_vfwd, "use of undeclared SSA value name");
-  release(p, m);
+  int r = 0;
+  if (t->n_bfwd > s.bfwd || (s.isolated && t->n_vfwd > s.vfwd)) {
+    Mark m = mark(p);
+    r = report_open(p, t->bfwd, s.bfwd, t->n_bfwd, "reference to an undefined block");
+    if (s.isolated && !r) r = report_open_values(p, s.vfwd);
+    release(p, m);
+  }
   if (s.isolated) {
-    for (uint32_t i = s.vfwd; i < t->n_vfwd; i++) name_remove(t, t->vfwd[i]);
+    for (uint32_t i = s.vfwd; i < t->n_vfwd; i++) vremove(t, t->vfwd[i]);
     t->n_vfwd = s.vfwd;
   }
   t->n_bfwd = s.bfwd;
+  while (t->n_vdefs > s.vdefs) vremove(t, t->vdefs[--t->n_vdefs]);
   while (t->n_defs > s.defs) {
     uint32_t i = t->defs[--t->n_defs];
     if (t->e[i].live) name_remove(t, i);
@@ -717,11 +866,13 @@ static int count_values(IrParser *p, uint64_t n) {
 static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
                         uint32_t v, uint32_t vtype, uint32_t loc) {
   IrpNames *t = p->names;
-  uint32_t key = t->iscope * 2;
-  uint32_t h = hname(key, num, s, n);
-  uint32_t i = name_find(t, h, key, s, n, num);
-  if (i != IR_NONE) {
-    Name *e = &t->e[i];
+  uint64_t w0 = head8(s, n < 8 ? n : 8);
+  uint32_t h = vhash(w0, s, n, num);
+  uint64_t *slot = vfind(t, h, w0, s, n, num);
+  uint32_t i;
+  if (*slot) {
+    i = (uint32_t)*slot - 1;
+    VName *e = &t->ve[i];
     if (!e->fwd) {
       irp_error_at(p, loc, "redefinition of SSA value '%%%.*s'", (int)n, s);
       note_at(p, e->loc, "previously defined here");
@@ -738,21 +889,20 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
       return -1;
     }
     irb_resolve(p->b, e->handle, v);
-    e->loc = loc;
-    e->handle = v;
-    e->type = vtype;
-    e->fwd = 0;
-    uint32_t last = t->vfwd[--t->n_vfwd];
+    uint32_t pos = e->fwd - 1, last = t->vfwd[--t->n_vfwd];
     if (last != i) {
-      t->vfwd[e->pos] = last;
-      t->e[last].pos = e->pos;
+      t->vfwd[pos] = last;
+      t->ve[last].fwd = pos + 1;
     }
   } else {
-    i = name_insert(t, h, key, s, n, num, v);
-    t->e[i].loc = loc;
-    t->e[i].type = vtype;
+    i = vinsert(t, slot, h, w0, s, n, num);
   }
-  push_u32(&t->defs, &t->n_defs, &t->cap_defs, i);
+  VName *e = &t->ve[i];
+  e->loc = loc;
+  e->handle = v;
+  e->type = vtype;
+  e->fwd = 0;
+  IR_VPUSH(t->vdefs, t->n_vdefs, t->cap_vdefs, i);
   return 0;
 }
 
@@ -815,37 +965,39 @@ int irp_ref_list(IrParser *p, IrRef **refs, uint32_t *n) {
 int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
   if (p->failed) return -1;
   IrpNames *t = p->names;
-  uint32_t key = t->iscope * 2;
-  uint32_t h = hname(key, r->num, r->name, r->len);
-  uint32_t i = name_find(t, h, key, r->name, r->len, r->num);
-  if (i != IR_NONE) {
-    uint32_t v = t->e[i].handle;
-    uint32_t have = t->e[i].type;
+  uint32_t n = r->len;
+  uint64_t w0 = head8(r->name, n < 8 ? n : 8);
+  uint32_t h = vhash(w0, r->name, n, r->num);
+  uint64_t *slot = vfind(t, h, w0, r->name, n, r->num);
+  if (*slot) {
+    const VName *e = &t->ve[(uint32_t)*slot - 1];
+    uint32_t have = e->type;
     if (type && have && have != type) {
       char tw[256], th[256];
       ir_type_str(p->ctx, type, tw, sizeof tw);
       ir_type_str(p->ctx, have, th, sizeof th);
       irp_error_at(p, r->loc, "use of value '%%%.*s' expects different type than "
                    "prior uses: '%s' vs '%s'", (int)r->len, r->name, tw, th);
-      note_at(p, t->e[i].loc, "prior use here");
+      note_at(p, e->loc, "prior use here");
       return -1;
     }
-    *value = v;
+    *value = e->handle;
     return 0;
   }
   if (r->num) {
-    uint32_t j = name_find(t, hname(key, 0, r->name, r->len), key, r->name, r->len, 0);
-    if (j != IR_NONE && !t->e[j].fwd)
+    uint64_t *s0 = vfind(t, vhash(w0, r->name, n, 0), w0, r->name, n, 0);
+    if (*s0 && !t->ve[(uint32_t)*s0 - 1].fwd)
       return irp_error_at(p, r->loc, "reference to invalid result number");
   }
   if (count_values(p, 1)) return -1;
   uint32_t v = irb_placeholder(p->b, type);
-  i = name_insert(t, h, key, r->name, r->len, r->num, v);
-  t->e[i].type = type;
-  t->e[i].fwd = 1;
-  t->e[i].loc = r->loc;
-  t->e[i].pos = t->n_vfwd;
+  uint32_t i = vinsert(t, slot, h, w0, r->name, n, r->num);
+  VName *e = &t->ve[i];
+  e->handle = v;
+  e->type = type;
+  e->loc = r->loc;
   push_u32(&t->vfwd, &t->n_vfwd, &t->cap_vfwd, i);
+  e->fwd = t->n_vfwd;
   *value = v;
   return 0;
 }
@@ -900,6 +1052,11 @@ void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
   add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, cstr_id(p, name), attr);
 }
 void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes) {
+  struct SegMemo *sm = st->opc < IR_N_OPS && n && n <= 6 ? &p->names->segs[st->opc] : NULL;
+  if (sm && sm->n == n && !memcmp(sm->v, sizes, n * sizeof *sizes)) {
+    irp_add_prop(p, st, "operandSegmentSizes", sm->id);
+    return;
+  }
   uint32_t key[MEMO_WORDS], id;
   int hit = 0, small = n < MEMO_WORDS;
   struct Memo *mm = NULL;
@@ -916,6 +1073,11 @@ void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *siz
   } else {
     id = ir_attr_dense_i32(p->ctx, n, sizes);
     if (mm) memo_store(mm, key, n + 1, id);
+  }
+  if (sm && id) {
+    sm->n = n;
+    memcpy(sm->v, sizes, n * sizeof *sizes);
+    sm->id = id;
   }
   irp_add_prop(p, st, "operandSegmentSizes", id);
 }
@@ -1551,7 +1713,20 @@ static int parse_op(IrParser *p, uint32_t block) {
   s.n_regions = st->n_regions;
   s.succs = st->succs;
   s.n_succs = st->n_succs;
-  s.props = irp_dict(p, st->props, st->n_props);
+  struct OpDictMemo *pd = st->opc < IR_N_OPS ? &p->names->pdict[st->opc] : NULL;
+  if (!st->n_props) {
+    s.props = 0;
+  } else if (pd && pd->n == st->n_props &&
+             !memcmp(pd->e, st->props, st->n_props * sizeof *st->props)) {
+    s.props = pd->id;
+  } else {
+    s.props = irp_dict(p, st->props, st->n_props);
+    if (pd && s.props && st->n_props <= 4) {
+      pd->n = st->n_props;
+      memcpy(pd->e, st->props, st->n_props * sizeof *st->props);
+      pd->id = s.props;
+    }
+  }
   s.attrs = irp_dict(p, st->attrs, st->n_attrs);
   if ((st->n_props && !s.props) || (st->n_attrs && !s.attrs))
     return irp_error_at(p, st->loc, "duplicate attribute name");
@@ -1612,6 +1787,7 @@ int irp_loc_alias_ahead(IrParser *p, uint32_t name, uint32_t *loc) {
   uint32_t line = p->line;
   t->defs_ahead[k].done = 1;
   p->cur = p->line_start = t->defs_ahead[k].at;
+  p->prev_ls = NULL;
   p->line = t->defs_ahead[k].line;
   p->has2 = 0;
   ir_lex(p, &p->tok);
@@ -1621,6 +1797,7 @@ int irp_loc_alias_ahead(IrParser *p, uint32_t name, uint32_t *loc) {
   p->has2 = has2;
   p->cur = cur;
   p->line_start = ls;
+  p->prev_ls = NULL;
   p->line = line;
   if (r) return -1;
   *loc = irp_alias_loc(p, name);

@@ -406,6 +406,7 @@ static void restore(IrParser *p, const LexState *s) {
   p->has2 = s->has2;
   p->cur = s->cur;
   p->line_start = s->line_start;
+  p->prev_ls = NULL;
   p->line = s->line;
 }
 

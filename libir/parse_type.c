@@ -449,8 +449,7 @@ int irp_type(IrParser *p, uint32_t *type) {
       /* seen before: skip the spelling (it is on the current line); no
        * nesting happens, so no irp_enter */
       *type = m->type;
-      p->cur = end;
-      ir_lex(p, &p->tok);
+      ir_lex_at(p, end);
       return 0;
     }
   }

@@ -438,7 +438,7 @@ static int verify_cmp(const IrModule *m, uint32_t op, IrDiag *d) {
   if (ir_vtype(m, ir_operand(m, op, 0)) != ir_vtype(m, ir_operand(m, op, 1)))
     return ir_syntax_op_error(m, op, d,
                               "requires all operands to have the same type");
-  if (!ir_op_prop(m, op, "predicate"))
+  if (!ir_op_prop_lit(m, op, "predicate"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'predicate'");
   return 0;
 }
@@ -644,7 +644,7 @@ static void names_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
 static int verify_constant(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrOp *o = ir_op(m, op);
-  uint32_t v = ir_op_prop(m, op, "value"), rt;
+  uint32_t v = ir_op_prop_lit(m, op, "value"), rt;
   const IrAttr *a;
   if (!v) return ir_syntax_op_error(m, op, d, "requires attribute 'value'");
   if (o->n_results != 1) return 0;

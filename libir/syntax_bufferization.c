@@ -61,7 +61,7 @@ out:
 
 /* The three segment sizes of a dealloc, or -1 if they do not add up. */
 static int dealloc_segments(const IrModule *m, uint32_t op, uint32_t seg[3]) {
-  uint32_t s = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t s = ir_op_prop_lit(m, op, "operandSegmentSizes");
   const IrAttr *a = s ? ir_attr(m->ctx, s) : NULL;
   uint64_t sum = 0;
   if (!a || a->kind != IR_A_DENSE_ARRAY || a->n != 3) return -1;
@@ -279,7 +279,7 @@ static void print_alloc_tensor(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 static int verify_alloc_tensor(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
-  uint32_t s = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t s = ir_op_prop_lit(m, op, "operandSegmentSizes");
   const IrAttr *a = s ? ir_attr(m->ctx, s) : NULL;
   if (o->n_results != 1 || !a || a->kind != IR_A_DENSE_ARRAY || a->n != 3)
     return 0;

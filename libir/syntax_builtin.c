@@ -14,22 +14,37 @@
 /* Shared helpers                                                         */
 /* ====================================================================== */
 
+/* The lists live in the parser's scratch memory (released when the op
+ * being parsed is done): no malloc and free per op. A full list moves to
+ * one twice its size, the old copy staying behind until then. */
+static void *grow(IrParser *p, void *v, uint32_t n, uint32_t *cap, size_t sz) {
+  uint32_t nc = *cap ? 2 * *cap : 8;
+  if (nc <= *cap) ir_die("list overflow");
+  void *w = irp_scratch(p, (size_t)nc * sz);
+  if (n) memcpy(w, v, (size_t)n * sz);
+  *cap = nc;
+  return w;
+}
+
 void ir_syntax_refs_free(IrRefVec *v) {
-  free(v->v);
   v->v = NULL;
   v->n = v->cap = 0;
 }
 
 void ir_syntax_types_free(IrTypeVec *v) {
-  free(v->v);
   v->v = NULL;
   v->n = v->cap = 0;
 }
 
+void ir_syntax_types_push(IrParser *p, IrTypeVec *v, uint32_t t) {
+  if (v->n == v->cap) v->v = grow(p, v->v, v->n, &v->cap, sizeof *v->v);
+  v->v[v->n++] = t;
+}
+
 int ir_syntax_parse_ref(IrParser *p, IrRefVec *v) {
-  IrRef r;
-  if (irp_ref(p, &r) < 0) return -1;
-  IR_VPUSH(v->v, v->n, v->cap, r);
+  if (v->n == v->cap) v->v = grow(p, v->v, v->n, &v->cap, sizeof *v->v);
+  if (irp_ref(p, &v->v[v->n]) < 0) return -1;
+  v->n++;
   return 0;
 }
 
@@ -45,7 +60,7 @@ int ir_syntax_parse_types(IrParser *p, IrTypeVec *v) {
   do {
     uint32_t t;
     if (irp_type(p, &t) < 0) return -1;
-    IR_VPUSH(v->v, v->n, v->cap, t);
+    ir_syntax_types_push(p, v, t);
   } while (irp_consume(p, IR_TK_COMMA) == 1);
   return 0;
 }
@@ -58,7 +73,7 @@ int ir_syntax_parse_result_types(IrParser *p, IrTypeVec *v) {
     return irp_expect(p, IR_TK_RPAREN, "')'");
   }
   if (irp_type(p, &t) < 0) return -1;
-  IR_VPUSH(v->v, v->n, v->cap, t);
+  ir_syntax_types_push(p, v, t);
   return 0;
 }
 

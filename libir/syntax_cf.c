@@ -234,7 +234,15 @@ static int parse_switch(IrParser *p, IrOpState *st) {
   int rc = -1;
   if (irp_ref(p, &flag) < 0) return -1;
   if (irp_expect(p, IR_TK_COLON, "':'") < 0) return -1;
+  uint32_t tloc = irp_loc_here(p);
   if (irp_type(p, &ft) < 0) return -1;
+  if (ir_type(c, ft)->kind != IR_T_INT) {
+    /* the flag is an AnyInteger: MLIR parses its type as IntegerType */
+    char ts[256];
+    ir_type_str(c, ft, ts, sizeof ts);
+    return ir_syntax_parse_error(p, st, tloc, "invalid kind of type specified: "
+                                 "expected builtin.integer, but found '%s'", ts);
+  }
   if (irp_resolve(p, &flag, ft, &v) < 0) return -1;
   irp_add_operand(st, v);
   if (irp_expect(p, IR_TK_COMMA, "','") < 0) return -1;
@@ -314,6 +322,50 @@ static void print_switch(IrPrinter *w, const IrModule *m, uint32_t op) {
   free(vals);
 }
 
+/* ODS's AnyInteger flag, then SwitchOp::verify: the case values have the
+ * flag's type, one per case successor. */
+static int verify_switch(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = ir_op(m, op);
+  char ts[256], cs[256];
+  uint32_t ft = ir_vtype(m, ir_operand(m, op, 0));
+  if (ir_type(c, ft)->kind != IR_T_INT) {
+    ir_type_str(c, ft, ts, sizeof ts);
+    return ir_syntax_op_error(m, op, d, "operand #0 must be integer, but got '%s'", ts);
+  }
+  uint32_t cv = ir_op_prop_lit(m, op, "case_values");
+  if (!cv) return 0;
+  const IrAttr *a = ir_attr(c, cv);
+  const IrType *vt = a->type ? ir_type(c, a->type) : NULL;
+  int ek = vt && (vt->kind == IR_T_VECTOR || vt->kind == IR_T_TENSOR)
+               ? ir_type(c, vt->elem)->kind : -1;
+  if (a->kind != IR_A_DENSE || (ek != IR_T_INT && ek != IR_T_INDEX)) {
+    /* not a DenseIntElementsAttr: MLIR's property conversion rejects it */
+    char ps[512], as[256];
+    uint32_t name = o->name;
+    ir_attr_str(c, o->props, ps, sizeof ps);
+    ir_attr_str(c, cv, as, sizeof as);
+    ir_diag(d, c, o->loc, IR_SEV_ERROR, "invalid properties %s for op %.*s: Invalid "
+            "attribute `case_values` in property conversion: %s", ps,
+            (int)ir_str_len(c, name), ir_str_ptr(c, name), as);
+    return -1;
+  }
+  if (vt->elem != ft) {
+    ir_type_str(c, ft, ts, sizeof ts);
+    ir_type_str(c, vt->elem, cs, sizeof cs);
+    return ir_syntax_op_error(m, op, d, "'flag' type ('%s') should match case "
+                              "value type ('%s')", ts, cs);
+  }
+  int64_t n = 1;
+  const int64_t *dims = ir_type_dims(c, a->type);
+  for (uint32_t i = 0; i < vt->n; i++) n *= dims[i];
+  if (n != (int64_t)o->n_succs - 1)
+    return ir_syntax_op_error(m, op, d, "number of case values (%lld) should "
+                              "match number of case destinations (%u)",
+                              (long long)n, o->n_succs - 1);
+  return 0;
+}
+
 /* ====================================================================== */
 /* cf.assert: `%c, "msg" attr-dict`                                        */
 /* ====================================================================== */
@@ -352,7 +404,7 @@ static int verify_assert(const IrModule *m, uint32_t op, IrDiag *d) {
       !ir_type_is_int(m->ctx, ir_vtype(m, ir_operand(m, op, 0)), 1))
     return ir_syntax_op_error(m, op, d,
                               "operand #0 must be 1-bit signless integer");
-  if (!ir_op_prop(m, op, "msg"))
+  if (!ir_op_prop_lit(m, op, "msg"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'msg'");
   return 0;
 }
@@ -360,7 +412,7 @@ static int verify_assert(const IrModule *m, uint32_t op, IrDiag *d) {
 const IrOpHooks ir_hooks_cf[] = {
     {"cf.br", parse_br, print_br, NULL, NULL},
     {"cf.cond_br", parse_cond_br, print_cond_br, NULL, verify_cond_br},
-    {"cf.switch", parse_switch, print_switch, NULL, NULL},
+    {"cf.switch", parse_switch, print_switch, NULL, verify_switch},
     {"cf.assert", parse_assert, print_assert, NULL, verify_assert},
     {0},
 };

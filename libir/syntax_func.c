@@ -65,7 +65,7 @@ static int parse_result(IrParser *p, Sig *s) {
   if (irp_type(p, &t) < 0) return -1;
   if (irp_opt_attr_dict(p, &list, &n) < 0) return -1;
   if (n) d = irp_dict(p, list, n);
-  IR_VPUSH(s->res.v, s->res.n, s->res.cap, t);
+  ir_syntax_types_push(p, &s->res, t);
   IR_VPUSH(s->res_attrs, s->n_res_attrs, s->cap_res_attrs, d);
   return 0;
 }
@@ -81,7 +81,7 @@ static int parse_results(IrParser *p, Sig *s) {
   }
   uint32_t t;
   if (irp_type(p, &t) < 0) return -1;
-  IR_VPUSH(s->res.v, s->res.n, s->res.cap, t);
+  ir_syntax_types_push(p, &s->res, t);
   IR_VPUSH(s->res_attrs, s->n_res_attrs, s->cap_res_attrs, 0u);
   return 0;
 }
@@ -220,13 +220,13 @@ static void print_func(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 /* The function type of a func.func op, or 0. */
 static uint32_t func_type(const IrModule *m, uint32_t fn) {
-  uint32_t a = ir_op_prop(m, fn, "function_type");
+  uint32_t a = ir_op_prop_lit(m, fn, "function_type");
   uint32_t t = a && ir_attr(m->ctx, a)->kind == IR_A_TYPE ? ir_attr(m->ctx, a)->type : 0;
   return t && ir_type(m->ctx, t)->kind == IR_T_FUNC ? t : 0;
 }
 
 static const char *func_name(const IrModule *m, uint32_t fn) {
-  uint32_t a = ir_op_prop(m, fn, "sym_name");
+  uint32_t a = ir_op_prop_lit(m, fn, "sym_name");
   return a && ir_attr(m->ctx, a)->kind == IR_A_STRING
              ? ir_str_ptr(m->ctx, ir_attr(m->ctx, a)->str)
              : "";
@@ -236,7 +236,7 @@ static int verify_func(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
   uint32_t ft = func_type(m, op);
   const IrRegion *body;
-  if (!ir_op_prop(m, op, "sym_name"))
+  if (!ir_op_prop_lit(m, op, "sym_name"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'sym_name'");
   if (!ft)
     return ir_syntax_op_error(m, op, d, "requires attribute 'function_type'");
@@ -259,7 +259,7 @@ static int verify_func(const IrModule *m, uint32_t op, IrDiag *d) {
             "corresponding argument in function signature",
             i);
   } else {
-    uint32_t vis = ir_op_prop(m, op, "sym_visibility");
+    uint32_t vis = ir_op_prop_lit(m, op, "sym_visibility");
     if (!vis || ir_syntax_attr_is_str(m->ctx, vis, "public"))
       return ir_syntax_op_error(m, op, d,
                                 "symbol declaration cannot have public "
@@ -383,7 +383,7 @@ static void print_call(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 static int verify_call(const IrModule *m, uint32_t op, IrDiag *d) {
-  if (!ir_op_prop(m, op, "callee"))
+  if (!ir_op_prop_lit(m, op, "callee"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'callee'");
   return 0;
 }

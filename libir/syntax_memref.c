@@ -181,7 +181,7 @@ static uint32_t res_type(const IrModule *m, uint32_t op, uint32_t k) {
 /* Segments 0..n-1 of operandSegmentSizes (0 past its end), with one
  * lookup. */
 static void segments(const IrModule *m, uint32_t op, uint32_t *seg, uint32_t n) {
-  uint32_t a = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t a = ir_op_prop_lit(m, op, "operandSegmentSizes");
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   const int64_t *v = at && at->kind == IR_A_DENSE_ARRAY ? ir_attr_i64(m->ctx, a) : NULL;
   for (uint32_t k = 0; k < n; k++) seg[k] = v && k < at->n ? (uint32_t)v[k] : 0;
@@ -203,7 +203,7 @@ static uint32_t psegments(IrPrinter *w, const IrModule *m, uint32_t op,
 
 /* Boolean property value (absent = false). */
 static int prop_true(const IrModule *m, uint32_t op, const char *name) {
-  uint32_t a = ir_op_prop(m, op, name);
+  uint32_t a = ir_op_prop_lit(m, op, name);
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   return at && ((at->kind == IR_A_BOOL && at->ival) || at->kind == IR_A_UNIT);
 }
@@ -308,7 +308,7 @@ static void names_alloca(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* The alignment property of alloc/alloca/realloc/global must be a positive
  * power of two. */
 static int check_alignment(const IrModule *m, uint32_t op, IrDiag *d) {
-  uint32_t a = ir_op_prop(m, op, "alignment");
+  uint32_t a = ir_op_prop_lit(m, op, "alignment");
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   if (!at) return 0;
   if (at->kind != IR_A_INT || at->ival <= 0 ||
@@ -887,7 +887,7 @@ static void names_reinterpret(IrPrinter *w, const IrModule *m, uint32_t op) {
  * are dynamic. */
 static uint32_t static_list(const IrModule *m, uint32_t op, const char *name,
                             uint32_t *ndyn) {
-  uint32_t a = ir_op_prop(m, op, name), i, n;
+  uint32_t a = ir_op_prop_lit(m, op, name), i, n;
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   const int64_t *v;
   *ndyn = 0;
@@ -957,7 +957,7 @@ static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "expected result rank to be smaller "
                               "or equal to the source rank");
   if (tr->n == ts->n) {
-    const int64_t *sz = ir_attr_i64(c, ir_op_prop(m, op, "static_sizes"));
+    const int64_t *sz = ir_attr_i64(c, ir_op_prop_lit(m, op, "static_sizes"));
     const int64_t *rd = ir_type_dims(c, res_type(m, op, 0));
     uint32_t i;
     for (i = 0; i < tr->n; i++)
@@ -1149,7 +1149,7 @@ static void names_collapse(IrPrinter *w, const IrModule *m, uint32_t op) {
 int ir_syntax_verify_reassoc(const IrModule *m, uint32_t op, IrDiag *d,
                              uint32_t big, uint32_t small) {
   const IrCtx *c = m->ctx;
-  uint32_t a = ir_op_prop(m, op, "reassociation"), g, k, next = 0;
+  uint32_t a = ir_op_prop_lit(m, op, "reassociation"), g, k, next = 0;
   const IrAttr *at = a ? ir_attr(c, a) : NULL;
   if (!at || at->kind != IR_A_ARRAY)
     return ir_syntax_op_error(m, op, d, "requires attribute 'reassociation'");
@@ -1419,7 +1419,7 @@ static uint32_t find_global(const IrModule *m, uint32_t op, uint32_t sym) {
   if (!m->regions[m->ops[cur].regions].n_blocks) return IR_NONE;
   for (i = 0; i < m->blocks[blk].n_ops; i++) {
     uint32_t g = m->blocks[blk].ops + i;
-    uint32_t nm = ir_op_prop(m, g, "sym_name");
+    uint32_t nm = ir_op_prop_lit(m, g, "sym_name");
     if (m->ops[g].opc == IR_OP_GLOBAL && nm &&
         ir_attr(c, nm)->kind == IR_A_STRING && ir_attr(c, nm)->str == s->str)
       return g;
@@ -1429,7 +1429,7 @@ static uint32_t find_global(const IrModule *m, uint32_t op, uint32_t sym) {
 
 static int verify_get_global(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
-  uint32_t sym = ir_op_prop(m, op, "name"), g, ta;
+  uint32_t sym = ir_op_prop_lit(m, op, "name"), g, ta;
   if (!sym || ir_attr(c, sym)->kind != IR_A_SYMREF)
     return ir_syntax_op_error(m, op, d, "requires attribute 'name'");
   g = find_global(m, op, sym);
@@ -1437,7 +1437,7 @@ static int verify_get_global(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "'%s' does not reference a valid "
                               "global memref",
                               ir_str_ptr(c, ir_attr(c, sym)->str));
-  ta = ir_op_prop(m, g, "type");
+  ta = ir_op_prop_lit(m, g, "type");
   if (m->ops[op].n_results != 1 || !ta ||
       ir_attr(c, ta)->kind != IR_A_TYPE ||
       ir_attr(c, ta)->type != res_type(m, op, 0))
@@ -1530,12 +1530,12 @@ static void print_global(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 static int verify_global(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
-  uint32_t ty = ir_op_prop(m, op, "type");
+  uint32_t ty = ir_op_prop_lit(m, op, "type");
   if (!ty || ir_attr(c, ty)->kind != IR_A_TYPE ||
       !memref_of(c, ir_attr(c, ty)->type))
     return ir_syntax_op_error(m, op, d, "type should be static shaped memref, "
                               "but got another type");
-  if (!ir_op_prop(m, op, "sym_name"))
+  if (!ir_op_prop_lit(m, op, "sym_name"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'sym_name'");
   return check_alignment(m, op, d);
 }
@@ -1581,7 +1581,7 @@ static void names_assume(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 static int verify_assume(const IrModule *m, uint32_t op, IrDiag *d) {
-  uint32_t a = ir_op_prop(m, op, "alignment");
+  uint32_t a = ir_op_prop_lit(m, op, "alignment");
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   if (!at || at->kind != IR_A_INT || at->ival <= 0 ||
       (at->ival & (at->ival - 1)) != 0)

@@ -124,7 +124,7 @@ static uint32_t elem_or_self(const IrCtx *c, uint32_t t) {
 }
 
 static uint32_t segment(const IrModule *m, uint32_t op, uint32_t k) {
-  uint32_t a = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t a = ir_op_prop_lit(m, op, "operandSegmentSizes");
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   if (!at || at->kind != IR_A_DENSE_ARRAY || k >= at->n) return 0;
   return (uint32_t)ir_attr_i64(m->ctx, a)[k];
@@ -132,7 +132,7 @@ static uint32_t segment(const IrModule *m, uint32_t op, uint32_t k) {
 
 /* Whether operandSegmentSizes has n entries summing to the operand count. */
 static int segments_ok(const IrModule *m, uint32_t op, uint32_t n) {
-  uint32_t a = ir_op_prop(m, op, "operandSegmentSizes"), k, sum = 0;
+  uint32_t a = ir_op_prop_lit(m, op, "operandSegmentSizes"), k, sum = 0;
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   if (!at || at->kind != IR_A_DENSE_ARRAY || at->n != n) return 0;
   for (k = 0; k < n; k++) sum += (uint32_t)ir_attr_i64(m->ctx, a)[k];
@@ -977,42 +977,345 @@ static void print_apply(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_op_attr_dict(w, m, op, elide, 0);
 }
 
-/* "(d0, .., dn-1) -> (d0, .., dn-1)" */
-static uint32_t identity_map(IrCtx *c, uint32_t n) {
-  char buf[IR_MAX_RANK * 16 + 16];
-  size_t len = 0;
-  uint32_t pass, k;
-  for (pass = 0; pass < 2; pass++) {
-    buf[len++] = '(';
-    for (k = 0; k < n; k++)
-      len += (size_t)snprintf(buf + len, sizeof buf - len, "%sd%u",
-                              k ? ", " : "", k);
-    buf[len++] = ')';
-    if (!pass) {
-      memcpy(buf + len, " -> ", 4);
-      len += 4;
-    }
-  }
-  buf[len] = 0;
-  return map_attr(c, buf);
+/* ---------------------------------------------------------------------- */
+/* affine.load / affine.store subscripts: MLIR's parseAffineMapOfSSAIds.   */
+/*                                                                          */
+/*   %m[%i + 1, symbol(%n) * 2 - %j, 3]                                     */
+/*                                                                          */
+/* Each new SSA id becomes the next dim (or, inside `symbol(...)`, symbol); */
+/* a repeated one keeps its first role. The subscripts become the map text  */
+/* `(d0, d1)[s0] -> (d0 + 1, s0 * 2 - d1, 3)` with MLIR's spacing (the form */
+/* of affine_map attributes), the dims then the symbols its operands. As    */
+/* for affine_map attributes, the expressions are kept as written, not      */
+/* simplified the way MLIR's AffineExpr constructors do (`%i + 1 + 1`       */
+/* prints back as written, where mlir-opt-22 prints `%i + 2`).             */
+/* ---------------------------------------------------------------------- */
+
+typedef struct Subs {
+  char *t;              /* the result expressions' text */
+  uint32_t n, cap;
+  IrRef ids[MAXV];      /* dims, then (from MAXV down) symbols */
+  uint32_t nd, ns;
+  uint32_t nres;        /* subscripts */
+} Subs;
+
+static void subs_put(Subs *x, const char *s, size_t n) {
+  if (x->n + n + 1 > x->cap) ir_vgrow((void **)&x->t, &x->cap, x->n + (uint32_t)n + 1, 1);
+  memcpy(x->t + x->n, s, n);
+  x->n += (uint32_t)n;
+  x->t[x->n] = 0;
 }
 
-/* %m `[` %i, ... `]` attr-dict `:` memref-type (indices plain SSA values:
- * the map is the identity) */
+static void subs_id(Subs *x, char kind, uint32_t k) {
+  char buf[16];
+  int n = snprintf(buf, sizeof buf, "%c%u", kind, k);
+  subs_put(x, buf, (size_t)n);
+}
+
+static int sub_expr(IrParser *p, Subs *x, int *symbolic);
+
+/* An SSA id as a dim (or symbol); *symbolic: it is a symbol. */
+static int sub_ssa(IrParser *p, Subs *x, int as_symbol, int *symbolic) {
+  IrRef r;
+  if (irp_peek(p)->kind != IR_TK_PERCENT_ID)
+    return irp_error(p, "expected ssa identifier");
+  if (irp_ref(p, &r) < 0) return -1;
+  for (uint32_t i = 0; i < x->nd; i++)
+    if (x->ids[i].len == r.len && x->ids[i].num == r.num &&
+        !memcmp(x->ids[i].name, r.name, r.len)) {
+      subs_id(x, 'd', i);
+      *symbolic = 0;
+      return 0;
+    }
+  for (uint32_t i = 0; i < x->ns; i++) {
+    const IrRef *e = &x->ids[MAXV - 1 - i];
+    if (e->len == r.len && e->num == r.num && !memcmp(e->name, r.name, r.len)) {
+      subs_id(x, 's', i);
+      *symbolic = 1;
+      return 0;
+    }
+  }
+  if (x->nd + x->ns >= MAXV) return irp_error(p, "too many operands");
+  if (as_symbol) {
+    x->ids[MAXV - 1 - x->ns] = r;
+    subs_id(x, 's', x->ns++);
+  } else {
+    x->ids[x->nd] = r;
+    subs_id(x, 'd', x->nd++);
+  }
+  *symbolic = as_symbol;
+  return 0;
+}
+
+/* An operand: `symbol(%x)`, `%x`, an integer, `( expr )`, `-` operand. */
+static int sub_operand(IrParser *p, Subs *x, int have_lhs, int *symbolic) {
+  const IrTok *t = irp_peek(p);
+  switch (t->kind) {
+  case IR_TK_PERCENT_ID:
+    return sub_ssa(p, x, 0, symbolic);
+  case IR_TK_INT: {
+    uint64_t v;
+    if (irp_tok_u64(t, &v) || v > (uint64_t)INT64_MAX + 1)
+      return irp_error_at(p, irp_loc_here(p), "constant too large for index");
+    subs_put(x, t->text, t->len);
+    *symbolic = 1;
+    irp_next(p);
+    return 0;
+  }
+  case IR_TK_LPAREN:
+    irp_next(p);
+    if (irp_peek(p)->kind == IR_TK_RPAREN)
+      return irp_error_at(p, irp_loc_here(p), "no expression inside parentheses");
+    subs_put(x, "(", 1);
+    if (sub_expr(p, x, symbolic) < 0 || irp_expect(p, IR_TK_RPAREN, "')'") < 0)
+      return -1;
+    subs_put(x, ")", 1);
+    return 0;
+  case IR_TK_MINUS:
+    irp_next(p);
+    subs_put(x, "-", 1);
+    if (sub_operand(p, x, have_lhs, symbolic) < 0)
+      return irp_error_at(p, irp_loc_here(p), "missing operand of negation");
+    return 0;
+  case IR_TK_BARE_ID:
+    if (t->len == 6 && !memcmp(t->text, "symbol", 6)) {
+      irp_next(p);
+      if (irp_expect(p, IR_TK_LPAREN, "'(' at start of SSA symbol") < 0 ||
+          sub_ssa(p, x, 1, symbolic) < 0 ||
+          irp_expect(p, IR_TK_RPAREN, "')' at end of SSA symbol") < 0)
+        return -1;
+      return 0;
+    }
+    return irp_error(p, "use of undeclared identifier");
+  case IR_TK_PLUS:
+  case IR_TK_STAR:
+    return irp_error_at(p, irp_loc_here(p),
+                        have_lhs ? "missing right operand of binary operator"
+                                 : "missing left operand of binary operator");
+  default:
+    return irp_error_at(p, irp_loc_here(p),
+                        have_lhs ? "missing right operand of binary operator"
+                                 : "expected affine expression");
+  }
+}
+
+/* The high precedence operator at the current token: `*`, floordiv,
+ * ceildiv, mod (its spelling in *op), or 0. */
+static int high_op(IrParser *p, const char **op) {
+  const IrTok *t = irp_peek(p);
+  if (t->kind == IR_TK_STAR) return *op = "*", 1;
+  if (t->kind != IR_TK_BARE_ID) return 0;
+  if (t->len == 8 && !memcmp(t->text, "floordiv", 8)) return *op = "floordiv", 1;
+  if (t->len == 7 && !memcmp(t->text, "ceildiv", 7)) return *op = "ceildiv", 1;
+  if (t->len == 3 && !memcmp(t->text, "mod", 3)) return *op = "mod", 1;
+  return 0;
+}
+
+/* Operands joined by high precedence operators (left associative): a
+ * product needs one side symbolic or constant, a division or modulo its
+ * right side. */
+static int sub_term(IrParser *p, Subs *x, int have_lhs, int *symbolic) {
+  int lsym;
+  if (sub_operand(p, x, have_lhs, &lsym) < 0) return -1;
+  const char *op;
+  while (high_op(p, &op)) {
+    uint32_t oloc = irp_loc_here(p);
+    irp_next(p);
+    subs_put(x, " ", 1);
+    subs_put(x, op, strlen(op));
+    subs_put(x, " ", 1);
+    int rsym;
+    if (sub_operand(p, x, 1, &rsym) < 0) return -1;
+    if (op[0] == '*' ? !lsym && !rsym : !rsym) {
+      if (op[0] == '*')
+        return irp_error_at(p, oloc, "non-affine expression: at least one of the "
+                            "multiply operands has to be either a constant or symbolic");
+      return irp_error_at(p, oloc, "non-affine expression: right operand of %s has "
+                          "to be either a constant or symbolic", op);
+    }
+    lsym = lsym && rsym;
+  }
+  *symbolic = lsym;
+  return 0;
+}
+
+/* Terms joined by `+` and `-`. */
+static int sub_expr(IrParser *p, Subs *x, int *symbolic) {
+  int sym;
+  if (sub_term(p, x, 0, &sym) < 0) return -1;
+  for (;;) {
+    IrTokKind k = irp_peek(p)->kind;
+    if (k != IR_TK_PLUS && k != IR_TK_MINUS) break;
+    irp_next(p);
+    subs_put(x, k == IR_TK_PLUS ? " + " : " - ", 3);
+    int rsym;
+    if (sub_term(p, x, 1, &rsym) < 0) return -1;
+    sym = sym && rsym;
+  }
+  *symbolic = sym;
+  return 0;
+}
+
+/* `[` subscripts `]`: *map gets the map, the dims then the symbols are
+ * appended to st as index operands. */
+static int parse_subscripts(IrParser *p, IrOpState *st, uint32_t *map) {
+  IrCtx *c = irp_ctx(p);
+  Subs *x = irp_scratch(p, sizeof *x);
+  memset(x, 0, sizeof *x);
+  int rc = -1;
+  if (irp_expect(p, IR_TK_LSQUARE, "'['") < 0) goto out;
+  if (irp_peek(p)->kind != IR_TK_RSQUARE) {
+    do {
+      int sym;
+      if (x->nres) subs_put(x, ", ", 2);
+      if (sub_expr(p, x, &sym) < 0) goto out;
+      if (++x->nres > IR_MAX_RANK) {
+        irp_error(p, "too many subscripts");
+        goto out;
+      }
+    } while (irp_consume(p, IR_TK_COMMA) == 1);
+  }
+  if (irp_expect(p, IR_TK_RSQUARE, "']'") < 0) goto out;
+  /* `(d0, d1)[s0] -> (exprs)` */
+  {
+    size_t cap = 32 + 16 * ((size_t)x->nd + x->ns) + x->n;
+    char *t = irp_scratch(p, cap);
+    size_t n = 0;
+    t[n++] = '(';
+    for (uint32_t i = 0; i < x->nd; i++)
+      n += (size_t)snprintf(t + n, cap - n, "%sd%u", i ? ", " : "", i);
+    t[n++] = ')';
+    if (x->ns) {
+      t[n++] = '[';
+      for (uint32_t i = 0; i < x->ns; i++)
+        n += (size_t)snprintf(t + n, cap - n, "%ss%u", i ? ", " : "", i);
+      t[n++] = ']';
+    }
+    n += (size_t)snprintf(t + n, cap - n, " -> (%s)", x->t ? x->t : "");
+    IrAttr a;
+    memset(&a, 0, sizeof a);
+    a.kind = IR_A_AFFINE_MAP;
+    a.str = ir_str(c, t, n);
+    *map = ir_attr_intern(c, &a, NULL, NULL);
+  }
+  for (uint32_t i = 0; i < x->nd; i++)
+    if (resolve_add(p, st, &x->ids[i], ir_type_index(c)) < 0) goto out;
+  for (uint32_t i = 0; i < x->ns; i++)
+    if (resolve_add(p, st, &x->ids[MAXV - 1 - i], ir_type_index(c)) < 0) goto out;
+  rc = 0;
+out:
+  free(x->t);
+  return rc;
+}
+
+/* The names of a map's dims and symbols and its result list, from its
+ * text `(d0, d1)[s0] -> (r0, r1)`: false if the text has another shape. */
+typedef struct MapName {
+  const char *p;                 /* bytes in the map's text */
+  uint32_t n;                    /* length */
+} MapName;
+
+typedef struct MapText {
+  MapName ids[IR_MAX_RANK * 2];  /* dims, then symbols */
+  uint32_t nd, ns;
+  const char *res, *res_end;     /* inside the result parentheses */
+  uint32_t nres;
+} MapText;
+
+static int split_names(const char **sp, char open, char close, MapName *out,
+                       uint32_t max, uint32_t *n) {
+  const char *s = *sp;
+  *n = 0;
+  if (*s != open) return 0;
+  s++;
+  while (*s == ' ') s++;
+  if (*s == close) {
+    *sp = s + 1;
+    return 1;
+  }
+  for (;;) {
+    const char *b = s;
+    while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+           (*s >= '0' && *s <= '9') || *s == '_' || *s == '$' || *s == '.')
+      s++;
+    if (s == b || *n >= max) return 0;
+    out[*n].p = b;
+    out[(*n)++].n = (uint32_t)(s - b);
+    if (*s == close) {
+      *sp = s + 1;
+      return 1;
+    }
+    if (s[0] != ',' || s[1] != ' ') return 0;
+    s += 2;
+  }
+}
+
+static int map_text(const IrCtx *c, uint32_t map, MapText *mt) {
+  const IrAttr *a = map ? ir_attr(c, map) : NULL;
+  if (!a || a->kind != IR_A_AFFINE_MAP) return 0;
+  const char *s = ir_str_ptr(c, a->str);
+  if (!split_names(&s, '(', ')', mt->ids, IR_MAX_RANK, &mt->nd)) return 0;
+  mt->ns = 0;
+  if (*s == '[' &&
+      !split_names(&s, '[', ']', mt->ids + mt->nd, IR_MAX_RANK, &mt->ns))
+    return 0;
+  if (strncmp(s, " -> (", 5) != 0) return 0;
+  s += 5;
+  size_t n = strlen(s);
+  if (!n || s[n - 1] != ')') return 0;
+  mt->res = s;
+  mt->res_end = s + n - 1;
+  /* results: top-level commas */
+  mt->nres = mt->res < mt->res_end;
+  int depth = 0;
+  for (const char *q = mt->res; q < mt->res_end; q++) {
+    if (*q == '(') depth++;
+    else if (*q == ')') depth--;
+    else if (*q == ',' && !depth) mt->nres++;
+  }
+  return depth == 0;
+}
+
+/* MLIR's printAffineMapOfSSAIds: the results with each dim printed as its
+ * operand and each symbol as `symbol(operand)`. */
+static void print_subscripts(IrPrinter *w, const IrModule *m, uint32_t op,
+                             const MapText *mt, uint32_t first) {
+  const char *s = mt->res, *e = mt->res_end;
+  while (s < e) {
+    const char *b = s;
+    if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_') {
+      while (s < e && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+                       (*s >= '0' && *s <= '9') || *s == '_' || *s == '$' || *s == '.'))
+        s++;
+      uint32_t n = (uint32_t)(s - b), k;
+      for (k = 0; k < mt->nd + mt->ns; k++)
+        if (mt->ids[k].n == n && !memcmp(mt->ids[k].p, b, n)) break;
+      if (k < mt->nd) {
+        irw_value(w, ir_operand(m, op, first + k));
+      } else if (k < mt->nd + mt->ns) {
+        irw_str(w, "symbol(");
+        irw_value(w, ir_operand(m, op, first + k));
+        irw_str(w, ")");
+      } else {
+        irw_mem(w, b, n);
+      }
+      continue;
+    }
+    while (s < e && !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+      s++;
+    irw_mem(w, b, (size_t)(s - b));
+  }
+}
+
+/* %m `[` subscripts `]` attr-dict `:` memref-type */
 static int parse_affine_load(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
   IrRef r;
-  uint32_t n, t, loc;
+  uint32_t t, loc, map;
   const IrType *ty;
-  if (irp_ref(p, &r) < 0 || irp_expect(p, IR_TK_LSQUARE, "'['") < 0 ||
-      irp_index_operands(p, st, &n) < 0)
+  if (irp_ref(p, &r) < 0 || parse_subscripts(p, st, &map) < 0 ||
+      irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0)
     return -1;
-  if (irp_peek(p)->kind != IR_TK_RSQUARE)
-    return irp_error(p, "only plain SSA indices are supported in "
-                     "affine.load");
-  irp_next(p);
-  if (n > IR_MAX_RANK) return irp_error(p, "too many indices");
-  if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0) return -1;
   loc = irp_loc_here(p);
   if (irp_type(p, &t) < 0) return -1;
   ty = ir_type(c, t);
@@ -1020,25 +1323,126 @@ static int parse_affine_load(IrParser *p, IrOpState *st) {
     return irp_error_at(p, loc, "expected memref type");
   if (resolve_add(p, st, &r, t) < 0) return -1;
   move_last_to(st, 0);
-  irp_add_prop(p, st, "map", identity_map(c, n));
+  irp_add_prop(p, st, "map", map);
   irp_add_result_type(st, ty->elem);
   return 0;
 }
 
+/* %v `,` %m `[` subscripts `]` attr-dict `:` memref-type */
+static int parse_affine_store(IrParser *p, IrOpState *st) {
+  IrCtx *c = irp_ctx(p);
+  IrRef v, r;
+  uint32_t t, loc, map;
+  const IrType *ty;
+  if (irp_ref(p, &v) < 0 || irp_expect(p, IR_TK_COMMA, "','") < 0 ||
+      irp_ref(p, &r) < 0 || parse_subscripts(p, st, &map) < 0 ||
+      irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0)
+    return -1;
+  loc = irp_loc_here(p);
+  if (irp_type(p, &t) < 0) return -1;
+  ty = ir_type(c, t);
+  if (ty->kind != IR_T_MEMREF)
+    return irp_error_at(p, loc, "expected memref type");
+  if (resolve_add(p, st, &r, t) < 0) return -1;
+  move_last_to(st, 0);
+  if (resolve_add(p, st, &v, ty->elem) < 0) return -1;
+  move_last_to(st, 0);
+  irp_add_prop(p, st, "map", map);
+  return 0;
+}
+
+/* The map of an affine.load / affine.store whose operands from `first` on
+ * are its dims and symbols; false if the custom form cannot show it. */
+static int printable_map(IrPrinter *w, const IrModule *m, uint32_t op,
+                         uint32_t first, MapText *mt) {
+  uint32_t n = m->ops[op].n_operands;
+  return n >= first && map_text(irw_ctx(w), irw_prop(w, m, op, "map"), mt) &&
+         mt->nd + mt->ns == n - first;
+}
+
 static void print_affine_load(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"map", NULL};
-  uint32_t n = m->ops[op].n_operands, map = irw_prop(w, m, op, "map");
-  if (!n || n - 1 > IR_MAX_RANK ||
-      map != identity_map(irw_ctx(w), n - 1)) {
+  MapText mt;
+  if (m->ops[op].n_results != 1 || !printable_map(w, m, op, 1, &mt)) {
     irw_generic_op(w, m, op);
     return;
   }
   sp_value(w, m, op, 0);
   irw_str(w, "[");
-  irw_operands(w, m, op, 1, n - 1);
+  print_subscripts(w, m, op, &mt, 1);
   irw_str(w, "]");
   irw_op_attr_dict(w, m, op, elide, 0);
   colon_type(w, opd_type(m, op, 0));
+}
+
+static void print_affine_store(IrPrinter *w, const IrModule *m, uint32_t op) {
+  static const char *const elide[] = {"map", NULL};
+  MapText mt;
+  if (m->ops[op].n_results || !printable_map(w, m, op, 2, &mt)) {
+    irw_generic_op(w, m, op);
+    return;
+  }
+  sp_value(w, m, op, 0);
+  irw_str(w, ",");
+  sp_value(w, m, op, 1);
+  irw_str(w, "[");
+  print_subscripts(w, m, op, &mt, 2);
+  irw_str(w, "]");
+  irw_op_attr_dict(w, m, op, elide, 0);
+  colon_type(w, opd_type(m, op, 1));
+}
+
+/* AffineLoadOp / AffineStoreOp::verify (verifyMemoryOpIndexing), after the
+ * ODS operand types. Not checked: that each index is a valid affine dim or
+ * symbol (isValidDim / isValidSymbol, which need the affine scopes). */
+static int verify_affine_access(const IrModule *m, uint32_t op, IrDiag *d,
+                                int store) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = &m->ops[op];
+  uint32_t mem = store ? 1 : 0, n = o->n_operands;
+  char ts[256];
+  if (n <= mem)
+    return ir_syntax_op_error(m, op, d, "expected %u or more operands, but found %u",
+                              mem + 1, n);
+  uint32_t mt = opd_type(m, op, mem);
+  const IrType *ty = ir_type(c, mt);
+  if (ty->kind != IR_T_MEMREF) {
+    ir_type_str(c, mt, ts, sizeof ts);
+    return ir_syntax_op_error(m, op, d, "operand #%u must be memref of any type "
+                              "values, but got '%s'", mem, ts);
+  }
+  for (uint32_t i = mem + 1; i < n; i++)
+    if (ir_type(c, opd_type(m, op, i))->kind != IR_T_INDEX) {
+      ir_type_str(c, opd_type(m, op, i), ts, sizeof ts);
+      return ir_syntax_op_error(m, op, d, "operand #%u must be variadic of index, "
+                                "but got '%s'", mem + 1, ts);
+    }
+  uint32_t map = ir_op_prop_lit(m, op, "map"), nd, ns, nr;
+  if (!map) return ir_syntax_op_error(m, op, d, "requires attribute 'map'");
+  if (ir_attr(c, map)->kind != IR_A_AFFINE_MAP)
+    return ir_syntax_op_error(m, op, d, "attribute 'map' failed to satisfy "
+                              "constraint: AffineMap attribute");
+  if (store) {
+    if (opd_type(m, op, 0) != ty->elem)
+      return ir_syntax_op_error(m, op, d, "value to store must have the same type "
+                                "as memref element type");
+  } else if (res_type(m, op, 0) != ty->elem) {
+    return ir_syntax_op_error(m, op, d, "result type must match element type of memref");
+  }
+  ir_affine_map_arity(c, map, &nd, &ns, &nr);
+  if (nr != ty->n)
+    return ir_syntax_op_error(m, op, d, "affine map num results must equal memref rank");
+  if (nd + ns != n - mem - 1)
+    return ir_syntax_op_error(m, op, d, "expects as many subscripts as affine map inputs");
+  return 0;
+}
+
+static int verify_affine_load(const IrModule *m, uint32_t op, IrDiag *d) {
+  return verify_affine_access(m, op, d, 0);
+}
+
+static int verify_affine_store(const IrModule *m, uint32_t op, IrDiag *d) {
+  return verify_affine_access(m, op, d, 1);
 }
 
 /* The single result of a map text `(...)[...] -> (expr)`: writes expr into
@@ -1548,7 +1952,8 @@ const IrOpHooks ir_hooks_misc[] = {
      verify_gpu_tokens},
     {"gpu.wait", parse_gpu_wait, print_gpu_wait, NULL, verify_gpu_tokens},
     {"affine.apply", parse_apply, print_apply, NULL, NULL},
-    {"affine.load", parse_affine_load, print_affine_load, NULL, NULL},
+    {"affine.load", parse_affine_load, print_affine_load, NULL, verify_affine_load},
+    {"affine.store", parse_affine_store, print_affine_store, NULL, verify_affine_store},
     {"affine.for", parse_affine_for, print_affine_for, NULL, NULL},
     {"affine.if", parse_affine_if, print_affine_if, NULL, NULL},
     {"affine.yield", parse_yield, print_yield, NULL, NULL},

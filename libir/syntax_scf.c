@@ -565,7 +565,7 @@ out:
 
 /* The operandSegmentSizes of an op as n sizes; -1 if absent or not n. */
 static int segments(const IrModule *m, uint32_t op, uint32_t n, int64_t *out) {
-  uint32_t s = ir_op_prop(m, op, "operandSegmentSizes");
+  uint32_t s = ir_op_prop_lit(m, op, "operandSegmentSizes");
   const IrAttr *a = s ? ir_attr(m->ctx, s) : NULL;
   int64_t sum = 0;
   if (!a || a->kind != IR_A_DENSE_ARRAY || a->n != n) return -1;
