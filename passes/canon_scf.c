@@ -747,11 +747,14 @@ static int p_remove_dead_inputs(Canon *c, uint32_t op) {
   free(own_drop);
   /* block arguments */
   for (uint32_t k = 0; k < in.n; k++) {
-    if (!dead[k] || !rw_is_arg(rw, in.val[k])) continue;
+    /* 2: erased with an earlier argument of the same block (its number is
+     * stale now) */
+    if (dead[k] != 1 || !rw_is_arg(rw, in.val[k])) continue;
     uint32_t blk = rw->vals[in.val[k]].def;
     uint8_t *da = ir_xcalloc(rw->blocks[blk].n_args + 1, 1);
     for (uint32_t j = k; j < in.n; j++)
-      if (dead[j] && rw_is_arg(rw, in.val[j]) && rw->vals[in.val[j]].def == blk) {
+      if (dead[j] == 1 && rw_is_arg(rw, in.val[j]) &&
+          rw->vals[in.val[j]].def == blk) {
         da[rw->vals[in.val[j]].num] = 1;
         dead[j] = 2;  /* handled */
       }

@@ -104,4 +104,17 @@ IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *o, IrDiag *d);
  * buffer when it grows, and reinterpret-casts it otherwise. */
 IrModule *dd_expand_realloc(const IrModule *m, int emit_deallocs, IrDiag *d);
 
+/* ====================================================================== */
+/* The pipeline's stages (pipeline.c)                                     */
+/* ====================================================================== */
+
+/* dd-own: expand-realloc (emit-deallocs=false), canonicalize,
+ * ownership-based deallocation (options o, may be NULL), canonicalize. */
+IrModule *dd_own_stage(const IrModule *m, const DdOwnOpts *o, IrDiag *d);
+/* dd-lower: lower-deallocations (options o, may be NULL), cse,
+ * canonicalize. */
+IrModule *dd_lower_stage(const IrModule *m, const DdLowerOpts *o, IrDiag *d);
+/* The whole -buffer-deallocation-pipeline: dd-own, dd-simplify, dd-lower. */
+IrModule *dd_pipeline(const IrModule *m, const DdOwnOpts *o, IrDiag *d);
+
 #endif

@@ -2,11 +2,9 @@
  * dd-lower - the last stage of the buffer deallocation pipeline: MLIR's
  * -bufferization-lower-deallocations, then cse and canonicalize.
  *
- *   dd-lower --only [--per-function] [FILE|-] [-o OUT] [-S]
+ *   dd-lower [--only] [--per-function] [FILE|-] [-o OUT] [-S]
  *
  * --only runs the lowering alone (mlir-opt -bufferization-lower-deallocations).
- * The full stage needs ir-cse and ir-canon, which are not in this build yet:
- * without --only the tool refuses to run rather than do part of the stage.
  */
 #include <string.h>
 
@@ -26,7 +24,8 @@ static int flag(Tool *t, int argc, char **argv, int *i) {
 
 static int lower(Tool *t, IrModule *m, void *ud) {
   (void)ud;
-  IrModule *out = dd_lower_deallocs_with(m, &opts, &t->diag);
+  IrModule *out = only ? dd_lower_deallocs_with(m, &opts, &t->diag)
+                       : dd_lower_stage(m, &opts, &t->diag);
   if (!out) return -1;
   int r = tool_emit(t, out);
   ir_module_free(out);
@@ -36,22 +35,19 @@ static int lower(Tool *t, IrModule *m, void *ud) {
 int main(int argc, char **argv) {
   Tool t;
   tool_init(&t, "dd-lower", TOOL_OUT_BYTECODE,
-            "--only [--per-function] [FILE|-] [-o OUT] [-S]\n\n"
-            "Lower bufferization.dealloc to memref.dealloc guarded by scf.if\n"
-            "(mlir-opt -bufferization-lower-deallocations): pointer\n"
-            "comparisons for one memref, a call of a generated private\n"
-            "library function (once per module) for more.",
+            "[--only] [--per-function] [FILE|-] [-o OUT] [-S]\n\n"
+            "The last stage of mlir-opt -buffer-deallocation-pipeline: lower\n"
+            "bufferization.dealloc to memref.dealloc guarded by scf.if\n"
+            "(-bufferization-lower-deallocations: pointer comparisons for one\n"
+            "memref, a call of a generated private library function, once\n"
+            "per module, for more), then cse and canonicalize.",
             "  --only                   the lowering alone, without cse and\n"
-            "                           canonicalize (required in this build)\n"
+            "                           canonicalize\n"
             "  --per-function           as MLIR's func.func-nested variant:\n"
             "                           convert the top module's functions\n"
             "                           only; a dealloc that needs the\n"
             "                           library function is an error\n");
   tool_args(&t, argc, argv, flag);
-  if (!only)
-    tool_usage_error(&t, "the full dd-lower stage (lower-deallocations, cse, "
-                         "canonicalize) needs ir-cse and ir-canon, which this "
-                         "build does not have yet; use --only for the "
-                         "lowering alone");
+  t.add_stages = IRB_STAGE_LOWER;
   return tool_run(&t, lower, NULL);
 }

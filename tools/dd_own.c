@@ -4,8 +4,8 @@
  * buffer deallocation, canonicalize. --only runs the ownership pass alone
  * (MLIR's -ownership-based-buffer-deallocation).
  *
- *   dd-own [FILE|-] [-o OUT] [-S] --only [--private-function-dynamic-ownership]
- *          [--stats]
+ *   dd-own [FILE|-] [-o OUT] [-S] [--only]
+ *          [--private-function-dynamic-ownership] [--stats]
  */
 #include <string.h>
 
@@ -46,7 +46,8 @@ static int flag(Tool *t, int argc, char **argv, int *i) {
 
 static int run(Tool *t, IrModule *m, void *ud) {
   (void)ud;
-  IrModule *out = dd_ownership(m, &opts, &t->diag);
+  IrModule *out = only ? dd_ownership(m, &opts, &t->diag)
+                       : dd_own_stage(m, &opts, &t->diag);
   if (!out) return -1;
   int r = tool_emit(t, out);
   ir_module_free(out);
@@ -56,16 +57,15 @@ static int run(Tool *t, IrModule *m, void *ud) {
 int main(int argc, char **argv) {
   Tool t;
   tool_init(&t, "dd-own", TOOL_OUT_BYTECODE,
-            "[FILE|-] [-o OUT] [-S] --only "
+            "[FILE|-] [-o OUT] [-S] [--only] "
             "[--private-function-dynamic-ownership]\n\n"
-            "Ownership-based buffer deallocation (MLIR's\n"
-            "-ownership-based-buffer-deallocation): a bufferization.dealloc\n"
-            "before every block terminator, ownership indicators passed along\n"
-            "branches and region-branch ops. Unstructured control-flow loops\n"
-            "are supported.\n\n"
-            "The full stage (expand-realloc with emit-deallocs=false,\n"
-            "canonicalize, ownership, canonicalize) needs the canonicalizer\n"
-            "(ir-canon), which is not built yet: until then only --only runs.",
+            "The front half of mlir-opt -buffer-deallocation-pipeline:\n"
+            "expand-realloc (emit-deallocs=false), canonicalize,\n"
+            "ownership-based buffer deallocation, canonicalize. The ownership\n"
+            "pass (MLIR's -ownership-based-buffer-deallocation) puts a\n"
+            "bufferization.dealloc before every block terminator and passes\n"
+            "ownership indicators along branches and region-branch ops.\n"
+            "Unstructured control-flow loops are supported.",
             "  --only                   the ownership pass alone\n"
             "  --stats                  what the pass inserted, on stderr\n"
             "  --private-function-dynamic-ownership[=B]\n"
@@ -75,9 +75,6 @@ int main(int argc, char **argv) {
             "                           memrefs\n");
   t.add_stages = IRB_STAGE_OWN;
   tool_args(&t, argc, argv, flag);
-  if (!only)
-    tool_usage_error(&t, "the full dd-own stage needs the canonicalizer "
-                         "(ir-canon), which is not built yet; use --only");
   int r = tool_run(&t, run, NULL);
   if (stats)
     fprintf(stderr,

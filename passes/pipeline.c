@@ -1,0 +1,71 @@
+/*
+ * The stage passes of -buffer-deallocation-pipeline, each a chain of the
+ * single passes in MLIR's order (BufferizationPipelines.cpp):
+ *
+ *   dd-own      expand-realloc(emit-deallocs=false), canonicalize,
+ *               ownership-based-buffer-deallocation, canonicalize
+ *   dd-simplify buffer-deallocation-simplification
+ *   dd-lower    bufferization-lower-deallocations, cse, canonicalize
+ *
+ * Every intermediate module is freed as soon as the next one exists; all
+ * share the input's ctx.
+ */
+#include "passes.h"
+
+typedef IrModule *(*Step)(const IrModule *m, const void *opts, IrDiag *d);
+
+static IrModule *realloc_step(const IrModule *m, const void *o, IrDiag *d) {
+  (void)o;
+  return dd_expand_realloc(m, 0, d);
+}
+static IrModule *canon_step(const IrModule *m, const void *o, IrDiag *d) {
+  (void)o;
+  return dd_canonicalize(m, d);
+}
+static IrModule *cse_step(const IrModule *m, const void *o, IrDiag *d) {
+  (void)o;
+  return dd_cse(m, d);
+}
+static IrModule *own_step(const IrModule *m, const void *o, IrDiag *d) {
+  return dd_ownership(m, o, d);
+}
+static IrModule *lower_step(const IrModule *m, const void *o, IrDiag *d) {
+  return dd_lower_deallocs_with(m, o, d);
+}
+
+/* Runs steps[0..n) on m; m itself is never freed. */
+static IrModule *chain(const IrModule *m, const Step *steps, size_t n,
+                       const void *opts, IrDiag *d) {
+  const IrModule *cur = m;
+  IrModule *owned = NULL;
+  for (size_t i = 0; i < n; i++) {
+    IrModule *next = steps[i](cur, opts, d);
+    if (owned) ir_module_free(owned);
+    if (!next) return NULL;
+    cur = owned = next;
+  }
+  return owned;
+}
+
+IrModule *dd_own_stage(const IrModule *m, const DdOwnOpts *o, IrDiag *d) {
+  static const Step steps[] = {realloc_step, canon_step, own_step,
+                               canon_step};
+  return chain(m, steps, sizeof steps / sizeof *steps, o, d);
+}
+
+IrModule *dd_lower_stage(const IrModule *m, const DdLowerOpts *o,
+                         IrDiag *d) {
+  static const Step steps[] = {lower_step, cse_step, canon_step};
+  return chain(m, steps, sizeof steps / sizeof *steps, o, d);
+}
+
+IrModule *dd_pipeline(const IrModule *m, const DdOwnOpts *o, IrDiag *d) {
+  IrModule *own = dd_own_stage(m, o, d);
+  if (!own) return NULL;
+  IrModule *simple = dd_simplify(own, d);
+  ir_module_free(own);
+  if (!simple) return NULL;
+  IrModule *low = dd_lower_stage(simple, NULL, d);
+  ir_module_free(simple);
+  return low;
+}
