@@ -169,6 +169,15 @@ static int region_branch_edges(Edges *e, const IrModule *m, uint32_t op) {
     free(bargs);
     break;
   }
+  case IR_OP_TEST_ISOLATED_ONE_REGION_RECURSIVE:
+    /* the newer test dialect's op is a region branch: operands to the
+     * entry arguments, the region's yield to the results */
+    for (uint32_t i = 0; i < p->n_operands; i++) {
+      uint32_t arg = p->n_regions ? entry_arg(m, p->regions, i) : IR_NONE;
+      if (arg != IR_NONE) edge(e, m->operands[p->operands + i], arg);
+    }
+    if (p->n_regions) region_exits_to(e, m, p->regions, 0, res, nres);
+    break;
   case IR_OP_TEST_REGION_IF: {
     /* operands -> then / else arguments; their yields -> join arguments;
      * join's yield -> results */
@@ -233,7 +242,7 @@ IrOrigin *ir_origin_new(const IrModule *m) {
       }
       continue;
     }
-    if (tr & IR_TR_REGION_BRANCH) {
+    if ((tr & IR_TR_REGION_BRANCH) || p->opc == IR_OP_TEST_ISOLATED_ONE_REGION_RECURSIVE) {
       region_branch_edges(&e, m, op);
       continue;
     }
