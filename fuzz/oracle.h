@@ -18,7 +18,9 @@
  *     (same printed text), and that text parses and verifies;
  *   - every function the interpreter can call, on every argument
  *     combination tried (at most ORACLE_MAX_RUNS) where the input ran to
- *     the end with no error but leaks, runs without any error (no leak,
+ *     the end with no error but what owning nothing explains (leaks, the
+ *     caller's free of a returned argument), runs without any error (no
+ *     leak,
  *     double free, free of a non-owned buffer, use after free ...) and with
  *     the same printed results after dd-own, after dd-simplify and after
  *     dd-lower.
@@ -34,6 +36,7 @@ typedef struct OracleStats {
   unsigned long modules, pass_failures;  /* pass_failures: allowed ones */
   unsigned long runs;           /* input runs tried */
   unsigned long input_dirty;    /* input had a non-leak error: no verdict */
+  unsigned long input_error[IR_RUN_N_KINDS];  /* of those, by kind */
   unsigned long input_skipped;  /* input could not run */
   unsigned long checked;        /* stage outputs compared with the input */
   unsigned long output_skipped; /* stage output hit the step bound */
