@@ -3,9 +3,10 @@
  * a sequence of choices, and every choice sequence yields a valid module
  * (it parses and verifies), so the passes, not the parser, get exercised.
  * The shapes are those of tests/bench/gen.py: functions that allocate
- * (alloc, alloca, dynamic), select and view buffers (arith.select,
- * memref.cast, memref.subview), branch (scf.if with results, a cf diamond
- * with a block argument), loop (scf.for with iter_args, scf.while), access
+ * (alloc, alloca, dynamic, realloc, bufferization.clone), select and view
+ * buffers (arith.select, memref.cast, memref.subview), branch (scf.if and
+ * scf.index_switch with results, a cf diamond with a block argument), loop
+ * (scf.for with iter_args, scf.while), access
  * memory (load, store, copy with in-bounds constant indices) and call each
  * other, returning buffers. When the bytes run out every choice is 0,
  * which ends blocks, so generation always terminates; sizes are bounded by
@@ -262,6 +263,38 @@ static void stmt_scf_if(Gen *g, int depth) {
   push(g, res, t, sc);
 }
 
+/* scf.index_switch on an index value, 1 or 2 cases and the default, each
+ * yielding a buffer (another region-branch op for the ownership pass). */
+static void stmt_index_switch(Gen *g, int depth) {
+  int t = memref_type(g, 0);
+  if (t < 0) t = T_M4;
+  const char *x = value_or_alloc(g, T_INDEX);
+  char res[24];
+  snprintf(res, sizeof res, "%%x%d", g->counter++);
+  emit(g, "%s = scf.index_switch %s -> %s", res, x, type_name[t]);
+  int n_cases = 1 + pick(g, 2), sc = 0;
+  for (int arm = 0; arm <= n_cases; arm++) {
+    if (arm < n_cases)
+      emit(g, "case %d {", arm);
+    else
+      emit(g, "default {");
+    int mark = g->n_vals;
+    g->indent++;
+    block(g, depth + 1, 3);
+    const char *y = pick(g, 2) ? NULL : any(g, t);
+    if (!y) {
+      alloc(g, t);
+      y = g->vals[g->n_vals - 1].name;
+    }
+    sc = max2(sc, scope_of(g, y));
+    emit(g, "scf.yield %s : %s", y, type_name[t]);
+    g->indent--;
+    g->n_vals = mark;
+    emit(g, "}");
+  }
+  push(g, res, t, sc);
+}
+
 static void stmt_scf_for(Gen *g, int depth) {
   int t = memref_type(g, 0);
   if (t < 0) t = T_M4;
@@ -353,7 +386,7 @@ static void stmt_call(Gen *g) {
 }
 
 static void stmt(Gen *g, int depth) {
-  int c = pick(g, depth < IRGEN_MAX_DEPTH ? 16 : 13);
+  int c = pick(g, depth < IRGEN_MAX_DEPTH ? 19 : 15);
   switch (c) {
   case 0: case 1:
     alloc(g, T_M4 + pick(g, 3));
@@ -433,14 +466,51 @@ static void stmt(Gen *g, int depth) {
   case 11: case 12:
     alloc(g, T_DYN);
     break;
-  case 13:
+  case 13: { /* memref.realloc of a fresh heap buffer (the old value is
+               * dead afterwards, so it never becomes visible) */
+    int dyn = pick(g, 2);
+    char old[24];
+    snprintf(old, sizeof old, "%%o%d", g->counter++);
+    if (dyn) {
+      emit(g, "%s = memref.alloc(%%c%d) : memref<?xf32>", old, 1 + pick(g, 4));
+      const char *v = fresh(g, T_DYN, "re");
+      emit(g, "%s = memref.realloc %s(%%c%d) : memref<?xf32> to memref<?xf32>",
+           v, old, 1 + pick(g, 4));
+    } else {
+      int t = T_M4 + pick(g, 2);
+      emit(g, "%s = memref.alloc() : %s", old, type_name[t]);
+      const char *v = fresh(g, T_M4 + T_M8 - t, "re");
+      emit(g, "%s = memref.realloc %s : %s to %s", v, old, type_name[t],
+           type_name[T_M4 + T_M8 - t]);
+    }
+    break;
+  }
+  case 14: { /* bufferization.clone, read at once and never visible:
+               * writing the source or the clone after the clone is
+               * undefined (the op's documentation; canonicalize may fold
+               * the clone into its source) */
+    int t = memref_type(g, 0);
+    if (t < 0) break;
+    const char *m = any(g, t);
+    int k = g->counter++;
+    emit(g, "%%cl%d = bufferization.clone %s : %s to %s", k, m, type_name[t],
+         type_name[t]);
+    const char *v = fresh(g, T_F32, "f");
+    emit(g, "%s = memref.load %%cl%d[%%c%d] : %s", v, k,
+         pick(g, type_elems[t] < 5 ? type_elems[t] : 5), type_name[t]);
+    break;
+  }
+  case 15:
     stmt_scf_if(g, depth);
     break;
-  case 14:
+  case 16:
     stmt_scf_for(g, depth);
     break;
-  case 15:
+  case 17:
     stmt_scf_while(g, depth);
+    break;
+  case 18:
+    stmt_index_switch(g, depth);
     break;
   }
 }
