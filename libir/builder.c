@@ -450,8 +450,10 @@ static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
   op->attrs = bo->attrs;
 
   IrValue *v = &m->values[o->n_vals];
-  uint32_t *nv = &o->new_val[bo->results];
-  const BVal *bv = &b->vals[bo->results];
+  /* The builder's arrays stay NULL until first used: no pointer
+   * arithmetic on them for an op that has none of a kind (UBSan). */
+  uint32_t *nv = bo->n_results ? &o->new_val[bo->results] : NULL;
+  const BVal *bv = bo->n_results ? &b->vals[bo->results] : NULL;
   for (uint32_t k = 0; k < bo->n_results; k++) {
     nv[k] = o->n_vals + k;
     v[k].type = bv[k].type;
@@ -473,7 +475,7 @@ static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
 
   /* operands: through placeholder chains to the value */
   uint32_t *opd = &m->operands[first_opd];
-  const uint32_t *src = &b->operands[bo->operands];
+  const uint32_t *src = bo->n_operands ? &b->operands[bo->operands] : NULL;
   for (uint32_t k = 0; k < bo->n_operands; k++) {
     uint32_t x = src[k], n = o->new_val[x];
     if (n == IR_NONE) {
@@ -496,7 +498,7 @@ static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
   o->n_operands += bo->n_operands;
 
   IrSucc *sc = &m->succs[o->n_succs];
-  const IrBSucc *bs = &b->succs[bo->succs];
+  const IrBSucc *bs = bo->n_succs ? &b->succs[bo->succs] : NULL;
   for (uint32_t k = 0; k < bo->n_succs; k++) {
     uint32_t nb = o->new_blk[bs[k].block];
     if (nb == IR_NONE) {

@@ -23,7 +23,10 @@ int64_t *ix_frame_push(IrInterp *ip, uint32_t words) {
    * result an op failed to define) then holds no buffer and a rank of 0,
    * never a stale word taken for a rank. */
   if (!ip->n_chunks) {
-    size_t cap = need > ((size_t)1 << 16) ? need : (size_t)1 << 16;
+    /* Small first: most runs need a few frames, and zeroing a big chunk
+     * per interpreter dominated short checks (the fuzz oracle makes eight
+     * interpreters per input); chunks double from here. */
+    size_t cap = need > ((size_t)1 << 10) ? need : (size_t)1 << 10;
     Chunk ch = {ir_xcalloc(cap, sizeof(int64_t)), cap, 0};
     uint32_t n_cap = 0;
     IR_VPUSH(ip->chunks, ip->n_chunks, n_cap, ch);

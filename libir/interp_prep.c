@@ -321,6 +321,10 @@ IrInterp *ir_interp_new(const IrModule *m, const IrInterpOpts *o) {
   ip->vslot = ir_xcalloc(m->n_values ? m->n_values : 1, sizeof *ip->vslot);
   ip->oslot = ir_xcalloc(m->n_operands ? m->n_operands : 1, sizeof *ip->oslot);
   ip->func_of_op = ir_xmalloc((m->n_ops ? m->n_ops : 1) * sizeof *ip->func_of_op);
+  /* The pool is never NULL: an op with no entries (a switch without
+   * cases) still points at ip->pool + aux. */
+  ip->cap_pool = 16;
+  ip->pool = ir_xmalloc(ip->cap_pool * sizeof *ip->pool);
   for (uint32_t i = 0; i < m->n_ops; i++) {
     ip->func_of_op[i] = IR_NONE;
     ip->ins[i] = ix_no(WHY_OP);

@@ -656,8 +656,28 @@ static void print_reduce(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_op_attr_dict(w, m, op, NULL, 0);
 }
 
+/* HasParent<...> of the terminators that only one op may hold: anywhere
+ * else (the module's top level, another op's region) they would be taken
+ * for that op's terminator, and passes that append to the block would
+ * leave them in the middle of it. */
+static int has_parent(const IrModule *m, uint32_t op, uint32_t opc,
+                      const char *name, IrDiag *d) {
+  uint32_t parent = ir_op_parent(m, op);
+  if (parent != IR_NONE && ir_op(m, parent)->opc == opc) return 0;
+  return ir_syntax_op_error(m, op, d, "expects parent op '%s'", name);
+}
+
+static int verify_in_parallel(const IrModule *m, uint32_t op, IrDiag *d) {
+  return has_parent(m, op, IR_OP_FORALL, "scf.forall", d);
+}
+
+static int verify_reduce_return(const IrModule *m, uint32_t op, IrDiag *d) {
+  return has_parent(m, op, IR_OP_REDUCE, "scf.reduce", d);
+}
+
 static int verify_reduce(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
+  if (has_parent(m, op, IR_OP_PARALLEL, "scf.parallel", d)) return -1;
   if (o->n_operands != o->n_regions)
     return ir_syntax_op_error(m, op, d,
                               "expects number of reduction regions (%u) to "
@@ -1089,9 +1109,11 @@ const IrOpHooks ir_hooks_scf[] = {
     {"scf.index_switch", parse_index_switch, print_index_switch, NULL, NULL},
     {"scf.parallel", parse_parallel, print_parallel, NULL, NULL},
     {"scf.forall", parse_forall, print_forall, NULL, NULL},
-    {"scf.forall.in_parallel", parse_in_parallel, print_in_parallel, NULL, NULL},
+    {"scf.forall.in_parallel", parse_in_parallel, print_in_parallel, NULL,
+     verify_in_parallel},
     {"scf.reduce", parse_reduce, print_reduce, NULL, verify_reduce},
-    {"scf.reduce.return", parse_reduce_return, print_reduce_return, NULL, NULL},
+    {"scf.reduce.return", parse_reduce_return, print_reduce_return, NULL,
+     verify_reduce_return},
     {"scf.condition", parse_condition, print_condition, NULL, verify_condition},
     {"scf.yield", ir_syntax_parse_yield, ir_syntax_print_yield, NULL,
      verify_yield},
