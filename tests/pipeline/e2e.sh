@@ -6,13 +6,13 @@
 # find it clean wherever it finds clean the input, our dd-own output or
 # mlir-opt-22's pipeline output. Cases MLIR rejects (unstructured loops, the
 # test dialect's ops) and we accept count as passed when our output passes
-# those checks. The test suite runs E2E_SEEDS=40 seeds of each generator;
+# those checks. The test suite runs E2E_SEEDS=25 seeds of each generator;
 # the full measurement is
 #   E2E_SEEDS=500 BIN=build/bin ROOT=. bash tests/pipeline/e2e.sh
 # Run by tests/run with $BIN, $T, $ROOT; needs mlir-opt-22.
 set -u
 command -v mlir-opt-22 >/dev/null || { echo "skipped: no mlir-opt-22"; exit 0; }
-n=${E2E_SEEDS:-40}
+n=${E2E_SEEDS:-25}
 fails=0
 run() {
   out=$(python3 "$ROOT/tests/e2e.py" --bin "$BIN" -j 2 \
