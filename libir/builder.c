@@ -449,9 +449,9 @@ static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
   op->props = bo->props;
   op->attrs = bo->attrs;
 
-  IrValue *v = &m->values[o->n_vals];
-  /* The builder's arrays stay NULL until first used: no pointer
-   * arithmetic on them for an op that has none of a kind (UBSan). */
+  /* Each array is indexed only when the op has entries in it: an empty
+   * one may be NULL, and NULL + 0 is undefined (clang's UBSan says so). */
+  IrValue *v = bo->n_results ? &m->values[o->n_vals] : NULL;
   uint32_t *nv = bo->n_results ? &o->new_val[bo->results] : NULL;
   const BVal *bv = bo->n_results ? &b->vals[bo->results] : NULL;
   for (uint32_t k = 0; k < bo->n_results; k++) {
@@ -464,7 +464,7 @@ static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
   }
   o->n_vals += bo->n_results;
 
-  IrRegion *reg = &m->regions[o->n_regs];
+  IrRegion *reg = bo->n_regions ? &m->regions[o->n_regs] : NULL;
   for (uint32_t k = 0; k < bo->n_regions; k++) {
     uint32_t r = b->opregs[bo->regions + k];
     reg[k].blocks = r;
@@ -474,7 +474,7 @@ static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
   o->n_regs += bo->n_regions;
 
   /* operands: through placeholder chains to the value */
-  uint32_t *opd = &m->operands[first_opd];
+  uint32_t *opd = bo->n_operands ? &m->operands[first_opd] : NULL;
   const uint32_t *src = bo->n_operands ? &b->operands[bo->operands] : NULL;
   for (uint32_t k = 0; k < bo->n_operands; k++) {
     uint32_t x = src[k], n = o->new_val[x];
@@ -497,7 +497,7 @@ static int number_op(IrBuilder *b, Out *o, uint32_t h, uint32_t blk) {
   }
   o->n_operands += bo->n_operands;
 
-  IrSucc *sc = &m->succs[o->n_succs];
+  IrSucc *sc = bo->n_succs ? &m->succs[o->n_succs] : NULL;
   const IrBSucc *bs = bo->n_succs ? &b->succs[bo->succs] : NULL;
   for (uint32_t k = 0; k < bo->n_succs; k++) {
     uint32_t nb = o->new_blk[bs[k].block];

@@ -181,21 +181,30 @@ static int fold_extract_strided_metadata(Canon *c, uint32_t op, const uint32_t *
 /* Patterns                                                               */
 /* ====================================================================== */
 
+/* A dynamic size that is a constant the type can take: a non-negative
+ * index (MLIR leaves a negative one dynamic: no static shape holds it). */
+static int static_size(Canon *c, uint32_t v, int64_t *size) {
+  uint32_t a = rw_const_attr(c->rw, v);
+  if (!a || ir_attr(c->ctx, a)->kind != IR_A_INT ||
+      ir_type(c->ctx, rw_type(c->rw, v))->kind != IR_T_INDEX ||
+      ir_attr(c->ctx, a)->ival < 0)
+    return 0;
+  *size = ir_attr(c->ctx, a)->ival;
+  return 1;
+}
+
 /* alloc(%c) with constant sizes: a more static alloc and a cast back. */
 static int p_simplify_alloc_const(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   uint32_t ty = res_type(c, op);
   const IrType *t = mtype(c, ty);
   uint32_t f0, n0, f1, n1;
+  int64_t size;
   if (!t || rw_segment(rw, op, 0, &f0, &n0) < 0 || rw_segment(rw, op, 1, &f1, &n1) < 0)
     return 0;
   int any = 0;
-  for (uint32_t i = 0; i < n0; i++) {
-    uint32_t a = rw_const_attr(rw, OPD(op, f0 + i));
-    if (a && ir_attr(c->ctx, a)->kind == IR_A_INT &&
-        ir_type(c->ctx, rw_type(rw, OPD(op, f0 + i)))->kind == IR_T_INDEX)
-      any = 1;
-  }
+  for (uint32_t i = 0; i < n0; i++)
+    if (static_size(c, OPD(op, f0 + i), &size)) any = 1;
   if (!any) return 0;
   const int64_t *dims = ir_type_dims(c->ctx, ty);
   int64_t *shape = ir_xmalloc((t->n + 1) * sizeof *shape);
@@ -206,10 +215,8 @@ static int p_simplify_alloc_const(Canon *c, uint32_t op) {
       continue;
     }
     uint32_t v = OPD(op, f0 + k++);
-    uint32_t a = rw_const_attr(rw, v);
-    if (a && ir_attr(c->ctx, a)->kind == IR_A_INT &&
-        ir_type(c->ctx, rw_type(rw, v))->kind == IR_T_INDEX) {
-      shape[d] = ir_attr(c->ctx, a)->ival;
+    if (static_size(c, v, &size)) {
+      shape[d] = size;
     } else {
       shape[d] = IR_DYN;
       opd[no++] = v;

@@ -27,7 +27,21 @@ the case clean (every run frees every buffer exactly once), it must prove
 our output clean too.
 
 --gen N adds N generated modules (tests/bench/gen.py, seeds 1..N); they
-hold no deallocs of their own, so they go with --prepare.
+hold no deallocs of their own, so they go with --prepare or with a pipeline
+that starts with dd-own. --own-gen N adds N modules of tests/own/gen.py
+(programs that terminate under ir-run). --only-generated leaves the files
+out.
+
+The whole pipeline against MLIR's, every output verified and run:
+
+  tests/e2e.py --bin build/bin --stages 'dd-own | dd-simplify | dd-lower' \\
+      --reference 'mlir-opt-22 -buffer-deallocation-pipeline' --grep '' \\
+      --no-exact --reference-may-reject --ir-run [--own-gen N --gen N]
+
+With --ir-run and several stages, the output of the first stage and the
+reference's output are baselines too: wherever one of them runs clean,
+ours must. Without --exact, outputs that verify but differ from the
+reference's count as verified, equal ones as identical.
 
 Default files: the upstream tests (../shared/mlir-tests/upstream, or
 $SHARED) and tests/lower/. Cases ir-asm cannot read are listed as skipped.
@@ -81,32 +95,49 @@ class Runner:
         return [os.path.join(self.bin, argv[0])] + argv[1:]
 
     def ours(self, case):
-        """(rc, text, stderr, stage) of our pipeline on file `case`."""
+        """(rc, text, stderr, stage, first) of our pipeline on file `case`;
+        `first` is the bytecode the first stage wrote (None if none ran)."""
         r = testlib.run(self.tool(["ir-asm", "--allow-unregistered-dialect", case]),
                         self.env)
         if r.returncode != 0:
-            return r.returncode, "", r.stderr.decode(errors="replace"), "ir-asm"
-        data = r.stdout
+            return r.returncode, "", r.stderr.decode(errors="replace"), "ir-asm", None
+        data, first = r.stdout, None
         for st in self.stages + [["ir-dis"]]:
             r = testlib.run(self.tool(st), self.env, stdin=data)
             if r.returncode != 0:
-                return r.returncode, "", r.stderr.decode(errors="replace"), " ".join(st)
+                return (r.returncode, "", r.stderr.decode(errors="replace"),
+                        " ".join(st), first)
             data = r.stdout
-        return 0, data.decode(errors="replace"), "", ""
+            if first is None and self.stages:
+                first = data
+        return 0, data.decode(errors="replace"), "", "", first
 
-    def ir_run_check(self, case, text):
-        """With --ir-run: where `ir-run --check --strict` finds the case
-        clean, it must find our output clean. Returns why not, or ""."""
+    def ir_run_check(self, case, text, first, ref):
+        """With --ir-run: where `ir-run --check --strict` finds clean the
+        case, the output of our first stage (e.g. dd-own alone) or the
+        reference's output, it must find our output clean. Returns why not,
+        or ""."""
         run = self.tool(["ir-run", "--check", "--strict",
                          "--allow-unregistered-dialect"])
-        before = testlib.run(run + [case], self.env)
-        if before.returncode != 0:
+        baselines = [("the input", None, case)]
+        if first is not None and len(self.stages) > 1:
+            baselines.append(("the output of %s" % " ".join(self.stages[0]),
+                              first, None))
+        if ref is not None and ref.returncode == 0:
+            baselines.append(("the reference's output", ref.stdout, None))
+        clean = None
+        for what, data, path in baselines:
+            r = testlib.run(run + ([path] if path else []), self.env, stdin=data)
+            if r.returncode == 0:
+                clean = what
+                break
+        if clean is None:
             with self.lock:
                 self.not_clean += 1
             return ""
         after = testlib.run(run, self.env, stdin=text.encode())
         if after.returncode != 0:
-            return "ir-run --check: the input is clean, our output is not:\n" + \
+            return "ir-run --check: %s is clean, our output is not:\n" % clean + \
                 testlib.tail(after.stdout.decode(errors="replace") +
                              after.stderr.decode(errors="replace"))
         with self.lock:
@@ -133,7 +164,7 @@ class Runner:
                 return "no-match", ""
             with open(case, "wb") as f:
                 f.write(p.stdout)
-        rc, text, err, stage = self.ours(case)
+        rc, text, err, stage, first = self.ours(case)
         crash = testlib.crash_reason(rc, err)
         if crash:
             return "fail", "%s: %s" % (stage, crash)
@@ -161,19 +192,21 @@ class Runner:
             return "fail", "mlir-opt-22 rejects our output:\n" + testlib.tail(
                 v.stderr.decode(errors="replace"))
         if self.args.ir_run:
-            bad = self.ir_run_check(case, text)
+            bad = self.ir_run_check(case, text, first, ref)
             if bad:
                 return "fail", bad
         if ref is None:
             return "verified", ""
         if ref.returncode != 0:
+            if self.args.reference_may_reject:
+                return "ours-only", ""
             return "fail", "the reference rejects the case, we accept it:\n" + \
                 testlib.tail(ref.stderr.decode(errors="replace"))
-        if not self.args.exact:
-            return "verified", ""
         # Ours is ir-dis text; mlir-opt prints one more newline per module.
         if ref.stdout.decode(errors="replace").rstrip("\n") == text.rstrip("\n"):
             return "identical", ""
+        if not self.args.exact:
+            return "verified", ""
         diff = difflib.unified_diff(
             ref.stdout.decode(errors="replace").rstrip("\n").split("\n"),
             text.rstrip("\n").split("\n"), "reference", "ours", lineterm="", n=1)
@@ -201,9 +234,21 @@ def main():
                     "pipeline and the reference then start from its output "
                     "(GREP is looked for in that output)")
     ap.add_argument("--gen", type=int, default=0, metavar="N",
-                    help="also N modules of tests/bench/gen.py (seeds 1..N)")
+                    help="also N modules of tests/bench/gen.py (seeds "
+                    "SEED0..SEED0+N-1)")
     ap.add_argument("--gen-funcs", type=int, default=4,
                     help="functions per generated module (default 4)")
+    ap.add_argument("--own-gen", type=int, default=0, metavar="N",
+                    help="also N modules of tests/own/gen.py (seeds "
+                    "SEED0..SEED0+N-1): programs made to run under ir-run")
+    ap.add_argument("--seed0", type=int, default=1, metavar="SEED0")
+    ap.add_argument("--only-generated", action="store_true",
+                    help="no files: only the --gen / --own-gen modules")
+    ap.add_argument("--reference-may-reject", action="store_true",
+                    help="a case the reference rejects (MLIR's unsupported "
+                    "forms: unstructured loops, unknown effects) and we "
+                    "accept passes (as ours-only) if our output verifies "
+                    "(and, with --ir-run, runs clean)")
     ap.add_argument("--ir-run", action="store_true",
                     help="also: where `ir-run --check --strict` finds the "
                     "case clean, it must find our output clean")
@@ -214,7 +259,9 @@ def main():
     args = ap.parse_args()
 
     paths = args.paths
-    if not paths:
+    if args.only_generated:
+        paths = []
+    elif not paths:
         up = os.path.join(testlib.shared_dir(ROOT), "mlir-tests", "upstream")
         if not os.path.isdir(up):
             print("e2e: upstream tests not found in %s (set SHARED); using "
@@ -233,7 +280,7 @@ def main():
                           testlib.neutralise(testlib.padded(line, chunk))))
 
     gen = os.path.join(HERE, "bench", "gen.py")
-    for seed in range(1, args.gen + 1):
+    for seed in range(args.seed0, args.seed0 + args.gen):
         g = testlib.run([sys.executable, gen, "--seed", str(seed), "--funcs",
                          str(args.gen_funcs)], r.env)
         if g.returncode != 0:
@@ -242,6 +289,17 @@ def main():
         text = g.stdout.decode()
         if args.prepare or not args.grep or args.grep in COMMENT_RE.sub("", text):
             cases.append(("generated/seed%d" % seed, text))
+
+    own_gen = os.path.join(HERE, "own", "gen.py")
+    for seed in range(args.seed0, args.seed0 + args.own_gen):
+        g = testlib.run([sys.executable, own_gen, "--seed", str(seed),
+                         "--count", "1"], r.env)
+        if g.returncode != 0:
+            print("e2e: own/gen.py --seed %d failed" % seed)
+            return 1
+        text = g.stdout.decode()
+        if args.prepare or not args.grep or args.grep in COMMENT_RE.sub("", text):
+            cases.append(("own-gen/seed%d" % seed, text))
 
     with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
         results = list(ex.map(lambda c: (c[0],) + r.check(*c), cases))
@@ -256,15 +314,20 @@ def main():
                                if detail else ""))
     os.rmdir(r.tmp)
     print("e2e: %d cases: %d identical to the reference, %d verified, "
-          "%d rejected by both, %d skipped, %d failed"
+          "%s%d rejected by both, %d skipped, %d failed"
           % (len(results), counts.get("identical", 0), counts.get("verified", 0),
+             "%d verified where the reference rejects, " % counts["ours-only"]
+             if "ours-only" in counts else "",
              counts.get("both-reject", 0), counts.get("skipped", 0),
              counts.get("fail", 0)) +
           (" (%d cases that --prepare rejects or crashes on left out)" % unprepared
            if unprepared else ""))
     if args.ir_run:
-        print("e2e: ir-run --check: %d cases clean before and after, %d not "
-              "clean (or not runnable) before" % (r.clean, r.not_clean))
+        print("e2e: ir-run --check: %d cases with a clean baseline run clean "
+              "after our pipeline too; %d have no clean baseline (input%s not "
+              "clean or not runnable)" % (r.clean, r.not_clean,
+                                         ", first stage, reference" if
+                                         len(r.stages) > 1 else ""))
     return 1 if counts.get("fail") else 0
 
 
