@@ -13,6 +13,7 @@ lowering), so every stage's real input is covered. Exit 1 on any
 difference or failure other than the known ones listed in KNOWN.
 """
 import argparse
+import concurrent.futures
 import glob
 import os
 import re
@@ -73,8 +74,11 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     env = dict(os.environ, CONFORMANCE_ALLOW_UNREGISTERED="1")
-    same = diff = known = 0
-    for name, text in cases(args):
+
+    def one(name, text):
+        """[(verdict, label, detail)] for one case at every stage and tool;
+        verdict: same, known, diff."""
+        res = []
         for stage, passes in STAGES.items():
             if passes:
                 rc, inp, _ = run([MLIR, "-allow-unregistered-dialect"] + passes, text)
@@ -94,23 +98,35 @@ def main():
                                    text=True, env=env, timeout=300)
                 label = "%s [%s] %s" % (name, stage, tool)
                 if p.returncode:
-                    diff += 1
-                    print("FAIL %s: %s" % (label, p.stderr.strip()[:300]))
+                    res.append(("diff", "FAIL %s: %s" % (label, p.stderr.strip()[:300])))
                     continue
                 rc, ours, err = run([MLIR, "-allow-unregistered-dialect"], p.stdout)
                 rc2, refn, _ = run([MLIR, "-allow-unregistered-dialect"], ref)
                 if rc:
-                    diff += 1
-                    print("INVALID %s: %s" % (label, err.strip()[:300]))
+                    res.append(("diff", "INVALID %s: %s" % (label, err.strip()[:300])))
                 elif ours == refn:
-                    same += 1
+                    res.append(("same", None))
                 elif any(name.startswith(k[0]) and key == k[1] for k in KNOWN):
+                    res.append(("known", "known %s" % label))
+                else:
+                    res.append(("diff", "DIFF %s" % label))
+        return res
+
+    same = diff = known = 0
+    # the cases are independent: one worker per core (most of the time is
+    # mlir-opt-22's start-up)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        for res in ex.map(lambda c: one(*c), cases(args)):
+            for verdict, line in res:
+                if verdict == "same":
+                    same += 1
+                elif verdict == "known":
                     known += 1
                     if args.verbose:
-                        print("known %s" % label)
+                        print(line)
                 else:
                     diff += 1
-                    print("DIFF %s" % label)
+                    print(line)
     print("differential: %d identical, %d known differences, %d failed" %
           (same, known, diff))
     for (k, t), why in KNOWN.items():
