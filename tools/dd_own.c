@@ -48,10 +48,7 @@ static int run(Tool *t, IrModule *m, void *ud) {
   (void)ud;
   IrModule *out = only ? dd_ownership(m, &opts, &t->diag)
                        : dd_own_stage(m, &opts, &t->diag);
-  if (!out) return -1;
-  int r = tool_emit(t, out);
-  ir_module_free(out);
-  return r;
+  return tool_emit_result(t, out);
 }
 
 int main(int argc, char **argv) {

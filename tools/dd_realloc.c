@@ -34,10 +34,7 @@ static int flag(Tool *t, int argc, char **argv, int *i) {
 static int run(Tool *t, IrModule *m, void *ud) {
   (void)ud;
   IrModule *out = dd_expand_realloc(m, emit_deallocs, &t->diag);
-  if (!out) return -1;
-  int r = tool_emit(t, out);
-  ir_module_free(out);
-  return r;
+  return tool_emit_result(t, out);
 }
 
 int main(int argc, char **argv) {

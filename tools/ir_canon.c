@@ -47,10 +47,7 @@ static int own_flag(Tool *t, int argc, char **argv, int *i) {
 static int run(Tool *t, IrModule *m, void *ud) {
   (void)ud;
   IrModule *out = dd_canonicalize_with(m, &opts, &t->diag);
-  if (!out) return -1;
-  int r = tool_emit(t, out);
-  ir_module_free(out);
-  return r;
+  return tool_emit_result(t, out);
 }
 
 int main(int argc, char **argv) {

@@ -566,6 +566,13 @@ write_error:
   return -2;
 }
 
+int tool_emit_result(Tool *t, IrModule *out) {
+  if (!out) return -1;
+  int r = tool_emit(t, out);
+  ir_module_free(out);
+  return r;
+}
+
 int tool_emit_fn(Tool *t, IrModule *m, void *ud) {
   (void)ud;
   return tool_emit(t, m);

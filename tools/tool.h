@@ -107,6 +107,10 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud);
  * -2 after reporting a write / encode failure. */
 int tool_emit(Tool *t, const IrModule *m);
 
+/* The end of a pass tool's ToolModuleFn: -1 if the pass failed (out is
+ * NULL, its diagnostics reported), else tool_emit's result; frees out. */
+int tool_emit_result(Tool *t, IrModule *out);
+
 /* A ToolModuleFn that just writes the module (ir-asm, ir-dis). */
 int tool_emit_fn(Tool *t, IrModule *m, void *ud);
 
