@@ -13,39 +13,10 @@
 #include <string.h>
 
 #include "ir.h"
-
-static int n_pass, n_fail;
-
-#define CHECK(c)                                                          \
-  do {                                                                    \
-    if (c) n_pass++;                                                      \
-    else {                                                                \
-      n_fail++;                                                           \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                 \
-    }                                                                     \
-  } while (0)
-
-static char *print_str(const IrModule *m) {
-  char *s = NULL;
-  size_t n = 0;
-  FILE *f = open_memstream(&s, &n);
-  IrPrintOpts o = {0, 1};
-  CHECK(ir_print(f, m, &o) == 0);
-  fclose(f);
-  return s;
-}
-
-static IrModule *parse(IrCtx *c, const char *text) {
-  IrDiag d;
-  ir_diag_init(&d, stdout);
-  IrParseOpts o = {"clone.mlir", 1, 1};
-  IrModule *m = ir_parse(c, text, strlen(text), &o, &d);
-  CHECK(m != NULL);
-  return m;
-}
+#include "unit.h"
 
 static void expect(int line, const IrModule *m, const char *want) {
-  char *got = print_str(m);
+  char *got = unit_print(m, 0, 1);
   if (!strcmp(got, want)) {
     n_pass++;
   } else {
@@ -82,13 +53,13 @@ static const char *forward_refs =
 
 static void test_identity(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c, forward_refs);
+  IrModule *m = unit_parse(c, forward_refs, "clone.mlir", 0);
   if (!m) return;
   const char *why = NULL;
   IrModule *k = ir_clone_module(m, NULL, NULL, &why);
   CHECK(k != NULL);
   if (k) {
-    char *want = print_str(m);
+    char *want = unit_print(m, 0, 1);
     expect(__LINE__, k, want);
     free(want);
     IrDiag d;
@@ -126,12 +97,12 @@ static int rewrite(void *ud, IrBuilder *b, uint32_t block, IrMap *map,
 
 static void test_hook(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c,
+  IrModule *m = unit_parse(c,
       "func.func @g(%a: i32, %b: i32) -> i32 {\n"
       "  %p = arith.muli %a, %b : i32\n"
       "  %s = arith.addi %p, %b : i32\n"
       "  return %s : i32\n"
-      "}\n");
+      "}\n", "clone.mlir", 0);
   if (!m) return;
   IrModule *k = ir_clone_module(m, rewrite, NULL, NULL);
   CHECK(k != NULL);
@@ -158,6 +129,5 @@ static void test_hook(void) {
 int main(void) {
   test_identity();
   test_hook();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail != 0;
+  return unit_done();
 }

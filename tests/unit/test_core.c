@@ -11,27 +11,7 @@
 #include <unistd.h>
 
 #include "irint.h"
-
-static int n_pass, n_fail;
-
-#define CHECK(c)                                                         \
-  do {                                                                   \
-    if (c) n_pass++;                                                     \
-    else {                                                               \
-      n_fail++;                                                          \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                \
-    }                                                                    \
-  } while (0)
-#define CHECK_EQ(a, b)                                                   \
-  do {                                                                   \
-    uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                     \
-    if (a_ == b_) n_pass++;                                              \
-    else {                                                               \
-      n_fail++;                                                          \
-      printf("FAIL %s:%d: %s == %s (%llu vs %llu)\n", __FILE__, __LINE__, \
-             #a, #b, (unsigned long long)a_, (unsigned long long)b_);    \
-    }                                                                    \
-  } while (0)
+#include "unit.h"
 
 /* ====================================================================== */
 /* mem                                                                    */
@@ -1246,6 +1226,5 @@ int main(void) {
   test_verify_module();
   test_depth_limit();
   test_big();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail != 0;
+  return unit_done();
 }

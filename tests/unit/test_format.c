@@ -16,18 +16,8 @@
 #include <xxhash.h>
 
 #include "ir.h"
+#include "unit.h"
 #include "irb.h"
-
-static int n_pass, n_fail;
-
-#define CHECK(c)                                                          \
-  do {                                                                    \
-    if (c) n_pass++;                                                      \
-    else {                                                                \
-      n_fail++;                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-    }                                                                     \
-  } while (0)
 
 /* {====================================================================== */
 /* A module that uses every table kind                                       */
@@ -773,12 +763,10 @@ int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "--bench")) {
     for (int i = 2; i < argc; i++) bench_file(argv[i]);
     if (argc > 2) {
-      printf("%d passed, %d failed\n", n_pass, n_fail);
-      return n_fail != 0;
+          return unit_done();
     }
     test_bench();
-    printf("%d passed, %d failed\n", n_pass, n_fail);
-    return n_fail != 0;
+      return unit_done();
   }
   test_roundtrip();
   test_errors();
@@ -786,6 +774,5 @@ int main(int argc, char **argv) {
   test_depth();
   test_fuzz();
   test_bench();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail != 0;
+  return unit_done();
 }

@@ -14,27 +14,7 @@
 #include <string.h>
 
 #include "interpint.h"
-
-static int n_pass, n_fail;
-
-#define CHECK(c)                                                          \
-  do {                                                                    \
-    if (c) n_pass++;                                                      \
-    else {                                                                \
-      n_fail++;                                                           \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                 \
-    }                                                                     \
-  } while (0)
-
-static IrModule *parse(IrCtx *c, const char *text) {
-  IrDiag d;
-  ir_diag_init(&d, stdout);
-  IrParseOpts o = {"unit.mlir", 1, 1};
-  IrModule *m = ir_parse(c, text, strlen(text), &o, &d);
-  CHECK(m != NULL);
-  if (m) CHECK(ir_verify(m, &d) == 0);
-  return m;
-}
+#include "unit.h"
 
 /* The line of an op's location. */
 static uint32_t line_of(const IrModule *m, uint32_t op) {
@@ -60,7 +40,7 @@ static const char *errors_text =
 
 static void test_run_errors(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c, errors_text);
+  IrModule *m = unit_parse(c, errors_text, "unit.mlir", 1);
   if (!m) return;
   IrInterp *ip = ir_interp_new(m, NULL);
   uint32_t f = ir_interp_find(ip, "f");
@@ -160,7 +140,7 @@ static const char *bounds_text =
 
 static void test_bounds(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c, bounds_text);
+  IrModule *m = unit_parse(c, bounds_text, "unit.mlir", 1);
   if (!m) return;
   IrInterpOpts o;
   memset(&o, 0, sizeof o);
@@ -232,7 +212,7 @@ static const char *churn_text =
 
 static void test_addresses(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c, churn_text);
+  IrModule *m = unit_parse(c, churn_text, "unit.mlir", 1);
   if (!m) return;
   IrInterp *ip = ir_interp_new(m, NULL);
   IrRunArg a = {100, 0, -1, 0, NULL};
@@ -274,7 +254,7 @@ static const char *check_text =
 
 static void test_check(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c, check_text);
+  IrModule *m = unit_parse(c, check_text, "unit.mlir", 1);
   if (!m) return;
   IrCheckOpts o;
   memset(&o, 0, sizeof o);
@@ -340,10 +320,10 @@ static void test_elements(void) {
 
 static void test_dense(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c,
+  IrModule *m = unit_parse(c,
       "memref.global @a : memref<2x2xi16> = dense<[[1, -2], [3, 4]]>\n"
       "memref.global @b : memref<3xf32> = dense<2.5>\n"
-      "memref.global @c : memref<2xi1> = dense<[true, false]>\n");
+      "memref.global @c : memref<2xi1> = dense<[true, false]>\n", "unit.mlir", 1);
   if (!m) return;
   const IrBlock *blk = &m->blocks[m->regions[m->ops[0].regions].blocks];
   uint8_t out[16];
@@ -367,10 +347,10 @@ static void test_dense(void) {
 
 static void test_layout(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c,
+  IrModule *m = unit_parse(c,
       "func.func @f(%a: memref<4x?xf32, strided<[?, 2], offset: 3>>, %b: memref<2x3xi8>) {\n"
       "  return\n"
-      "}\n");
+      "}\n", "unit.mlir", 1);
   if (!m) return;
   IrInterp *ip = ir_interp_new(m, NULL);
   const IrBlock *entry = &m->blocks[m->regions[m->ops[1].regions].blocks];
@@ -400,6 +380,5 @@ int main(void) {
   test_elements();
   test_dense();
   test_layout();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail != 0;
+  return unit_done();
 }

@@ -11,26 +11,7 @@
 #include <string.h>
 
 #include "ir.h"
-
-static int n_pass, n_fail;
-
-#define CHECK(c)                                                          \
-  do {                                                                    \
-    if (c) n_pass++;                                                      \
-    else {                                                                \
-      n_fail++;                                                           \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                 \
-    }                                                                     \
-  } while (0)
-
-static IrModule *parse(IrCtx *c, const char *text) {
-  IrDiag d;
-  ir_diag_init(&d, stdout);
-  IrParseOpts o = {"liveness.mlir", 1, 1};
-  IrModule *m = ir_parse(c, text, strlen(text), &o, &d);
-  CHECK(m != NULL);
-  return m;
-}
+#include "unit.h"
 
 /* The k-th op named `name` in the module (freeze order). */
 static uint32_t nth_op(const IrModule *m, const char *name, int k) {
@@ -53,7 +34,7 @@ static int keep_memref(const IrModule *m, uint32_t v, void *ud) {
 
 static void test_diamond_and_loop(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c,
+  IrModule *m = unit_parse(c,
       "func.func @f(%c: i1, %n: index) {\n"
       "  %a = memref.alloc() : memref<2xf32>\n"           /* bb0 */
       "  %b = memref.alloc() : memref<2xf32>\n"
@@ -69,7 +50,7 @@ static void test_diamond_and_loop(void) {
       "^bb4:\n"
       "  \"test.read_buffer\"(%y) : (memref<2xf32>) -> ()\n"
       "  return\n"
-      "}\n");
+      "}\n", "liveness.mlir", 0);
   if (!m) return;
   uint32_t f = nth_op(m, "func.func", 0);
   IrLiveness lv = {0};
@@ -112,7 +93,7 @@ static void test_diamond_and_loop(void) {
 
 static void test_nested(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c,
+  IrModule *m = unit_parse(c,
       "func.func @g(%c: i1) {\n"
       "  %a = memref.alloc() : memref<2xf32>\n"
       "  %b = memref.alloc() : memref<2xf32>\n"
@@ -124,7 +105,7 @@ static void test_nested(void) {
       "    \"test.read_buffer\"(%t) : (memref<2xf32>) -> ()\n"
       "  }\n"
       "  return\n"
-      "}\n");
+      "}\n", "liveness.mlir", 0);
   if (!m) return;
   uint32_t f = nth_op(m, "func.func", 0);
   IrLiveness lv = {0};
@@ -149,6 +130,5 @@ static void test_nested(void) {
 int main(void) {
   test_diamond_and_loop();
   test_nested();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail != 0;
+  return unit_done();
 }

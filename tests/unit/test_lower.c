@@ -12,36 +12,7 @@
 #include <string.h>
 
 #include "passes.h"
-
-static int n_pass, n_fail;
-
-#define CHECK(c)                                                          \
-  do {                                                                    \
-    if (c) n_pass++;                                                      \
-    else {                                                                \
-      n_fail++;                                                           \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                 \
-    }                                                                     \
-  } while (0)
-
-static char *print_str(const IrModule *m) {
-  char *s = NULL;
-  size_t n = 0;
-  FILE *f = open_memstream(&s, &n);
-  IrPrintOpts o = {0, 1};
-  CHECK(ir_print(f, m, &o) == 0);
-  fclose(f);
-  return s;
-}
-
-static IrModule *parse(IrCtx *c, const char *text) {
-  IrDiag d;
-  ir_diag_init(&d, stdout);
-  IrParseOpts o = {"lower.mlir", 1, 0};
-  IrModule *m = ir_parse(c, text, strlen(text), &o, &d);
-  CHECK(m != NULL && ir_verify(m, &d) == 0);
-  return m;
-}
+#include "unit.h"
 
 static uint32_t count_ops(const IrModule *m, uint32_t opc) {
   uint32_t n = 0;
@@ -69,14 +40,14 @@ static const char *general =
 
 static void test_input_untouched(void) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c, general);
+  IrModule *m = unit_parse(c, general, "lower.mlir", 1);
   if (!m) return;
-  char *before = print_str(m);
+  char *before = unit_print(m, 0, 1);
   IrDiag d;
   ir_diag_init(&d, stdout);
   IrModule *out = dd_lower_deallocs(m, &d);
   CHECK(out != NULL && d.n_errors == 0);
-  char *after = print_str(m);
+  char *after = unit_print(m, 0, 1);
   CHECK(!strcmp(before, after));
   if (out) {
     CHECK(ir_verify(out, &d) == 0);
@@ -110,7 +81,7 @@ static void test_many_taken_names(void) {
                   (k * 7919) % (N - 1));
   snprintf(text + n, cap - n, "%s", general);
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c, text);
+  IrModule *m = unit_parse(c, text, "lower.mlir", 1);
   free(text);
   if (!m) return;
   IrDiag d;
@@ -141,7 +112,7 @@ static void test_per_function(void) {
            "if (%p, %p)\n"
            "  return\n"
            "}\n");
-  IrModule *m = parse(c, text);
+  IrModule *m = unit_parse(c, text, "lower.mlir", 1);
   if (!m) return;
   IrDiag d;
   ir_diag_init(&d, NULL);  /* count only */
@@ -162,6 +133,5 @@ int main(void) {
   test_input_untouched();
   test_many_taken_names();
   test_per_function();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail != 0;
+  return unit_done();
 }

@@ -19,33 +19,11 @@
 #include <stdlib.h>
 
 #include "print.h"
-
-static int n_pass, n_fail;
-
-#define CHECK(c)                                                          \
-  do {                                                                    \
-    if (c) n_pass++;                                                      \
-    else {                                                                \
-      n_fail++;                                                           \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                 \
-    }                                                                     \
-  } while (0)
-
-/* Print m into a string (caller frees). */
-static char *print_str(const IrModule *m, int generic, int debuginfo) {
-  char *s = NULL;
-  size_t n = 0;
-  FILE *f = open_memstream(&s, &n);
-  IrPrintOpts o = {generic, debuginfo};
-  int rc = ir_print(f, m, &o);
-  fclose(f);
-  CHECK(rc == 0);
-  return s;
-}
+#include "unit.h"
 
 static void expect_text(const char *what, int line, const IrModule *m,
                         int generic, int debuginfo, const char *want) {
-  char *got = print_str(m, generic, debuginfo);
+  char *got = unit_print(m, generic, debuginfo);
   if (!strcmp(got, want)) {
     n_pass++;
   } else {
@@ -57,21 +35,11 @@ static void expect_text(const char *what, int line, const IrModule *m,
 }
 #define EXPECT(what, m, g, d, want) expect_text(what, __LINE__, m, g, d, want)
 
-static IrModule *parse(IrCtx *c, const char *text, const char *file) {
-  IrDiag d;
-  ir_diag_init(&d, stdout);
-  IrParseOpts o = {file, 1, 1};
-  IrModule *m = ir_parse(c, text, strlen(text), &o, &d);
-  if (!m) printf("FAIL %s: could not parse\n", file);
-  CHECK(m != NULL);
-  return m;
-}
-
 /* Parse, print in the given form, compare. */
 static void roundtrip(const char *file, int line, const char *in, int generic,
                       int debuginfo, const char *want) {
   IrCtx *c = ir_ctx_new();
-  IrModule *m = parse(c, in, file);
+  IrModule *m = unit_parse(c, in, file, 0);
   if (m) expect_text(file, line, m, generic, debuginfo, want);
   ir_module_free(m);
   ir_ctx_free(c);
@@ -702,6 +670,5 @@ int main(void) {
   test_set_name();
   test_parsed();
   test_write_error();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail != 0;
+  return unit_done();
 }
