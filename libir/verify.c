@@ -324,7 +324,11 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   v.c = m->ctx;
   v.d = d;
   const IrOpInfo *infos[IR_N_OPS]; /* ir_op_info by opcode, looked up once */
-  for (uint32_t k = 0; k < IR_N_OPS; k++) infos[k] = ir_op_info(k);
+  uint8_t has_segs[IR_N_OPS];      /* the opcode has operandSegmentSizes */
+  for (uint32_t k = 0; k < IR_N_OPS; k++) {
+    infos[k] = ir_op_info(k);
+    has_segs[k] = ir_segment_count(k) != 0;
+  }
 #define INFO(o) (m->ops[o].opc < IR_N_OPS ? infos[m->ops[o].opc] : NULL)
   v.iso = ir_xmalloc((m->n_regions + 1) * sizeof *v.iso);
 
@@ -344,9 +348,12 @@ int ir_verify(const IrModule *m, IrDiag *d) {
     const IrOpInfo *in = INFO(o);
     const IrOp *op = &m->ops[o];
     counts_ok[o] = !in || !check_counts(&v, o, in);
-    /* segments and region shapes are what hooks (and passes) index by */
+    /* segments and region shapes are what hooks (and passes) index by;
+     * the calls are skipped for the many ops that have neither (both
+     * checks look at nothing else) */
     if (counts_ok[o] && in &&
-        (ir_verify_segments(m, o, d) || ir_verify_region_shape(m, o, d))) {
+        ((has_segs[op->opc] && ir_verify_segments(m, o, d)) ||
+         (op->n_regions && ir_verify_region_shape(m, o, d)))) {
       counts_ok[o] = 0;
       v.failed = 1;
     }
