@@ -89,7 +89,8 @@ static size_t page_round(size_t n) { return (n + 4095) & ~(size_t)4095; }
  * aligns to 4 KB: an array of a few MB got no huge page at all, and a big
  * one lost the ends. Arrays of a huge page or more are mapped 2 MB aligned
  * (over-map by 2 MB, unmap the slack at both ends). (20 MB bench corpus:
- * ir-asm 9,200 -> 5,600 page faults.) */
+ * page faults of ir-asm 9,171 -> 7,258, of ir-dis 7,425 -> 4,538; system
+ * time about a third less.) */
 #ifdef IR_BIG_MMAP
 #define IR_HUGE ((size_t)2 << 20)
 
