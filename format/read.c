@@ -553,7 +553,9 @@ static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     D->last_line = l.line;
   }
   check_depth(D, at, d + 1);
-  uint32_t id = ir_loc_intern(D->c, &l, D->u32s);
+  /* file locations (one per op) straight to their fast path */
+  uint32_t id = l.kind == IR_L_FILE ? ir_loc_file(D->c, l.file, l.line, l.col)
+                                    : ir_loc_intern(D->c, &l, D->u32s);
   if (id == 0) {
     D->p = at;
     fail(D, "invalid location");
