@@ -1020,12 +1020,6 @@ int irp_resolve_list(IrParser *p, const IrRef *refs, uint32_t n,
 /* Op state                                                               */
 /* ====================================================================== */
 
-void irp_add_operand(IrOpState *st, uint32_t value) {
-  IR_VPUSH(st->operands, st->n_operands, st->cap_operands, value);
-}
-void irp_add_result_type(IrOpState *st, uint32_t type) {
-  IR_VPUSH(st->types, st->n_types, st->cap_types, type);
-}
 void irp_add_region(IrOpState *st, uint32_t region) {
   IR_VPUSH(st->regions, st->n_regions, st->cap_regions, region);
 }
@@ -1121,7 +1115,7 @@ static void route_attr(IrParser *p, IrOpState *st, uint32_t name, uint32_t attr)
     add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, name, attr);
 }
 
-int irp_opt_attr_dict_into(IrParser *p, IrOpState *st) {
+int irp_opt_attr_dict_into_slow(IrParser *p, IrOpState *st) {
   IrNamedAttr *l;
   uint32_t n;
   int r = irp_opt_attr_dict(p, &l, &n);
