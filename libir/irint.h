@@ -392,7 +392,12 @@ int irp_at_type(IrParser *p);
 /* parse_attr.c internals */
 /* `loc(...)` if the current token is `loc` followed by `(`: 1 and *loc set,
  * 0 if absent, -1 on error. */
-int irp_opt_loc(IrParser *p, uint32_t *loc);
+int irp_opt_loc_slow(IrParser *p, uint32_t *loc);
+/* Inline front: after nearly every op, the next token is not `loc`. */
+static inline int irp_opt_loc(IrParser *p, uint32_t *loc) {
+  if (p->tok.kind != IR_TK_BARE_ID || p->tok.len != 3) return 0;
+  return irp_opt_loc_slow(p, loc);
+}
 /* Location body after `loc(` up to and including `)`. */
 int irp_loc_body(IrParser *p, uint32_t *loc);
 /* v rounded to the precision of float type t (f16, bf16, f32, ...). */

@@ -487,11 +487,15 @@ static struct Memo *memo_find(IrParser *p, const uint32_t *key, uint32_t n, int 
   uint64_t h = n;
   for (uint32_t i = 0; i < n; i++) h = (h ^ key[i]) * 0x9E3779B97F4A7C15ull;
   struct Memo *set = p->names->memo[h >> 56];
-  for (int w = 0; w < 2; w++)
-    if (set[w].n == n && memcmp(set[w].key, key, n * sizeof *key) == 0) {
+  for (int w = 0; w < 2; w++) {
+    if (set[w].n != n) continue;
+    uint32_t i = 0; /* keys are a few words: no memcmp call */
+    while (i < n && set[w].key[i] == key[i]) i++;
+    if (i == n) {
       *hit = 1;
       return &set[w];
     }
+  }
   *hit = 0;
   return set;
 }
