@@ -132,8 +132,14 @@ struct IrOpState {
   IrNamedAttr *attrs;   uint32_t n_attrs, cap_attrs;
 };
 
-void irp_add_operand(IrOpState *st, uint32_t value);
-void irp_add_result_type(IrOpState *st, uint32_t type);
+/* irp_add_operand and irp_add_result_type are inline (a push; the call
+ * was most of their cost, once per operand and result). */
+static inline void irp_add_operand(IrOpState *st, uint32_t value) {
+  IR_VPUSH(st->operands, st->n_operands, st->cap_operands, value);
+}
+static inline void irp_add_result_type(IrOpState *st, uint32_t type) {
+  IR_VPUSH(st->types, st->n_types, st->cap_types, type);
+}
 void irp_add_region(IrOpState *st, uint32_t region);
 /* Successor: `block` with `count` operands starting at operand `first`. */
 void irp_add_succ(IrOpState *st, uint32_t block, uint32_t first, uint32_t count);
@@ -206,7 +212,9 @@ int irp_attr(IrParser *p, uint32_t type_hint, uint32_t *attr);
 int irp_opt_attr_dict(IrParser *p, IrNamedAttr **list, uint32_t *n);
 /* `{...}` if present, merged into st: inherent names of st->opc go to
  * props, others to attrs. */
-int irp_opt_attr_dict_into(IrParser *p, IrOpState *st);
+/* (inline below: most ops have no `{`) */
+static inline int irp_opt_attr_dict_into(IrParser *p, IrOpState *st);
+int irp_opt_attr_dict_into_slow(IrParser *p, IrOpState *st);
 /* `attributes {...}` if present, merged the same way. */
 int irp_opt_attr_dict_with_keyword_into(IrParser *p, IrOpState *st);
 /* Build a DICT attr from a list. */
@@ -328,6 +336,10 @@ static inline int irp_consume_kw(IrParser *p, const char *kw) {
   irp_next(p);
   return 1;
 }
+static inline int irp_opt_attr_dict_into(IrParser *p, IrOpState *st) {
+  if (p->tok.kind != IR_TK_LBRACE) return 0;
+  return irp_opt_attr_dict_into_slow(p, st);
+}
 int irp_expect_fail(IrParser *p, const char *what);  /* the error of: */
 static inline int irp_expect(IrParser *p, IrTokKind k, const char *what) {
   if (p->tok.kind != k) return irp_expect_fail(p, what);
@@ -380,7 +392,12 @@ int irp_at_type(IrParser *p);
 /* parse_attr.c internals */
 /* `loc(...)` if the current token is `loc` followed by `(`: 1 and *loc set,
  * 0 if absent, -1 on error. */
-int irp_opt_loc(IrParser *p, uint32_t *loc);
+int irp_opt_loc_slow(IrParser *p, uint32_t *loc);
+/* Inline front: after nearly every op, the next token is not `loc`. */
+static inline int irp_opt_loc(IrParser *p, uint32_t *loc) {
+  if (p->tok.kind != IR_TK_BARE_ID || p->tok.len != 3) return 0;
+  return irp_opt_loc_slow(p, loc);
+}
 /* Location body after `loc(` up to and including `)`. */
 int irp_loc_body(IrParser *p, uint32_t *loc);
 /* v rounded to the precision of float type t (f16, bf16, f32, ...). */

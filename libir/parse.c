@@ -487,11 +487,15 @@ static struct Memo *memo_find(IrParser *p, const uint32_t *key, uint32_t n, int 
   uint64_t h = n;
   for (uint32_t i = 0; i < n; i++) h = (h ^ key[i]) * 0x9E3779B97F4A7C15ull;
   struct Memo *set = p->names->memo[h >> 56];
-  for (int w = 0; w < 2; w++)
-    if (set[w].n == n && memcmp(set[w].key, key, n * sizeof *key) == 0) {
+  for (int w = 0; w < 2; w++) {
+    if (set[w].n != n) continue;
+    uint32_t i = 0; /* keys are a few words: no memcmp call */
+    while (i < n && set[w].key[i] == key[i]) i++;
+    if (i == n) {
       *hit = 1;
       return &set[w];
     }
+  }
   *hit = 0;
   return set;
 }
@@ -1020,12 +1024,6 @@ int irp_resolve_list(IrParser *p, const IrRef *refs, uint32_t n,
 /* Op state                                                               */
 /* ====================================================================== */
 
-void irp_add_operand(IrOpState *st, uint32_t value) {
-  IR_VPUSH(st->operands, st->n_operands, st->cap_operands, value);
-}
-void irp_add_result_type(IrOpState *st, uint32_t type) {
-  IR_VPUSH(st->types, st->n_types, st->cap_types, type);
-}
 void irp_add_region(IrOpState *st, uint32_t region) {
   IR_VPUSH(st->regions, st->n_regions, st->cap_regions, region);
 }
@@ -1121,7 +1119,7 @@ static void route_attr(IrParser *p, IrOpState *st, uint32_t name, uint32_t attr)
     add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, name, attr);
 }
 
-int irp_opt_attr_dict_into(IrParser *p, IrOpState *st) {
+int irp_opt_attr_dict_into_slow(IrParser *p, IrOpState *st) {
   IrNamedAttr *l;
   uint32_t n;
   int r = irp_opt_attr_dict(p, &l, &n);

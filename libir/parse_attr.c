@@ -1102,7 +1102,7 @@ int irp_loc_body(IrParser *p, uint32_t *loc) {
   return irp_expect(p, IR_TK_RPAREN, "')' in location");
 }
 
-int irp_opt_loc(IrParser *p, uint32_t *loc) {
+int irp_opt_loc_slow(IrParser *p, uint32_t *loc) {
   if (!tok_eq(&p->tok, "loc") || irp_peek2(p)->kind != IR_TK_LPAREN) return 0;
   irp_next(p);
   irp_next(p);

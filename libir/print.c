@@ -10,8 +10,10 @@
  * that continue into nested regions, one name conflict counter per region
  * chain, `// pred:` comments), we have it too.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "print.h"
 
@@ -19,9 +21,29 @@
 /* Output                                                                 */
 /* ====================================================================== */
 
+/* The buffer goes to the file descriptor itself when `out` has one: fwrite
+ * of a buffer as big as stdio's own copied it through stdio's buffer in
+ * small pieces (3 MB bench slice: 3.3M instructions of ir-dis's 139M).
+ * Whatever the caller wrote to `out` before is flushed first, so the bytes
+ * stay in order; memory streams (no descriptor) take fwrite. */
+static int write_all(int fd, const char *p, size_t n) {
+  while (n) {
+    ssize_t k = write(fd, p, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return -1;
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
 void irw_flush(IrPrinter *w) {
-  if (w->o.len && !w->err && fwrite(w->o.buf, 1, w->o.len, w->out) != w->o.len)
-    w->err = 1;
+  if (w->o.len && !w->err) {
+    int fd = fileno(w->out);
+    if (fd >= 0 ? fflush(w->out) != 0 || write_all(fd, w->o.buf, w->o.len) != 0
+                : fwrite(w->o.buf, 1, w->o.len, w->out) != w->o.len)
+      w->err = 1;
+  }
   w->o.len = 0;
   w->n_flush++;
 }
