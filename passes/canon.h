@@ -98,6 +98,12 @@ struct Canon {
   struct CanonCst *cst_tab; uint32_t cst_cap, cst_n;
   /* scratch */
   uint32_t *tmp; uint32_t cap_tmp;
+  /* "users of v other than op?" for values with long use lists
+   * (canon_driver.c, other_users): per value, use slots of distinct users
+   * found by the last scan, in upool[ufirst[v] .. + ucount[v]) */
+  uint32_t *ufirst, *ucount; uint32_t cap_ucache;
+  uint32_t *upool; uint32_t n_upool, cap_upool;
+  uint32_t *umark; uint32_t cap_umark, userial;   /* per op: scan stamp */
   int changed;                    /* set by rewrites in this iteration */
   /* interned names and types */
   uint32_t s_constant, s_value, s_ori, s_andi, s_xori, s_select, s_cmpi,

@@ -18,10 +18,10 @@
 /* ====================================================================== */
 
 int dealloc_parts(Canon *c, uint32_t op, DeallocParts *d) {
-  uint32_t f0, n0, f1, n1, f2, n2;
-  if (rw_segment(c->rw, op, 0, &f0, &n0) < 0 || rw_segment(c->rw, op, 1, &f1, &n1) < 0 ||
-      rw_segment(c->rw, op, 2, &f2, &n2) < 0 || n0 != n1 ||
-      f2 + n2 != c->rw->ops[op].n_opd || n2 != c->rw->ops[op].n_res)
+  uint32_t f[3], n[3];
+  if (rw_segments(c->rw, op, 3, f, n) < 0) return -1;
+  uint32_t f0 = f[0], n0 = n[0], f1 = f[1], n1 = n[1], f2 = f[2], n2 = n[2];
+  if (n0 != n1 || f2 + n2 != c->rw->ops[op].n_opd || n2 != c->rw->ops[op].n_res)
     return -1;
   d->n_mem = n0;
   d->n_ret = n2;

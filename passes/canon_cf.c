@@ -217,6 +217,19 @@ static int p_same_condition_as_pred(Canon *c, uint32_t op) {
   return 1;
 }
 
+/* Does some op of block b (not nested) use v? -1 when b has more than
+ * `budget` operands and ops to look at. */
+static int block_uses(const Rw *rw, uint32_t b, uint32_t v, uint32_t budget) {
+  for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next) {
+    const RwOp *p = &rw->ops[o];
+    if (budget < p->n_opd + 1) return -1;
+    budget -= p->n_opd + 1;
+    for (uint32_t k = 0; k < p->n_opd; k++)
+      if (rw->uses[p->opd + k].val == v) return 1;
+  }
+  return 0;
+}
+
 static int p_truth_propagation(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   uint32_t cond = rw_operand(rw, op, 0);
@@ -224,6 +237,11 @@ static int p_truth_propagation(Canon *c, uint32_t op) {
   for (int side = 0; side < 2; side++) {
     uint32_t dest = succ_block(c, op, (uint32_t)side);
     if (single_pred(c, dest) == RW_NONE) continue;
+    /* MLIR walks every use of the condition; one condition shared by n
+     * branches makes that O(n^2). A block smaller than the use list is
+     * looked at first: no use there, nothing to do. */
+    uint32_t nu = rw->vals[cond].n_uses;
+    if (nu > 16 && block_uses(rw, dest, cond, nu) == 0) continue;
     uint32_t k = RW_NONE;
     for (uint32_t u = rw->vals[cond].first_use; u != RW_NONE;) {
       uint32_t next = rw->uses[u].next;

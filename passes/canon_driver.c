@@ -290,6 +290,69 @@ static void on_modified(void *ud, uint32_t op) {
   add_to_worklist(c, op);
 }
 
+/* Does v have at least two users other than op (MLIR's driver scans the
+ * use list for that on every erasure)? A long list is scanned once and its
+ * distinct users remembered by one use slot each; later queries count the
+ * remembered users whose slot still uses v, and scan again only when
+ * fewer than two remain. One erasure among thousands of uses of a `true`
+ * by one dealloc then costs O(1), not the length of the list. */
+static int other_users(Canon *c, uint32_t v, uint32_t op) {
+  Rw *rw = c->rw;
+  if (rw->vals[v].n_uses <= 16) {
+    uint32_t other = RW_NONE;
+    for (uint32_t u = rw->vals[v].first_use; u != RW_NONE; u = rw->uses[u].next) {
+      uint32_t user = rw->uses[u].op;
+      if (user == op || user == other) continue;
+      if (other != RW_NONE) return 1;
+      other = user;
+    }
+    return 0;
+  }
+  if (rw->n_vals > c->cap_ucache) {
+    uint32_t old = c->cap_ucache, cap = old;
+    ir_vgrow((void **)&c->ufirst, &cap, rw->n_vals, sizeof *c->ufirst);
+    ir_vgrow((void **)&c->ucount, &c->cap_ucache, rw->n_vals, sizeof *c->ucount);
+    memset(c->ucount + old, 0, (c->cap_ucache - old) * sizeof *c->ucount);
+  }
+  /* the remembered users that still are users, the stale ones dropped */
+  uint32_t *p = c->upool + c->ufirst[v], n = c->ucount[v], found = 0;
+  for (uint32_t i = 0; i < n && found < 2;) {
+    if (rw->uses[p[i]].val != v) {
+      p[i] = p[--n];   /* stale: each is dropped once */
+      continue;
+    }
+    found += rw->uses[p[i++]].op != op;
+  }
+  c->ucount[v] = n;
+  if (found >= 2) return 1;
+  /* scan: every distinct user once (per-op stamps) */
+  if (rw->n_ops > c->cap_umark) {
+    uint32_t old = c->cap_umark;
+    ir_vgrow((void **)&c->umark, &c->cap_umark, rw->n_ops, sizeof *c->umark);
+    memset(c->umark + old, 0, (c->cap_umark - old) * sizeof *c->umark);
+  }
+  if (++c->userial == 0) {
+    memset(c->umark, 0, c->cap_umark * sizeof *c->umark);
+    c->userial = 1;
+  }
+  if (c->n_upool > 1u << 26) {   /* stale copies piled up: forget all */
+    memset(c->ucount, 0, c->cap_ucache * sizeof *c->ucount);
+    c->n_upool = 0;
+  }
+  uint32_t start = c->n_upool;
+  found = 0;
+  for (uint32_t u = rw->vals[v].first_use; u != RW_NONE; u = rw->uses[u].next) {
+    uint32_t user = rw->uses[u].op;
+    if (c->umark[user] == c->userial) continue;
+    c->umark[user] = c->userial;
+    IR_VPUSH(c->upool, c->n_upool, c->cap_upool, u);
+    found += user != op;
+  }
+  c->ufirst[v] = start;
+  c->ucount[v] = c->n_upool - start;
+  return found >= 2;
+}
+
 static void on_erased(void *ud, uint32_t op) {
   Canon *c = ud;
   Rw *rw = c->rw;
@@ -302,19 +365,7 @@ static void on_erased(void *ud, uint32_t op) {
     if (v == RW_NONE) continue;
     uint32_t def = rw_def(rw, v);
     if (def == RW_NONE) continue;
-    uint32_t other = RW_NONE;
-    int more = 0;
-    for (uint32_t u = rw->vals[v].first_use; u != RW_NONE; u = rw->uses[u].next) {
-      uint32_t user = rw->uses[u].op;
-      if (user == op || user == other) continue;
-      if (other == RW_NONE) {
-        other = user;
-        continue;
-      }
-      more = 1;
-      break;
-    }
-    if (!more) add_to_worklist(c, def);
+    if (!other_users(c, v, op)) add_to_worklist(c, def);
   }
   wl_remove(c, op);
 }
@@ -640,6 +691,10 @@ void canon_fini(Canon *c) {
   free(c->owned);
   free(c->cst_tab);
   free(c->tmp);
+  free(c->ufirst);
+  free(c->ucount);
+  free(c->upool);
+  free(c->umark);
   memset(c, 0, sizeof *c);
 }
 

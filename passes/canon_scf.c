@@ -299,12 +299,41 @@ static int p_combine_nested_ifs(Canon *c, uint32_t op) {
   return 1;
 }
 
+/* Uses of v in region r (at any depth), or -1 when that would take more
+ * than *budget steps or nest too deep. */
+static long uses_inside(Rw *rw, uint32_t r, uint32_t v, uint32_t *budget, int depth) {
+  if (depth > 64) return -1;
+  long n = 0;
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next)
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next) {
+      const RwOp *p = &rw->ops[o];
+      if (*budget < p->n_opd + 1) return -1;
+      *budget -= p->n_opd + 1;
+      for (uint32_t k = 0; k < p->n_opd; k++) n += rw->uses[p->opd + k].val == v;
+      for (uint32_t i = 0; i < p->n_reg; i++) {
+        long m = uses_inside(rw, rw->opregs[p->reg + i], v, budget, depth + 1);
+        if (m < 0) return -1;
+        n += m;
+      }
+    }
+  return n;
+}
+
 /* Inside the then (else) region the condition is true (false). */
 static int p_condition_propagation(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   uint32_t cond = OPD(op, 0);
   if (rw_const_attr(rw, cond)) return 0;
   uint32_t thn = region_k(c, op, 0), els = region_k(c, op, 1);
+  /* MLIR walks every use of the condition; one condition shared by n ifs
+   * makes that O(n^2). When the regions are smaller than the use list,
+   * look in them first: no use inside, nothing to do. */
+  if (rw->vals[cond].n_uses > 16) {
+    uint32_t budget = rw->vals[cond].n_uses;
+    long a = uses_inside(rw, thn, cond, &budget, 0);
+    long b = a == 0 && els != RW_NONE ? uses_inside(rw, els, cond, &budget, 0) : a;
+    if (a == 0 && b == 0) return 0;
+  }
   uint32_t cb = rw_value_block(rw, cond);
   uint32_t end = cb == RW_NONE ? RW_NONE : rw->blocks[cb].region;
   uint32_t kt = RW_NONE, kf = RW_NONE;

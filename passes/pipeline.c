@@ -14,9 +14,13 @@
 
 typedef IrModule *(*Step)(const IrModule *m, const void *opts, IrDiag *d);
 
+/* A step may hand back its input unchanged (no copy made). */
 static IrModule *realloc_step(const IrModule *m, const void *o, IrDiag *d) {
   (void)o;
-  return dd_expand_realloc(m, 0, d);
+  /* nothing to expand: the pass would only copy the module */
+  for (uint32_t i = 0; i < m->n_ops; i++)
+    if (m->ops[i].opc == IR_OP_REALLOC) return dd_expand_realloc(m, 0, d);
+  return (IrModule *)m;
 }
 static IrModule *canon_step(const IrModule *m, const void *o, IrDiag *d) {
   (void)o;
@@ -40,9 +44,16 @@ static IrModule *chain(const IrModule *m, const Step *steps, size_t n,
   IrModule *owned = NULL;
   for (size_t i = 0; i < n; i++) {
     IrModule *next = steps[i](cur, opts, d);
+    if (next == cur) continue;
     if (owned) ir_module_free(owned);
     if (!next) return NULL;
     cur = owned = next;
+  }
+  if (!owned) {   /* no step changed anything: the caller owns a copy */
+    const char *why = NULL;
+    owned = ir_clone_module(m, NULL, NULL, &why);
+    if (!owned)
+      ir_diag(d, m->ctx, m->ops[0].loc, IR_SEV_ERROR, "%s", why ? why : "copy failed");
   }
   return owned;
 }

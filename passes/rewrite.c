@@ -449,6 +449,23 @@ int rw_segment(const Rw *rw, uint32_t op, uint32_t k, uint32_t *first,
   return 0;
 }
 
+int rw_segments(const Rw *rw, uint32_t op, uint32_t n, uint32_t *first,
+                uint32_t *count) {
+  uint32_t p = rw->ops[op].props;
+  uint32_t s = p ? ir_dict_get(rw->ctx, p, rw->s_segments) : 0;
+  if (!s) return -1;
+  const IrAttr *a = ir_attr(rw->ctx, s);
+  if (a->kind != IR_A_DENSE_ARRAY || n > a->n) return -1;
+  const int64_t *v = ir_attr_i64(rw->ctx, s);
+  uint32_t f = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    first[i] = f;
+    count[i] = (uint32_t)v[i];
+    f += (uint32_t)v[i];
+  }
+  return 0;
+}
+
 int rw_op_unused(const Rw *rw, uint32_t op) {
   const RwOp *o = &rw->ops[op];
   for (uint32_t k = 0; k < o->n_res; k++)

@@ -188,6 +188,10 @@ uint32_t rw_prop(const Rw *rw, uint32_t op, const char *name);
  * position and count. -1 if the op has no such property. */
 int rw_segment(const Rw *rw, uint32_t op, uint32_t k, uint32_t *first,
                uint32_t *count);
+/* The first n segments at once (one attribute lookup): first[i], count[i].
+ * -1 if the op has fewer. */
+int rw_segments(const Rw *rw, uint32_t op, uint32_t n, uint32_t *first,
+                uint32_t *count);
 /* Does value v have exactly one use / no use? */
 static inline int rw_has_one_use(const Rw *rw, uint32_t v) { return rw->vals[v].n_uses == 1; }
 static inline int rw_unused(const Rw *rw, uint32_t v) { return rw->vals[v].n_uses == 0; }

@@ -26,18 +26,26 @@
 typedef struct Simp {
   IrOrigin *origin;
   uint32_t n_vals;        /* values of the analysed input */
-  uint32_t *cnt, *stamp;  /* per terminal value: entries of the current
-                             list holding it (valid when stamp == clock) */
+  uint32_t *stamp;        /* per terminal value: head[] is valid when
+                             stamp == clock */
+  uint32_t *head;         /* per terminal: first link of the entries whose
+                             origin holds it */
+  uint32_t *link_entry, *link_next;   /* the links (terminal, entry) */
+  uint32_t n_link, cap_link;
   uint32_t clock;
 } Simp;
 
-/* A list's origins, summed up so that "may v alias any entry?" is
- * answered without comparing v with every entry in the common case: all
- * origins disjoint, fresh allocations (or function arguments). */
+/* A list's origins, indexed so that "may v alias any entry?" looks only
+ * at the entries for which the answer of ir_origin_same can be other than
+ * "different": those sharing a terminal with v, and those whose origin
+ * class does not let disjointness decide (MLIR compares every pair, which
+ * is quadratic in the list's length). */
 typedef struct ListSum {
-  uint32_t n_bad;    /* entries whose origin is unknown or not all
-                        allocations / function arguments */
-  uint32_t n_non_alloc;  /* entries whose origin is not all allocations */
+  uint32_t *bad;        /* entries of class 0 (unknown / other origin) */
+  uint32_t *non_alloc;  /* entries of class 0 or 1 (not all allocations) */
+  uint32_t n_bad, n_non_alloc;
+  uint32_t *seen;       /* per entry: query stamp */
+  uint32_t query;
 } ListSum;
 
 static Simp *simp(Canon *c) { return (Simp *)c->extra_ud; }
@@ -89,54 +97,81 @@ static int origin_class(Canon *c, uint32_t v, const uint32_t **t, uint32_t *nt) 
 static void list_sum(Canon *c, const uint32_t *list, uint32_t n, ListSum *sum) {
   Simp *sp = simp(c);
   sp->clock++;
+  sp->n_link = 0;
+  sum->bad = ir_xmalloc((n + 1) * sizeof *sum->bad);
+  sum->non_alloc = ir_xmalloc((n + 1) * sizeof *sum->non_alloc);
+  sum->seen = ir_xcalloc(n + 1, sizeof *sum->seen);
   sum->n_bad = sum->n_non_alloc = 0;
+  sum->query = 0;
   for (uint32_t i = 0; i < n; i++) {
     const uint32_t *t;
     uint32_t nt;
     int k = origin_class(c, list[i], &t, &nt);
-    sum->n_bad += k == 0;
-    sum->n_non_alloc += k != 2;
+    if (k == 0) sum->bad[sum->n_bad++] = i;
+    if (k != 2) sum->non_alloc[sum->n_non_alloc++] = i;
     for (uint32_t j = 0; j < nt && k; j++) {
       uint32_t x = t[j];
       if (sp->stamp[x] != sp->clock) {
         sp->stamp[x] = sp->clock;
-        sp->cnt[x] = 0;
+        sp->head[x] = RW_NONE;
       }
-      sp->cnt[x]++;
+      if (sp->n_link == sp->cap_link) {
+        uint32_t cap = sp->cap_link;
+        ir_vgrow((void **)&sp->link_entry, &cap, sp->n_link + 1, sizeof *sp->link_entry);
+        ir_vgrow((void **)&sp->link_next, &sp->cap_link, sp->n_link + 1,
+                 sizeof *sp->link_next);
+      }
+      sp->link_entry[sp->n_link] = i;
+      sp->link_next[sp->n_link] = sp->head[x];
+      sp->head[x] = sp->n_link++;
     }
   }
 }
 
-/* The fast "no": v (which is list entry `skip`, or no entry when skip is
- * RW_NONE) cannot alias any other entry because all origins are disjoint
- * and the allocation rule of ir_origin_same says "different" for every
- * pair. 0 when that cannot be shown this way. */
-static int surely_alone(Canon *c, const ListSum *sum, uint32_t v, int is_entry) {
+static void list_sum_free(ListSum *sum) {
+  free(sum->bad);
+  free(sum->non_alloc);
+  free(sum->seen);
+}
+
+/* Does list[i] (once per query) potentially alias v? */
+static int check_entry(Canon *c, ListSum *sum, const uint32_t *list, uint32_t i,
+                       uint32_t skip, uint32_t v) {
+  if (i == skip || sum->seen[i] == sum->query) return 0;
+  sum->seen[i] = sum->query;
+  if (distinct_alloc_and_block_arg(c, list[i], v)) return 0;
+  return same(c, list[i], v) != 0;
+}
+
+/* May v be (an alias of) any of list[0..n) except list[skip]? As MLIR's
+ * potentiallyAliasesMemref over every entry, but an entry whose origin is
+ * disjoint from v's with classes that make ir_origin_same say "different"
+ * is never looked at: only the class-0 entries (class-0 or 1 when v may be
+ * a function argument) and the entries sharing a terminal with v. */
+static int potentially_aliases(Canon *c, const uint32_t *list, uint32_t n,
+                               uint32_t skip, uint32_t v, ListSum *sum) {
   Simp *sp = simp(c);
   const uint32_t *t;
   uint32_t nt;
   int k = origin_class(c, v, &t, &nt);
-  if (!k) return 0;
-  uint32_t bad = sum->n_bad, non_alloc = sum->n_non_alloc - (is_entry && k != 2);
-  if (bad) return 0;                       /* some entry may be anything */
-  if (k == 1 && non_alloc) return 0;       /* args need allocations opposite */
+  if (++sum->query == 0) {   /* wrapped: clear the marks */
+    memset(sum->seen, 0, (n + 1) * sizeof *sum->seen);
+    sum->query = 1;
+  }
+  if (!k) {
+    for (uint32_t i = 0; i < n; i++)
+      if (check_entry(c, sum, list, i, skip, v)) return 1;
+    return 0;
+  }
+  const uint32_t *others = k == 2 ? sum->bad : sum->non_alloc;
+  uint32_t n_others = k == 2 ? sum->n_bad : sum->n_non_alloc;
+  for (uint32_t j = 0; j < n_others; j++)
+    if (check_entry(c, sum, list, others[j], skip, v)) return 1;
   for (uint32_t j = 0; j < nt; j++) {
     uint32_t x = t[j];
-    uint32_t n = sp->stamp[x] == sp->clock ? sp->cnt[x] : 0;
-    if (n > (uint32_t)is_entry) return 0;  /* shared with another entry */
-  }
-  return 1;
-}
-
-/* May v be (an alias of) any of list[0..n) except list[skip]? `sum`, if
- * not NULL, is the list's summary. */
-static int potentially_aliases(Canon *c, const uint32_t *list, uint32_t n,
-                               uint32_t skip, uint32_t v, const ListSum *sum) {
-  if (sum && surely_alone(c, sum, v, skip != RW_NONE)) return 0;
-  for (uint32_t i = 0; i < n; i++) {
-    if (i == skip) continue;
-    if (distinct_alloc_and_block_arg(c, list[i], v)) continue;
-    if (same(c, list[i], v) != 0) return 1;
+    if (sp->stamp[x] != sp->clock) continue;
+    for (uint32_t l = sp->head[x]; l != RW_NONE; l = sp->link_next[l])
+      if (check_entry(c, sum, list, sp->link_entry[l], skip, v)) return 1;
   }
   return 0;
 }
@@ -239,6 +274,7 @@ static int p_remove_retained_not_aliasing(Canon *c, uint32_t op) {
     canon_replace(c, op, repl);
   }
   dealloc_parts_free(&d);
+  list_sum_free(&sum);
   free(keep);
   free(repl);
   return changed;
@@ -284,6 +320,7 @@ static int p_split_dealloc(Canon *c, uint32_t op) {
     free(repl);
   }
   dealloc_parts_free(&d);
+  list_sum_free(&sum);
   free(rem);
   free(remc);
   free(split);
@@ -359,8 +396,10 @@ IrModule *dd_simplify(const IrModule *m, IrDiag *d) {
   Simp s;
   s.origin = ir_origin_new(m);
   s.n_vals = m->n_values;
-  s.cnt = ir_xcalloc(m->n_values + 1, sizeof *s.cnt);
   s.stamp = ir_xcalloc(m->n_values + 1, sizeof *s.stamp);
+  s.head = ir_xcalloc(m->n_values + 1, sizeof *s.head);
+  s.link_entry = s.link_next = NULL;
+  s.n_link = s.cap_link = 0;
   s.clock = 0;
   Rw *rw = rw_load(m);
   CanonConfig cfg = {0};
@@ -376,8 +415,10 @@ IrModule *dd_simplify(const IrModule *m, IrDiag *d) {
   canon_run(&c);
   canon_fini(&c);
   ir_origin_free(s.origin);
-  free(s.cnt);
   free(s.stamp);
+  free(s.head);
+  free(s.link_entry);
+  free(s.link_next);
   const char *why = NULL;
   IrModule *out = rw_emit(rw, &why);
   rw_free(rw);
