@@ -457,6 +457,24 @@ int tool_emit_fn(Tool *t, IrModule *m, void *ud) {
   return tool_emit(t, m);
 }
 
+/* Peak resident set of this program, KB. Linux's getrusage keeps the
+ * peak of the process across execve, so a tool started by a big parent
+ * (python's subprocess) would report the parent's; /proc's VmHWM is this
+ * program's own. */
+static long max_rss_kb(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  char line[256];
+  long kb = -1;
+  while (f && fgets(line, sizeof line, f))
+    if (!strncmp(line, "VmHWM:", 6)) kb = strtol(line + 6, NULL, 10);
+  if (f) fclose(f);
+  if (kb < 0) {
+    struct rusage ru;
+    kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+  }
+  return kb;
+}
+
 int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
   t->fn = fn;
   t->ud = ud;
@@ -478,10 +496,8 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
     fprintf(stderr, "%s: time:", t->name);
     for (int i = 0; i < PH_N; i++)
       fprintf(stderr, " %s %.3fs", phase_name[i], t->phase[i]);
-    struct rusage ru;
-    long rss = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
     fprintf(stderr, ", total %.3fs, %llu bytes in, max rss %ld KB\n",
-            now() - t0, (unsigned long long)t->in_bytes, rss);
+            now() - t0, (unsigned long long)t->in_bytes, max_rss_kb());
   }
   irb_buf_free(&t->buf);
   return ok ? 0 : 1;
