@@ -149,6 +149,7 @@ static void retire(ToolPool *p, ToolJob *j) {
   free(j->out);
   free(j->err);
   free(j->buf);
+  free(j->name_buf);
   memset(j, 0, sizeof *j);
 }
 
@@ -184,11 +185,14 @@ int tool_pool_sink(Tool *t, ToolJob *src, void *ud) {
     fflush(t->out);
     return tool_run_job(t, src);
   }
-  /* a padded copy of the bytes, and of the name (a file's jobs outlive
-   * its reading) */
+  /* a padded copy of the bytes (freed once decoded), and of the name (a
+   * file's jobs outlive its reading) */
   size_t nl = strlen(src->name) + 1;
-  char *buf = malloc(src->len + IR_PARSE_PAD + nl);
-  if (!buf) {
+  char *buf = malloc(src->len + IR_PARSE_PAD);
+  char *name = malloc(nl);
+  if (!buf || !name) {
+    free(buf);
+    free(name);
     fprintf(stderr, "%s: error: out of memory reading '%s'\n", t->name,
             src->name);
     t->io_failed = 1;
@@ -197,7 +201,7 @@ int tool_pool_sink(Tool *t, ToolJob *src, void *ud) {
   }
   memcpy(buf, src->data, src->len);
   memset(buf + src->len, 0, IR_PARSE_PAD);
-  memcpy(buf + src->len + IR_PARSE_PAD, src->name, nl);
+  memcpy(name, src->name, nl);
 
   pthread_mutex_lock(&p->mu);
   for (;;) {
@@ -212,7 +216,7 @@ int tool_pool_sink(Tool *t, ToolJob *src, void *ud) {
   j->buf = buf;
   j->data = buf;
   j->padded = 1;
-  j->name = buf + src->len + IR_PARSE_PAD;
+  j->name = j->name_buf = name;
   pthread_mutex_lock(&p->mu);
   p->tail++;
   pthread_cond_signal(&p->wake);

@@ -33,7 +33,8 @@ typedef struct ToolJob {
   int sync;             /* a bad frame: run it after everything before it
                            is written (its error ends its file) */
   /* -j N: the queued job's state (tool_jobs.c) */
-  char *buf;            /* owned copy of data, and of name after it */
+  char *buf;            /* owned copy of data */
+  char *name_buf;       /* owned copy of name */
   char *out, *err;      /* the output written, the diagnostics reported */
   size_t out_len, err_len;
   uint32_t n_in;        /* modules handed to the tool (0 or 1) */
