@@ -500,5 +500,8 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
             now() - t0, (unsigned long long)t->in_bytes, max_rss_kb());
   }
   irb_buf_free(&t->buf);
+  free(t->inputs);
+  t->inputs = NULL;
+  t->n_inputs = 0;
   return ok ? 0 : 1;
 }
