@@ -479,7 +479,11 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
   t->fn = fn;
   t->ud = ud;
   double t0 = now();
-  if (open_output(t) != 0) return 1;
+  if (open_output(t) != 0) {
+    free(t->inputs);
+    t->inputs = NULL;
+    return 1;
+  }
   if (t->jobs > 1) {
     warm_up(t);
     ToolPool *p = tool_pool_new(t, t->jobs);

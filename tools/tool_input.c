@@ -95,7 +95,7 @@ static void push_dir(Inputs *it, char *path) {
     lv.names[lv.n++] = xstrdup(e->d_name);
   }
   closedir(d);
-  qsort(lv.names, lv.n, sizeof *lv.names, by_name);
+  if (lv.n) qsort(lv.names, lv.n, sizeof *lv.names, by_name);
   if (it->depth == it->cap) {
     it->cap = it->cap ? it->cap * 2 : 8;
     it->st = xrealloc(it->st, it->cap * sizeof *it->st);
