@@ -150,5 +150,20 @@ expect 2 "$BIN/ir-dis" -j x stream.irb
 expect 2 "$BIN/ir-stat" -j 2 stream.irb     # ir-stat is not threaded
 "$BIN/ir-dis" --help | grep -q -- '-j N' || fail "--help does not list -j"
 
+# --- GNU parallel (when installed), on this machine (-S :) ------------------
+# the README's two ways to spread a corpus: file lists, and the bytecode
+# stream cut at frame starts; both give what one pipeline gives
+if command -v parallel >/dev/null; then
+  PATH=$BIN:$PATH
+  ls big/m*.mlir | grep -v m5b | sort >list.txt
+  "$BIN/ir-asm" $(cat list.txt) | "$BIN/dd-own" | "$BIN/dd-lower" | "$BIN/ir-dis" >par_ref.txt
+  parallel -k -X -j 3 -S : 'ir-asm {} | dd-own | dd-lower' <list.txt | "$BIN/ir-dis" >par1.txt
+  cmp -s par_ref.txt par1.txt || fail "parallel over file lists differs"
+  "$BIN/ir-asm" $(cat list.txt) |
+    parallel --pipe -k -S : --recstart $'\x89IRB\r\n\x1a\n' --block 8k 'dd-own | dd-lower' |
+    "$BIN/ir-dis" >par2.txt
+  cmp -s par_ref.txt par2.txt || fail "parallel --pipe over the stream differs"
+fi
+
 [ $fails -eq 0 ] || { echo "$fails batch checks failed"; exit 1; }
 echo "all batch checks passed"
