@@ -2,7 +2,7 @@
  * dd-lower - the last stage of the buffer deallocation pipeline: MLIR's
  * -bufferization-lower-deallocations, then cse and canonicalize.
  *
- *   dd-lower [--only] [--per-function] [FILE|-] [-o OUT] [-S]
+ *   dd-lower [--only] [--per-function] [FILE|DIR|-]... [-o OUT] [-S]
  *
  * --only runs the lowering alone (mlir-opt -bufferization-lower-deallocations).
  */
@@ -32,7 +32,7 @@ static int lower(Tool *t, IrModule *m, void *ud) {
 int main(int argc, char **argv) {
   Tool t;
   tool_init(&t, "dd-lower", TOOL_OUT_BYTECODE,
-            "[--only] [--per-function] [FILE|-] [-o OUT] [-S]\n\n"
+            "[--only] [--per-function] [FILE|DIR|-]... [-o OUT] [-S]\n\n"
             "The last stage of mlir-opt -buffer-deallocation-pipeline: lower\n"
             "bufferization.dealloc to memref.dealloc guarded by scf.if\n"
             "(-bufferization-lower-deallocations: pointer comparisons for one\n"
@@ -44,6 +44,7 @@ int main(int argc, char **argv) {
             "                           convert the top module's functions\n"
             "                           only; a dealloc that needs the\n"
             "                           library function is an error\n");
+  t.parallel = 1;
   tool_args(&t, argc, argv, flag);
   t.add_stages = IRB_STAGE_LOWER;
   return tool_run(&t, lower, NULL);

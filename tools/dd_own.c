@@ -4,7 +4,7 @@
  * buffer deallocation, canonicalize. --only runs the ownership pass alone
  * (MLIR's -ownership-based-buffer-deallocation).
  *
- *   dd-own [FILE|-] [-o OUT] [-S] [--only]
+ *   dd-own [FILE|DIR|-]... [-o OUT] [-S] [--only]
  *          [--private-function-dynamic-ownership] [--stats]
  */
 #include <string.h>
@@ -44,17 +44,35 @@ static int flag(Tool *t, int argc, char **argv, int *i) {
   return 0;
 }
 
+static void add(uint64_t *sum, uint64_t v) { *sum += v; }
+
 static int run(Tool *t, IrModule *m, void *ud) {
   (void)ud;
-  IrModule *out = only ? dd_ownership(m, &opts, &t->diag)
-                       : dd_own_stage(m, &opts, &t->diag);
+  /* with -j N modules run in several threads: count each module apart,
+   * then add to the run's counts */
+  DdOwnOpts o = opts;
+  DdOwnStats s = {0};
+  if (stats) o.stats = &s;
+  IrModule *out = only ? dd_ownership(m, &o, &t->diag)
+                       : dd_own_stage(m, &o, &t->diag);
+  if (stats) {
+    tool_lock();
+    add(&counts.functions, s.functions);
+    add(&counts.deallocs, s.deallocs);
+    add(&counts.dealloc_memrefs, s.dealloc_memrefs);
+    add(&counts.retained, s.retained);
+    add(&counts.clones, s.clones);
+    add(&counts.block_args, s.block_args);
+    add(&counts.results, s.results);
+    tool_unlock();
+  }
   return tool_emit_result(t, out);
 }
 
 int main(int argc, char **argv) {
   Tool t;
   tool_init(&t, "dd-own", TOOL_OUT_BYTECODE,
-            "[FILE|-] [-o OUT] [-S] [--only] "
+            "[FILE|DIR|-]... [-o OUT] [-S] [--only] "
             "[--private-function-dynamic-ownership]\n\n"
             "The front half of mlir-opt -buffer-deallocation-pipeline:\n"
             "expand-realloc (emit-deallocs=false), canonicalize,\n"
@@ -71,6 +89,7 @@ int main(int argc, char **argv) {
             "                           (extra i1 results) instead of owned\n"
             "                           memrefs\n");
   t.add_stages = IRB_STAGE_OWN;
+  t.parallel = 1;
   tool_args(&t, argc, argv, flag);
   int r = tool_run(&t, run, NULL);
   if (stats)

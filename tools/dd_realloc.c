@@ -3,7 +3,7 @@
  * an scf.if that grows the buffer (alloc, copy and, unless
  * --emit-deallocs=false, dealloc of the old one) or reinterpret-casts it.
  *
- *   dd-realloc [FILE|-] [-o OUT] [-S] [--emit-deallocs=true|false]
+ *   dd-realloc [FILE|DIR|-]... [-o OUT] [-S] [--emit-deallocs=true|false]
  */
 #include <string.h>
 
@@ -40,13 +40,14 @@ static int run(Tool *t, IrModule *m, void *ud) {
 int main(int argc, char **argv) {
   Tool t;
   tool_init(&t, "dd-realloc", TOOL_OUT_BYTECODE,
-            "[FILE|-] [-o OUT] [-S] [--emit-deallocs=true|false]\n\n"
+            "[FILE|DIR|-]... [-o OUT] [-S] [--emit-deallocs=true|false]\n\n"
             "MLIR's -expand-realloc: expand every memref.realloc into an\n"
             "scf.if that allocates a bigger buffer and copies (freeing the\n"
             "old one) or reinterpret-casts the old one.",
             "  --emit-deallocs=B        free the old buffer when growing\n"
             "                           (default true; dd-own runs this step\n"
             "                           with false)\n");
+  t.parallel = 1;
   tool_args(&t, argc, argv, flag);
   return tool_run(&t, run, NULL);
 }

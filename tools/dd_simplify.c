@@ -4,7 +4,7 @@
  * and freed memrefs that cannot matter, split deallocs into independent
  * ones, then apply the dealloc canonicalizations and folds.
  *
- *   dd-simplify [FILE|-] [-o OUT] [-S]
+ *   dd-simplify [FILE|DIR|-]... [-o OUT] [-S]
  */
 #include "passes.h"
 #include "tool.h"
@@ -18,7 +18,7 @@ static int run(Tool *t, IrModule *m, void *ud) {
 int main(int argc, char **argv) {
   Tool t;
   tool_init(&t, "dd-simplify", TOOL_OUT_BYTECODE,
-            "[FILE|-] [-o OUT] [-S]\n\n"
+            "[FILE|DIR|-]... [-o OUT] [-S]\n\n"
             "Simplify bufferization.dealloc ops, as mlir-opt\n"
             "-buffer-deallocation-simplification: memrefs that are certainly\n"
             "retained are not freed, retained memrefs that cannot be freed\n"
@@ -26,6 +26,7 @@ int main(int argc, char **argv) {
             "dealloc; then dealloc canonicalization and folding.",
             NULL);
   t.add_stages = IRB_STAGE_SIMPLIFY;
+  t.parallel = 1;
   tool_args(&t, argc, argv, NULL);
   return tool_run(&t, run, NULL);
 }

@@ -3,7 +3,7 @@
  * every registered op, applied greedily until nothing changes, with dead
  * code, unreachable blocks and dead block arguments removed.
  *
- *   ir-canon [FILE|-] [-o OUT] [-S] [--top-down=BOOL]
+ *   ir-canon [FILE|DIR|-]... [-o OUT] [-S] [--top-down=BOOL]
  *            [--region-simplify=disabled|normal|aggressive]
  *            [--max-iterations=N] [--max-num-rewrites=N] [--test-convergence]
  */
@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
   Tool t;
   dd_canonicalize_default_opts(&opts);
   tool_init(&t, "ir-canon", TOOL_OUT_BYTECODE,
-            "[FILE|-] [-o OUT] [-S] [options]\n\n"
+            "[FILE|DIR|-]... [-o OUT] [-S] [options]\n\n"
             "Canonicalize, as mlir-opt -canonicalize: fold constants and apply\n"
             "every op's canonicalization patterns greedily until nothing\n"
             "changes; erase dead ops, unreachable blocks and dead block\n"
@@ -64,6 +64,7 @@ int main(int argc, char **argv) {
             "--max-iterations=N      rewrite sweeps at most (default 10, -1: no limit)\n"
             "--max-num-rewrites=N    pattern rewrites per sweep at most (default -1)\n"
             "--test-convergence      fail if the rewrites did not converge\n");
+  t.parallel = 1;
   tool_args(&t, argc, argv, own_flag);
   return tool_run(&t, run, NULL);
 }

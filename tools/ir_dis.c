@@ -2,17 +2,18 @@
  * ir-dis - bytecode (or text) to MLIR text that mlir-opt-22 parses; the
  * modules of a stream are separated by `// -----` lines.
  *
- *   ir-dis [FILE|-] [-o OUT] [--generic] [--debuginfo]
+ *   ir-dis [FILE|DIR|-]... [-o OUT] [--generic] [--debuginfo]
  */
 #include "tool.h"
 
 int main(int argc, char **argv) {
   Tool t;
   tool_init(&t, "ir-dis", TOOL_OUT_TEXT,
-            "[FILE|-] [-o OUT] [--generic] [--debuginfo]\n\n"
+            "[FILE|DIR|-]... [-o OUT] [--generic] [--debuginfo]\n\n"
             "Disassemble .irb bytecode (or MLIR text) into MLIR text; the\n"
             "modules of a stream are separated by `// -----` lines.",
             NULL);
+  t.parallel = 1;
   tool_args(&t, argc, argv, NULL);
   return tool_run(&t, tool_emit_fn, NULL);
 }

@@ -2,8 +2,8 @@
  * ir-run - execute IR on an instrumented heap (libir/interp*.c): one call
  * with --entry, or the oracle with --check.
  *
- *   ir-run [FILE|-] --entry @f [--arg [TYPE=]VALUE ...]
- *   ir-run [FILE|-] --check [--max-runs N] [--function @f] [-v]
+ *   ir-run [FILE|DIR|-]... --entry @f [--arg [TYPE=]VALUE ...]
+ *   ir-run [FILE|DIR|-]... --check [--max-runs N] [--function @f] [-v]
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -257,7 +257,7 @@ int main(int argc, char **argv) {
   Tool t;
   opts.co.run.dyn_size = -1;
   tool_init(&t, "ir-run", TOOL_OUT_REPORT,
-            "[FILE|-] (--check | --entry @F [--arg [TYPE=]VALUE ...]) [flags]\n\n"
+            "[FILE|DIR|-]... (--check | --entry @F [--arg [TYPE=]VALUE ...]) [flags]\n\n"
             "Execute IR on an instrumented heap that reports leaks, double frees,\n"
             "frees of stack, global and argument buffers or through views,\n"
             "accesses out of bounds or after free, failed asserts and undefined\n"

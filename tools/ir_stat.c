@@ -2,7 +2,7 @@
  * ir-stat - per module: how many ops of each name, values, blocks, regions,
  * successors, and what the module costs in bytecode (bytes per op).
  *
- *   ir-stat [FILE|-] [-o OUT] [--split-input-file]
+ *   ir-stat [FILE|DIR|-]... [-o OUT] [--split-input-file]
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +58,7 @@ static int stat_module(Tool *t, IrModule *m, void *ud) {
 int main(int argc, char **argv) {
   Tool t;
   tool_init(&t, "ir-stat", TOOL_OUT_REPORT,
-            "[FILE|-] [-o OUT] [--split-input-file]\n\n"
+            "[FILE|DIR|-]... [-o OUT] [--split-input-file]\n\n"
             "Per module: op counts by name, values, blocks, regions,\n"
             "successors, and bytecode bytes per op.",
             NULL);

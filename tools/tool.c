@@ -1,15 +1,18 @@
 /*
  * tool.c - the I/O conventions shared by every tool (see tool.h): argument
- * parsing of the common flags, reading the input, telling text from
- * bytecode, verifying modules, writing bytecode or text, and the atomic -o.
+ * parsing of the common flags, one module from its bytes to the tool
+ * (parse or decode, verify, callback), writing bytecode or text, the atomic
+ * -o, and tool_run. Reading the inputs is tool_input.c's job, -j N
+ * tool_jobs.c's.
  */
-#include "tool.h"
+#include "toolint.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -20,17 +23,22 @@
 #include <time.h>
 #include <unistd.h>
 
-/* --time: seconds spent per phase, printed to stderr at the end. */
-enum { PH_READ, PH_DECODE, PH_VERIFY, PH_TOOL, PH_FREE, PH_FLUSH, PH_N };
+/* --time: seconds spent per phase (Tool.phase), printed to stderr at the
+ * end; with -j N the workers' times are summed. */
+#define PH_N 6
 static const char *phase_name[PH_N] = {"read", "decode", "verify", "tool",
                                        "free", "flush"};
-static double phase_sec[PH_N];
 
-static double now(void) {
+double tool_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+#define now tool_now
+
+static pthread_mutex_t shared_mu = PTHREAD_MUTEX_INITIALIZER;
+void tool_lock(void) { pthread_mutex_lock(&shared_mu); }
+void tool_unlock(void) { pthread_mutex_unlock(&shared_mu); }
 
 /* ====================================================================== */
 /* Command line                                                           */
@@ -58,7 +66,7 @@ void tool_init(Tool *t, const char *name, ToolOutKind kind,
   t->synopsis = synopsis;
   t->help = help;
   t->out_kind = kind;
-  t->input = "-";
+  t->jobs = 1;
   t->text = kind != TOOL_OUT_BYTECODE;
   t->parse.first_line = 1;
   const char *env = getenv("CONFORMANCE_ALLOW_UNREGISTERED");
@@ -89,8 +97,14 @@ long tool_int_arg(Tool *t, const char *flag, const char *s, long lo, long hi) {
 static void print_help(const Tool *t) {
   printf("usage: %s %s\n\n", t->name, t->synopsis);
   if (t->help) printf("%s", t->help);
-  printf("Input: FILE or - (stdin, the default), MLIR text or .irb bytecode.\n"
-         "  --split-input-file       each `// -----` chunk of text input is a module\n"
+  printf("Input: FILEs, DIRs or - (stdin, the default), each MLIR text or .irb\n"
+         "bytecode; a DIR means its *.mlir and *.irb files, recursively, sorted by\n"
+         "name (hidden ones skipped). Output: their modules in order.\n"
+         "  --split-input-file       each `// -----` chunk of text input is a module\n");
+  if (t->parallel)
+    printf("  -j N, --jobs=N           N threads work on modules at once (0: one per\n"
+           "                           CPU; default 1); output as with -j 1\n");
+  printf(
          "  --allow-unregistered-dialect\n"
          "                           accept ops of unknown dialects (also\n"
          "                           CONFORMANCE_ALLOW_UNREGISTERED=1)\n"
@@ -135,6 +149,18 @@ static int common_flag(Tool *t, int argc, char **argv, int *i) {
     exit(0);
   }
   if (!strcmp(a, "--time")) return t->timing = 1;
+  if (t->parallel && ((v = flag_value(t, argc, argv, i, "-j")) ||
+                      (v = flag_value(t, argc, argv, i, "--jobs")) ||
+                      (a[1] == 'j' && a[2] && (v = a + 2)))) {
+    long n = tool_int_arg(t, "-j", v, 0, 256);
+    if (n == 0) {
+      n = sysconf(_SC_NPROCESSORS_ONLN);
+      if (n < 1) n = 1;
+      if (n > 256) n = 256;
+    }
+    t->jobs = (int)n;
+    return 1;
+  }
   if (!strcmp(a, "--split-input-file") || !strcmp(a, "-split-input-file"))
     return t->split = 1;
   if (!strcmp(a, "--allow-unregistered-dialect") ||
@@ -157,17 +183,23 @@ static int common_flag(Tool *t, int argc, char **argv, int *i) {
 }
 
 void tool_args(Tool *t, int argc, char **argv, ToolFlagFn *own) {
-  int have_input = 0, only_files = 0;
+  int only_files = 0, stdin_seen = 0;
+  /* the inputs keep their order; argv outlives the run */
+  t->inputs = malloc((size_t)argc * sizeof *t->inputs);
+  if (!t->inputs) {
+    fprintf(stderr, "%s: error: out of memory\n", t->name);
+    exit(1);
+  }
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
+    char *a = argv[i];
     if (!only_files && !strcmp(a, "--")) {
       only_files = 1;
       continue;
     }
     if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-      if (have_input) tool_usage_error(t, "more than one input ('%s')", a);
-      t->input = a;
-      have_input = 1;
+      if (!strcmp(a, "-") && stdin_seen++)
+        tool_usage_error(t, "'-' (stdin) given more than once");
+      t->inputs[t->n_inputs++] = a;
       continue;
     }
     if (common_flag(t, argc, argv, &i)) continue;
@@ -184,255 +216,102 @@ void tool_args(Tool *t, int argc, char **argv, ToolFlagFn *own) {
   if (!t->text && !t->output && isatty(STDOUT_FILENO))
     tool_usage_error(t, "refusing to write bytecode to a terminal; "
                         "use -o FILE, a pipe, or -S for text");
-  t->in_name = strcmp(t->input, "-") ? t->input : "<stdin>";
+  t->in_name = "<stdin>";
   t->parse.filename = t->in_name;
 }
 
 /* ====================================================================== */
-/* Input                                                                  */
+/* One module: bytes -> verified module -> the tool                       */
 /* ====================================================================== */
 
-/* The input is processed module by module in bounded memory where its form
- * allows (DESIGN.md, issue 7): a bytecode stream frame by frame, and a
- * mapped text file split at `// -----` chunk by chunk, with the bytes of
- * modules already handled released; memory then follows the largest
- * module, not the input. A text input without --split-input-file is one
- * module, read whole.
- *
- * A regular file is mapped when the zero fill of its last page provides
- * the parser's padding (IR_PARSE_PAD): no copy, and its pages come from
- * the page cache a few at a time (fault-around) instead of one anonymous
- * page fault per 4 KB. Anything else (a pipe, stdin) is read through a
- * window that grows to the largest frame or to the whole text, always
- * followed by IR_PARSE_PAD NUL bytes. */
-typedef struct Input {
-  int fd;             /* read mode: the descriptor; -1 when mapped */
-  char *data;         /* the mapping, or the window */
-  size_t cap;         /* read mode: window bytes (IR_PARSE_PAD more exist) */
-  size_t lo, hi;      /* the bytes at hand: data[lo, hi) */
-  uint64_t off;       /* input offset of data[lo] */
-  size_t map_len;     /* mapped length, 0 in read mode */
-  size_t dropped;     /* mapped: pages below this were released */
-  int eof;            /* read mode: the end was read */
-} Input;
-
-/* The input of the running tool_run (parse_chunk releases through it). */
-static Input *cur_in;
-
-static int open_input(Tool *t, Input *in) {
-  memset(in, 0, sizeof *in);
-  in->fd = strcmp(t->input, "-") ? open(t->input, O_RDONLY) : STDIN_FILENO;
-  if (in->fd < 0) {
-    fprintf(stderr, "%s: error: cannot open input file '%s': %s\n", t->name,
-            t->input, strerror(errno));
-    return -1;
-  }
-  struct stat st;
-  long pg = sysconf(_SC_PAGESIZE);
-  if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-      (uint64_t)st.st_size < SIZE_MAX / 2 && pg > 0) {
-    size_t n = (size_t)st.st_size, tail = n % (size_t)pg;
-    if (tail && (size_t)pg - tail >= IR_PARSE_PAD) {
-      void *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE, in->fd, 0);
-      if (p != MAP_FAILED) {
-        if (in->fd != STDIN_FILENO) close(in->fd);
-        in->fd = -1;
-        in->data = p;
-        in->map_len = in->hi = n;
-        in->eof = 1;
-        return 0;
-      }
-    }
-  }
-  in->cap = 1 << 16;
-  in->data = malloc(in->cap + IR_PARSE_PAD);
-  if (!in->data) {
-    fprintf(stderr, "%s: error: out of memory reading '%s'\n", t->name, t->in_name);
-    return -1;
-  }
-  memset(in->data, 0, IR_PARSE_PAD);
-  return 0;
-}
-
-/* Have at least n bytes at hand (fewer at the end of the input): read
- * mode moves the bytes at hand to the window's start and grows it. 0, or
- * -1 after an error line. */
-static int in_fill(Tool *t, Input *in, size_t n) {
-  if (in->eof || in->hi - in->lo >= n) return 0;
-  double t0 = now();
-  if (in->lo) {
-    memmove(in->data, in->data + in->lo, in->hi - in->lo);
-    in->hi -= in->lo;
-    in->lo = 0;
-  }
-  while (in->hi < n && !in->eof) {
-    if (in->hi == in->cap) {
-      size_t nc = in->cap > SIZE_MAX / 4 ? 0 : in->cap * 2;
-      char *nb = nc ? realloc(in->data, nc + IR_PARSE_PAD) : NULL;
-      if (!nb) {
-        fprintf(stderr, "%s: error: out of memory reading '%s'\n", t->name,
-                t->in_name);
-        return -1;
-      }
-      in->data = nb;
-      in->cap = nc;
-    }
-    ssize_t r = read(in->fd, in->data + in->hi, in->cap - in->hi);
-    if (r < 0 && errno == EINTR) continue;
-    if (r < 0) {
-      fprintf(stderr, "%s: error: cannot read '%s': %s\n", t->name,
-              t->in_name, strerror(errno));
-      return -1;
-    }
-    if (r == 0) in->eof = 1;
-    in->hi += (size_t)r;
-  }
-  memset(in->data + in->hi, 0, IR_PARSE_PAD);
-  phase_sec[PH_READ] += now() - t0;
-  return 0;
-}
-
-/* Drop the bytes before data[to]: a mapping gives their whole pages back. */
-static void in_release(Input *in, size_t to) {
-  if (to <= in->lo) return;
-  in->off += to - in->lo;
-  in->lo = to;
-  if (!in->map_len) return;
-  size_t pg = (size_t)sysconf(_SC_PAGESIZE), upto = to / pg * pg;
-  if (upto > in->dropped) {
-    madvise(in->data + in->dropped, upto - in->dropped, MADV_DONTNEED);
-    in->dropped = upto;
-  }
-}
-
-static void close_input(Input *in) {
-  if (in->map_len) {
-    munmap(in->data, in->map_len);
-  } else {
-    free(in->data);
-    if (in->fd > STDIN_FILENO) close(in->fd);
-  }
-  in->data = NULL;
-}
-
-/* Verify `m` and hand it to the tool; frees it and its context. Returns -2
- * to stop the run (output failure), else 0. */
+/* Verify `m` and hand it to the tool; frees it and its context. Returns
+ * TOOL_STOP_RUN to stop the run (output failure), else 0. */
 static int deliver(Tool *t, IrModule *m) {
   IrCtx *c = m->ctx;
   int r = 0;
   double t0 = now();
   int bad = ir_verify(m, &t->diag) != 0;
   double t1 = now();
-  phase_sec[PH_VERIFY] += t1 - t0;
+  t->phase[PH_VERIFY] += t1 - t0;
   if (bad) {
     t->bad_input = 1;
   } else {
     t->n_in++;
     r = t->fn(t, m, t->ud);
     if (r == -1) t->bad_input = 1;
-    phase_sec[PH_TOOL] += now() - t1;
+    t->phase[PH_TOOL] += now() - t1;
   }
   t1 = now();
   ir_module_free(m);
   ir_ctx_free(c);
-  phase_sec[PH_FREE] += now() - t1;
-  return r == -2 ? -2 : 0;
+  t->phase[PH_FREE] += now() - t1;
+  return r == -2 ? TOOL_STOP_RUN : 0;
 }
 
-/* Parse one text module starting at `first_line`. */
-static int parse_chunk(void *ud, const char *text, size_t n,
-                       uint32_t first_line) {
-  Tool *t = ud;
-  IrParseOpts o = t->parse;
-  o.first_line = first_line;
-
+int tool_run_job(Tool *t, const ToolJob *j) {
   IrCtx *c = ir_ctx_new();
+  IrModule *m = NULL;
   double t0 = now();
-  /* only the whole input is followed by the padding */
-  IrModule *m = text + n == t->in_end ? ir_parse_padded(c, text, n, &o, &t->diag)
-                                      : ir_parse(c, text, n, &o, &t->diag);
-  phase_sec[PH_DECODE] += now() - t0;
-  t->frame_bytes = 0;
-  t->in_stages = 0;
+  t->in_name = j->name;
+  if (j->is_text) {
+    IrParseOpts o = t->parse;
+    o.filename = j->name;
+    o.first_line = j->first_line;
+    m = j->padded ? ir_parse_padded(c, j->data, j->len, &o, &t->diag)
+                  : ir_parse(c, j->data, j->len, &o, &t->diag);
+    t->frame_bytes = 0;
+    t->in_stages = 0;
+  } else {
+    IrbReader r;
+    irb_reader_init(&r, j->data, j->len, j->name);
+    r.base = j->base;
+    int rr = irb_read_next(&r, c, &m, &t->diag);
+    if (rr <= 0) {
+      /* the reader reported why; its stream ends here */
+      t->phase[PH_DECODE] += now() - t0;
+      t->bad_input = 1;
+      ir_ctx_free(c);
+      return TOOL_STOP_FILE;
+    }
+    t->frame_bytes = r.last_size;
+    t->in_stages = r.last_flags & IRB_STAGE_MASK;
+  }
+  t->phase[PH_DECODE] += now() - t0;
   if (!m) {
     t->bad_input = 1;
     ir_ctx_free(c);
     return 0;
   }
-  int r = deliver(t, m) == -2 ? 1 : 0;
-  /* the chunk is done: give a mapped input's pages back */
-  if (cur_in && cur_in->map_len && text >= cur_in->data &&
-      text + n <= cur_in->data + cur_in->map_len)
-    in_release(cur_in, (size_t)(text + n - cur_in->data));
-  return r;
+  return deliver(t, m);
 }
 
-/* A bytecode stream, frame by frame: each frame is decoded from the bytes
- * at hand, then dropped. */
-static void read_frames(Tool *t, Input *in) {
-  for (;;) {
-    if (in_fill(t, in, 64) != 0) {
-      t->bad_input = 1;
-      return;
-    }
-    size_t av = in->hi - in->lo;
-    if (!av) return;
-    uint64_t size;
-    int k = irb_frame_size(in->data + in->lo, av, &size);
-    if (k == 1 && size > av && size < SIZE_MAX) {
-      if (in_fill(t, in, (size_t)size) != 0) {
-        t->bad_input = 1;
-        return;
-      }
-      av = in->hi - in->lo;
-    }
-    /* a bad or truncated frame: the reader reports it over what is there */
-    size_t take = k == 1 && size <= av ? (size_t)size : av;
-    IrbReader r;
-    irb_reader_init(&r, in->data + in->lo, take, t->in_name);
-    r.base = in->off;
-    IrCtx *c = ir_ctx_new();
-    IrModule *m = NULL;
-    double t0 = now();
-    int rr = irb_read_next(&r, c, &m, &t->diag);
-    phase_sec[PH_DECODE] += now() - t0;
-    if (rr <= 0) {
-      if (rr < 0) t->bad_input = 1;
-      ir_ctx_free(c);
-      return;
-    }
-    t->frame_bytes = r.last_size;
-    t->in_stages = r.last_flags & IRB_STAGE_MASK;
-    in_release(in, in->lo + r.last_size);
-    if (deliver(t, m) == -2) return;
-  }
+static int run_here(Tool *t, ToolJob *j, void *ud) {
+  (void)ud;
+  return tool_run_job(t, j);
 }
 
-static void read_modules(Tool *t, Input *in) {
-  if (in_fill(t, in, IRB_MAGIC_LEN) != 0) {
-    t->bad_input = 1;
-    return;
+/* The libraries build some tables on first use (the op registry's hash,
+ * the lexer's character classes, the canonicalization rules): one thread
+ * must use them before workers start. Running the tool once on an empty
+ * module, its output and diagnostics discarded, takes every such path the
+ * tool has. */
+static void warm_up(Tool *t) {
+  static const char empty[IR_PARSE_PAD + 1];
+  Tool w = *t;
+  char *buf = NULL;
+  size_t n = 0;
+  memset(&w.buf, 0, sizeof w.buf);
+  ir_diag_init(&w.diag, NULL);
+  w.out = open_memstream(&buf, &n);
+  ir_op_lookup("func.func", 9);
+  if (w.out) {
+    ToolJob j = {.is_text = 1, .data = empty, .len = 0, .padded = 1,
+                 .first_line = 1, .name = "<warm-up>"};
+    tool_run_job(&w, &j);
+    fclose(w.out);
   }
-  if (irb_is_bytecode(in->data + in->lo, in->hi - in->lo)) {
-    read_frames(t, in);
-    return;
-  }
-  if (in_fill(t, in, SIZE_MAX) != 0) {  /* text: all of it */
-    t->bad_input = 1;
-    return;
-  }
-  t->in_end = in->data + in->hi;
-  const char *data = in->data + in->lo;
-  size_t len = in->hi - in->lo;
-#ifdef MADV_POPULATE_READ
-  /* one text module reads all of a mapped file: map its pages at once
-   * rather than at a fault per few pages */
-  if (in->map_len && !t->split) madvise(in->data, in->map_len, MADV_POPULATE_READ);
-#endif
-  if (t->split)
-    ir_split_input(data, len, parse_chunk, t);
-  else
-    parse_chunk(t, data, len, t->parse.first_line);
+  free(buf);
+  irb_buf_free(&w.buf);
 }
 
 /* ====================================================================== */
@@ -578,35 +457,55 @@ int tool_emit_fn(Tool *t, IrModule *m, void *ud) {
   return tool_emit(t, m);
 }
 
+/* Peak resident set of this program, KB. Linux's getrusage keeps the
+ * peak of the process across execve, so a tool started by a big parent
+ * (python's subprocess) would report the parent's; /proc's VmHWM is this
+ * program's own. */
+static long max_rss_kb(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  char line[256];
+  long kb = -1;
+  while (f && fgets(line, sizeof line, f))
+    if (!strncmp(line, "VmHWM:", 6)) kb = strtol(line + 6, NULL, 10);
+  if (f) fclose(f);
+  if (kb < 0) {
+    struct rusage ru;
+    kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+  }
+  return kb;
+}
+
 int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
-  Input in;
   t->fn = fn;
   t->ud = ud;
   double t0 = now();
-  if (open_input(t, &in) != 0) return 1;
-  phase_sec[PH_READ] = now() - t0;
   if (open_output(t) != 0) {
-    close_input(&in);
+    free(t->inputs);
+    t->inputs = NULL;
     return 1;
   }
-  cur_in = &in;
-  read_modules(t, &in);
-  cur_in = NULL;
-  t->in_bytes = (size_t)(in.off + (in.hi - in.lo));
-  close_input(&in);
+  if (t->jobs > 1) {
+    warm_up(t);
+    ToolPool *p = tool_pool_new(t, t->jobs);
+    tool_read_inputs(t, tool_pool_sink, p);
+    tool_pool_finish(p);
+  } else {
+    tool_read_inputs(t, run_here, NULL);
+  }
   int ok = !t->bad_input && !t->io_failed;
   double t1 = now();
   if (close_output(t, ok) != 0) ok = 0;
-  phase_sec[PH_FLUSH] = now() - t1;
+  t->phase[PH_FLUSH] += now() - t1;
   if (t->timing) {
     fprintf(stderr, "%s: time:", t->name);
     for (int i = 0; i < PH_N; i++)
-      fprintf(stderr, " %s %.3fs", phase_name[i], phase_sec[i]);
-    struct rusage ru;
-    long rss = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
-    fprintf(stderr, ", total %.3fs, %zu bytes in, max rss %ld KB\n", now() - t0,
-            t->in_bytes, rss);
+      fprintf(stderr, " %s %.3fs", phase_name[i], t->phase[i]);
+    fprintf(stderr, ", total %.3fs, %llu bytes in, max rss %ld KB\n",
+            now() - t0, (unsigned long long)t->in_bytes, max_rss_kb());
   }
   irb_buf_free(&t->buf);
+  free(t->inputs);
+  t->inputs = NULL;
+  t->n_inputs = 0;
   return ok ? 0 : 1;
 }

@@ -2,10 +2,20 @@
  * tool.h - the I/O conventions every tool shares (DESIGN.md, "Tool
  * conventions"), so that each tool's main is a thin driver:
  *
- *   - input: FILE or `-` (stdin, the default), read fully; text or bytecode,
- *     told apart by the frame magic. Text is one module, or with
- *     --split-input-file one module per `// -----` chunk (line numbers those
- *     of the original file). Bytecode is a stream: one module per frame.
+ *   - input: FILEs, DIRectories and `-` (stdin, the default), in order; a
+ *     directory stands for its *.mlir and *.irb files, recursively, in
+ *     byte order of their names (hidden names and symbolic links to
+ *     directories skipped). Each file is text or bytecode, told apart by
+ *     the frame magic. Text is one module, or with --split-input-file one
+ *     module per `// -----` chunk (line numbers those of the original
+ *     file). Bytecode is a stream: one module per frame. Memory follows the
+ *     largest module, not the input: frames and chunks are read and
+ *     released one at a time (a text file without --split-input-file is
+ *     one module and is read whole).
+ *   - -j N (tools that set `parallel`): N worker threads (POSIX threads,
+ *     part of the C library) decode, verify, run the tool and encode
+ *     modules, at most 4N modules in flight; outputs and diagnostics are
+ *     written in input order, byte for byte those of -j 1.
  *   - every module is verified before the tool sees it;
  *   - output: bytecode (tools that transform IR) unless -S asks for text;
  *     bytecode is never written to a terminal; `-o FILE` is written to a
@@ -42,7 +52,8 @@ typedef struct Tool Tool;
  * any separate argument it took), 0 if the flag is not the tool's. */
 typedef int ToolFlagFn(Tool *t, int argc, char **argv, int *i);
 
-/* Called with each verified input module, in input order. Returns 0, or -1
+/* Called with each verified input module, in input order (with -j N, from
+ * worker threads, each with its own copy of the Tool). Returns 0, or -1
  * after reporting an input error through t->diag (the run goes on with the
  * next module and exits 1), or -2 for an output failure (the run stops). */
 typedef int ToolModuleFn(Tool *t, IrModule *m, void *ud);
@@ -52,8 +63,13 @@ struct Tool {
   const char *synopsis;   /* arguments and purpose, shown by --help */
   const char *help;       /* the tool's own flags, shown by --help (or NULL) */
   ToolOutKind out_kind;   /* what the tool writes */
-  const char *input;      /* input path, "-" for stdin */
-  const char *in_name;    /* input name in diagnostics ("<stdin>" for -) */
+  char **inputs;          /* the command line's inputs ("-": stdin) */
+  int n_inputs;           /* 0: stdin */
+  const char *in_name;    /* the current input's name in diagnostics
+                             ("<stdin>" for -) */
+  int parallel;           /* the tool accepts -j (its callback keeps no
+                             state across modules, or locks it) */
+  int jobs;               /* -j: worker threads; 1 runs in the caller */
   const char *output;     /* -o path, NULL for stdout */
   int text;               /* write MLIR text (-S, or a text tool) */
   int split;              /* --split-input-file */
@@ -69,13 +85,13 @@ struct Tool {
   uint32_t in_stages;     /* IRB_STAGE_* bits of the current input frame
                              (0 for text): kept on output */
   uint32_t add_stages;    /* IRB_STAGE_* bits this tool adds (dd-* tools) */
-  size_t in_bytes;        /* size of the whole input */
-  const char *in_end;     /* its end: text ending there is NUL-padded */
+  uint64_t in_bytes;      /* size of the whole input (all files) */
   IrbBuf buf;             /* encode buffer, reused across modules */
   int bad_input;          /* some module was rejected */
   int io_failed;          /* an output write failed: stop */
   int direct;             /* -o names a non-regular file: written in place */
   int timing;             /* --time: report the phases' times on stderr */
+  double phase[6];        /* --time: seconds per phase (toolint.h) */
   ToolModuleFn *fn;       /* the callback of tool_run */
   void *ud;               /* its user data */
 };
@@ -113,5 +129,10 @@ int tool_emit_result(Tool *t, IrModule *out);
 
 /* A ToolModuleFn that just writes the module (ir-asm, ir-dis). */
 int tool_emit_fn(Tool *t, IrModule *m, void *ud);
+
+/* Around a callback's update of state shared by all modules (a counter
+ * summed over the run): with -j N callbacks run in several threads. */
+void tool_lock(void);
+void tool_unlock(void);
 
 #endif

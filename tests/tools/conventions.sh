@@ -41,7 +41,7 @@ for t in ir-asm ir-dis ir-stat; do
   expect 2 "$BIN/$t" --no-such-flag a.mlir
   [ -s out.txt ] && fail "$t: output on a usage error"
   grep -q "error:" err.txt || fail "$t: usage error without message"
-  expect 2 "$BIN/$t" a.mlir b.mlir            # two inputs
+  expect 2 "$BIN/$t" - a.mlir -              # stdin twice
   expect 1 "$BIN/$t" no-such-file.mlir -o x.out
   [ -e x.out ] && fail "$t: -o written for a missing input"
 done

@@ -19,6 +19,7 @@ python3 - <<'EOF' || fail "building the streams"
 m = open("m.irb", "rb").read()
 open("s1.irb", "wb").write(m)
 open("s500.irb", "wb").write(m * 500)          # 500 frames, ~16 MB
+open("s20.irb", "wb").write(m * 20)            # more than -j 4's 16 in flight
 t = open("m.mlir").read()
 open("t1.mlir", "w").write(t)
 open("t80.mlir", "w").write("\n// -----\n".join([t] * 80))   # ~16 MB
@@ -52,5 +53,23 @@ b=$(rss "$BIN/ir-asm" --split-input-file t80.mlir)
 check "$a" "$b" "ir-asm --split-input-file"
 "$BIN/ir-dis" out.txt -o back.mlir || fail "ir-dis of the split output"
 [ "$(grep -c '^// -----$' back.mlir)" -eq 79 ] || fail "t80.mlir: not 80 modules"
+
+# Text split at `// -----` from a pipe: read a segment at a time, not whole.
+a=$(cat t1.mlir | rss "$BIN/ir-asm" --split-input-file --strip-locs)
+b=$(cat t80.mlir | rss "$BIN/ir-asm" --split-input-file --strip-locs)
+check "$a" "$b" "ir-asm --split-input-file from a pipe"
+"$BIN/ir-asm" --split-input-file --strip-locs t80.mlir -o file.irb
+cmp -s out.txt file.irb || fail "t80.mlir from a pipe and from the file differ"
+
+# Several files and a directory: memory follows the largest module too.
+mkdir -p dir
+for i in $(seq 40); do cp m.irb dir/m$i.irb; cp m.mlir dir/t$i.mlir; done
+b=$(rss "$BIN/ir-dis" dir)
+check "$a" "$b" "ir-dis of a directory of 80 files"
+[ "$(grep -c '^// -----$' out.txt)" -eq 79 ] || fail "dir: not 80 modules"
+# -j 4: at most 16 modules in flight, however long the stream
+b=$(rss "$BIN/dd-own" -j 4 s500.irb)
+c=$(rss "$BIN/dd-own" -j 4 s20.irb)
+check "$c" "$b" "dd-own -j 4 stream"
 
 [ "$fails" -eq 0 ]
