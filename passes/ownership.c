@@ -304,8 +304,6 @@ static int process_func(Own *o, uint32_t block, uint32_t func) {
   o->dealloc = NULL;
   o->reached = o->busy = NULL;
   u64map_clear(&o->own);
-  u64map_clear(&o->ifs);
-  u64map_clear(&o->kfalse);
   return r;
 }
 
@@ -351,8 +349,6 @@ IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *opts, IrDiag *d) {
   em_free(&o.em);
   u64map_free(&o.funcs);
   u64map_free(&o.own);
-  u64map_free(&o.ifs);
-  u64map_free(&o.kfalse);
   ir_liveness_free(&o.lv);
   own_tmp_free(&o);
   return out;

@@ -148,11 +148,6 @@ typedef struct Own {
   int func_dynamic;   /* private with dynamic ownership: returns carry i1s */
   IrLiveness lv;
   U64Map own;         /* (builder value, input block) -> Ownership */
-  /* What the cf.cond_br handler knows of scf.if results (ownership_term.c,
-   * own_if_key): per input scf.if and memref result, the value and
-   * ownership each region yields, and the result's ownership value. */
-  U64Map ifs;
-  U64Map kfalse;      /* builder values known false (own_known_false) */
   U32Vec *dealloc;    /* per covered input block: memrefs to deallocate */
   uint8_t *reached;   /* per covered input block: visited by the DFS */
   uint8_t *busy;      /* per covered input block: being processed (it
@@ -183,13 +178,9 @@ void own_sort_values(const IrModule *m, uint32_t *v, uint32_t n);
 /* Live-in memrefs of an input block, sorted, as input values. */
 void own_live_in(Own *o, uint32_t blk, U32Vec *out);
 /* Memrefs to retain when leaving blk for succ (IR_NONE: a region exit):
- * the forwarded builder values, then live-out(blk) & live-in(succ), whose
- * input values go to *live when it is not NULL. */
+ * the forwarded builder values, then live-out(blk) & live-in(succ). */
 void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
-                  uint32_t nfwd, U32Vec *out, U32Vec *live);
-/* Builder value b is false whenever it is computed: constant false, or a
- * result of a dealloc with no memrefs. */
-int own_known_false(Own *o, uint32_t b);
+                  uint32_t nfwd, U32Vec *out);
 /* getMemrefsAndConditionsToDeallocate: base buffers (ops emitted at the
  * current place) and their conditions. -1 after an error. */
 int own_dealloc_operands(Own *o, uint32_t blk, uint32_t loc, U32Vec *memrefs,
@@ -275,13 +266,6 @@ void own_place(Own *o, uint32_t nop);
  * of the memrefs of fwd appended to upd), -1 error. */
 int own_return_dealloc(Own *o, uint32_t blk, uint32_t op, const uint32_t *fwd,
                        uint32_t nfwd, U32Vec *upd);
-/* Key of U64Map ifs: scf.if `op`, its kmem-th memref result, slot 0/1 =
- * region (value: yielded builder value << 32 | its ownership; the value
- * IR_NONE when it is an argument of the function's entry block), slot 2 =
- * the result's ownership builder value. */
-static inline uint64_t own_if_key(uint32_t op, uint32_t kmem, uint32_t slot) {
-  return (uint64_t)op << 32 | (uint64_t)kmem << 2 | slot;
-}
 /* A return-like terminator, a branch with one successor, a cf.cond_br. */
 int own_terminator(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs);
 int own_branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs);

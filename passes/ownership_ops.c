@@ -148,10 +148,7 @@ static int region_op(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
   for (uint32_t k = 0; k < nres; k++) {
     if (!own_memref_type(m, ir_vtype(m, x->results + k))) continue;
     uint32_t r = irb_op_result(o->b, nop, k);
-    uint32_t w = irb_op_result(o->b, nop, counter++);
-    if (x->opc == IR_OP_IF)
-      *u64map_put(&o->ifs, own_if_key(op, counter - 1 - nres, 2)) = w;
-    own_update(o, r, own_unique(w), blk);
+    own_update(o, r, own_unique(irb_op_result(o->b, nop, counter++)), blk);
     own_add_dealloc(o, r, blk);
   }
   if (o->opts.stats) o->opts.stats->results += counter - nres;

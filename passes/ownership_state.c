@@ -273,7 +273,7 @@ void own_live_in(Own *o, uint32_t blk, U32Vec *out) {
 }
 
 void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
-                  uint32_t nfwd, U32Vec *out, U32Vec *live) {
+                  uint32_t nfwd, U32Vec *out) {
   out->n = 0;
   for (uint32_t i = 0; i < nfwd; i++)
     if (own_is_memref(o, fwd[i])) u32_push(out, fwd[i]);
@@ -291,15 +291,7 @@ void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
     u32_push(out, o->lv.vals[l[i]]);
   }
   if (out->n > first) own_sort_values(o->m, out->v + first, out->n - first);
-  if (live) {
-    live->n = 0;
-    for (uint32_t i = first; i < out->n; i++) u32_push(live, out->v[i]);
-  }
   for (uint32_t i = first; i < out->n; i++) out->v[i] = own_val(o, out->v[i]);
-}
-
-int own_known_false(Own *o, uint32_t b) {
-  return em_const_bool(&o->em, b) == 0 || u64map_get(&o->kfalse, b) != NULL;
 }
 
 /* ====================================================================== */
@@ -331,10 +323,6 @@ uint32_t own_emit_dealloc(Own *o, uint32_t blk, const U32Vec *memrefs,
                           const U32Vec *conds, const U32Vec *retained) {
   uint32_t op = em_dealloc(&o->em, memrefs->v, conds->v, memrefs->n,
                            retained->v, retained->n);
-  /* Nothing to free, so no ownership to pass on. */
-  if (!memrefs->n)
-    for (uint32_t i = 0; i < retained->n; i++)
-      *u64map_put(&o->kfalse, irb_op_result(o->b, op, i)) = 1;
   if (o->opts.stats) {
     o->opts.stats->deallocs++;
     o->opts.stats->dealloc_memrefs += memrefs->n;

@@ -91,7 +91,7 @@ int own_return_dealloc(Own *o, uint32_t blk, uint32_t op,
   o->em.loc = o->m->ops[op].loc;
   int r = own_dealloc_operands(o, blk, o->m->ops[op].loc, mem, cond);
   if (r == 0) {
-    own_retained(o, blk, IR_NONE, fwd, nfwd, ret, NULL);
+    own_retained(o, blk, IR_NONE, fwd, nfwd, ret);
     if (mem->n || ret->n) {
       own_before(o);
       uint32_t d = own_emit_dealloc(o, blk, mem, cond, ret);
@@ -103,26 +103,6 @@ int own_return_dealloc(Own *o, uint32_t blk, uint32_t op,
     }
   }
   return r;
-}
-
-/* The memrefs an scf.yield of an scf.if region forwards, with their
- * ownerships (upd), for own_cond_branch (Own.ifs). */
-static void note_if_yield(Own *o, uint32_t blk, uint32_t op, const Form *f,
-                          const U32Vec *upd) {
-  const IrModule *m = o->m;
-  uint32_t rg = m->blocks[blk].region, parent = m->regions[rg].op;
-  uint32_t slot = rg - m->ops[parent].regions, kmem = 0;
-  uint32_t entry = m->regions[m->ops[o->func].regions].blocks;
-  for (uint32_t k = 0; k < m->ops[op].n_operands && kmem < upd->n; k++) {
-    uint32_t y = ir_operand(m, op, k);
-    if (!own_memref_type(m, ir_vtype(m, y))) continue;
-    const IrValue *yv = &m->values[y];
-    uint32_t yb = yv->kind == IR_VAL_ARG && yv->def == entry ? IR_NONE
-                                                               : f->opd->v[k];
-    *u64map_put(&o->ifs, own_if_key(parent, kmem, slot)) =
-        (uint64_t)yb << 32 | upd->v[kmem];
-    kmem++;
-  }
 }
 
 /* A return-like terminator (func.return, scf.yield, scf.condition, ...). */
@@ -148,7 +128,6 @@ int own_terminator(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
     own_form_free(&f);
     return -1;
   }
-  if (r > 0 && m->ops[parent].opc == IR_OP_IF) note_if_yield(o, blk, op, &f, upd);
   if (!abi && r > 0) {
     /* The ownerships go after the forwarded operands, which end the
      * operand list of every terminator handled here. */
@@ -180,7 +159,7 @@ int own_branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
   if (r == 0) {
     const IrSucc *sc = &m->succs[x->succs];
     const uint32_t *fwd = own_form_at(&f, f.succs[0].first);
-    own_retained(o, blk, sc->block, fwd, f.succs[0].count, ret, NULL);
+    own_retained(o, blk, sc->block, fwd, f.succs[0].count, ret);
     own_before(o);
     uint32_t d = own_emit_dealloc(o, blk, mem, cond, ret);
     uint32_t nm = 0;
@@ -196,93 +175,26 @@ int own_branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
   return r;
 }
 
-/* The index of x among the memref results of its op. */
-static uint32_t memref_result_index(const IrModule *m, uint32_t x) {
-  const IrValue *v = &m->values[x];
-  uint32_t n = 0;
-  for (uint32_t k = m->ops[v->def].results; k < x; k++)
-    n += own_memref_type(m, m->values[k].type);
-  return n;
-}
-
-static int in_list(const uint32_t *l, uint32_t n, uint32_t x) {
-  for (uint32_t i = 0; i < n; i++)
-    if (l[i] == x) return 1;
-  return 0;
-}
-
-/* May the memref v (input value, live into successor s of cf.cond_br op
- * in blk; builder value vb) go unretained on that side, not owned there?
- * MLIR frees such values before the branch (it lost them from its liveness
- * when it replaced their scf.if); we do it only where that is provably
- * safe: v is a result of an scf.if in blk on the same condition, so on
- * side s it is the value region s yielded, that region yielded it without
- * ownership (v's condition in the dealloc is false there), and that value
- * needs no protection from the dealloc: it is retained on that side too
- * (ret, nret), or it is an argument of the function, which no owned buffer
- * aliases (the function boundary ABI never gives up arguments). */
-static int unowned_on_side(Own *o, uint32_t blk, uint32_t op, uint32_t s,
-                           uint32_t v, uint32_t vb, const uint32_t *ret,
-                           uint32_t nret) {
-  const IrModule *m = o->m;
-  const IrValue *x = &m->values[v];
-  if (x->kind != IR_VAL_RESULT) return 0;
-  uint32_t ifop = x->def;
-  if (m->ops[ifop].opc != IR_OP_IF || m->ops[ifop].block != blk ||
-      ir_operand(m, ifop, 0) != ir_operand(m, op, 0))
-    return 0;
-  uint32_t kmem = memref_result_index(m, v);
-  uint64_t *res = u64map_get(&o->ifs, own_if_key(ifop, kmem, 2));
-  uint64_t *yl = u64map_get(&o->ifs, own_if_key(ifop, kmem, s));
-  Ownership w = own_get(o, vb, blk);
-  if (!res || !yl || w.state != OWN_UNIQUE || w.ind != (uint32_t)*res)
-    return 0;
-  uint32_t yb = (uint32_t)(*yl >> 32), yown = (uint32_t)*yl;
-  if (!own_known_false(o, yown)) return 0;
-  return yb == IR_NONE || (yb != vb && in_list(ret, nret, yb));
-}
-
 /* cf.cond_br: one dealloc per successor, the conditions conjoined with the
  * branch condition or its negation; values retained on both sides get the
- * ownership selected by the branch condition. A value unowned on a side
- * (unowned_on_side) is not retained there and has a false ownership on
- * that side. */
+ * ownership selected by the branch condition. */
 int own_cond_branch(Own *o, uint32_t blk, uint32_t op) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
   Form f;
   own_form_init(o, op, &f);
   U32Vec *mem = own_tmp(o), *cond = own_tmp(o), *adapted = own_tmp(o);
-  U32Vec *live = own_tmp(o);
   U32Vec *ret[2] = {own_tmp(o), own_tmp(o)};
   U32Vec *map[2] = {own_tmp(o), own_tmp(o)};  /* per side: pairs */
-  U32Vec *drop[2] = {own_tmp(o), own_tmp(o)};  /* per side: unowned values */
   own_before(o);
   o->em.loc = x->loc;
   int r = own_dealloc_operands(o, blk, x->loc, mem, cond);
   if (r < 0) goto out;
   uint32_t bcond = f.opd->v[0];
-  /* Both retained lists first: unowned_on_side reads the ownerships from
-   * before the deallocs. */
   for (uint32_t s = 0; s < 2; s++) {
     const uint32_t *fwd = own_form_at(&f, f.succs[s].first);
     uint32_t nfwd = f.succs[s].count;
-    own_retained(o, blk, m->succs[x->succs + s].block, fwd, nfwd, ret[s],
-                 live);
-    uint32_t nf = ret[s]->n - live->n, n = nf;
-    for (uint32_t i = 0; i < live->n; i++) {
-      uint32_t vb = ret[s]->v[nf + i];
-      if (!in_list(ret[s]->v, nf, vb) &&
-          unowned_on_side(o, blk, op, s, live->v[i], vb, ret[s]->v,
-                          ret[s]->n)) {
-        u32_push(drop[s], vb);
-        continue;
-      }
-      ret[s]->v[n++] = vb;
-    }
-    ret[s]->n = n;
-  }
-  for (uint32_t s = 0; s < 2; s++) {
+    own_retained(o, blk, m->succs[x->succs + s].block, fwd, nfwd, ret[s]);
     own_before(o);
     adapted->n = 0;
     for (uint32_t i = 0; i < cond->n; i++) {
@@ -315,25 +227,6 @@ int own_cond_branch(Own *o, uint32_t blk, uint32_t op) {
     }
     own_add_succ_operands(o, op, &f, s, add->v, add->n);
   }
-  /* Unowned values: a false ownership on their side. */
-  if (drop[0]->n || drop[1]->n) {
-    own_before(o);
-    uint32_t fv = em_bool(&o->em, 0);
-    for (uint32_t s = 0; s < 2; s++)
-      for (uint32_t i = 0; i < drop[s]->n; i++) {
-        u32_push(map[s], drop[s]->v[i]);
-        u32_push(map[s], fv);
-        u32_push(ret[s], drop[s]->v[i]);
-      }
-    /* on one side only: that is its ownership */
-    for (uint32_t s = 0; s < 2; s++)
-      for (uint32_t i = 0; i < drop[s]->n; i++) {
-        uint32_t v = drop[s]->v[i];
-        if (in_list(ret[1 - s]->v, ret[1 - s]->n, v)) continue;
-        own_reset(o, v, blk);
-        own_update(o, v, own_unique(fv), blk);
-      }
-  }
   /* Values retained on both sides: select between the two ownerships. */
   for (uint32_t i = 0; i < ret[1]->n; i++) {
     uint32_t v = ret[1]->v[i], j, wt = IR_NONE, wf = IR_NONE;
@@ -346,9 +239,7 @@ int own_cond_branch(Own *o, uint32_t blk, uint32_t op) {
       if (map[1]->v[j] == v) wf = map[1]->v[j + 1];
     own_reset(o, v, blk);
     own_before(o);
-    /* (equal only when unowned on both sides) */
-    own_update(o, v, own_unique(wt == wf ? wt : em_select(&o->em, bcond, wt, wf)),
-               blk);
+    own_update(o, v, own_unique(em_select(&o->em, bcond, wt, wf)), blk);
   }
   own_place(o, own_form_emit(o, op, &f, NULL));
 out:
