@@ -655,9 +655,11 @@ int ir_verify(const IrModule *m, IrDiag *d);
  * region plus its successors' live-in sets; live-in = uses (at any depth)
  * plus live-out, minus the block's own arguments and results. Only the
  * values `keep` selects are tracked (a pass interested in memrefs keeps
- * the sets small); they are numbered densely and every covered block holds
- * a bitset per direction. Time: operands times nesting depth, plus the
- * fixpoint over predecessors. */
+ * the sets small); they are numbered densely ("bits") and every covered
+ * block holds a sorted list of bits per direction. Time and memory:
+ * operands times nesting depth, plus the size of the sets themselves (each
+ * value is walked back from its uses over the blocks where it is live), so
+ * a long function with short-lived values stays linear. */
 typedef struct IrLiveness {
   const IrModule *m;
   uint32_t root;             /* the analysed op */
@@ -666,12 +668,17 @@ typedef struct IrLiveness {
   uint32_t *local;           /* per covered value: its bit, or IR_NONE */
   uint32_t *vals;            /* per bit: the value */
   uint32_t n_bits;           /* tracked values */
-  uint32_t words;            /* 64-bit words per bitset */
-  uint64_t *in, *out;        /* per covered block: `words` words each */
-  void *mem;                 /* the memory of all the arrays above */
+  /* per covered block b: live-in bits in[in_at[b] .. in_at[b + 1]),
+   * ascending; the same for out */
+  uint32_t *in_at, *in, *out_at, *out;
+  void *mem;                 /* the memory of the per-value/block arrays */
   size_t mem_cap;
   uint32_t *stack;           /* scratch of the subtree walk */
   uint32_t stack_cap;
+  uint32_t *buf[3];         /* scratch: uses by value, sets by block */
+  size_t buf_cap[3];
+  uint32_t *sets;            /* the memory of in and out */
+  size_t sets_cap;
 } IrLiveness;
 
 /* Zero an IrLiveness once; then each compute (of any op) reuses its
@@ -683,9 +690,12 @@ void ir_liveness_compute(IrLiveness *lv, const IrModule *m, uint32_t root,
 void ir_liveness_free(IrLiveness *lv);
 /* Bit of value v, IR_NONE if it is not tracked. */
 uint32_t ir_liveness_bit(const IrLiveness *lv, uint32_t v);
-/* The sets of a covered block (bit i set: value lv->vals[i] is live). */
-const uint64_t *ir_live_in_set(const IrLiveness *lv, uint32_t block);
-const uint64_t *ir_live_out_set(const IrLiveness *lv, uint32_t block);
+/* The sets of a covered block: *n bits, ascending (bit i: the value
+ * lv->vals[i]). */
+const uint32_t *ir_live_in_bits(const IrLiveness *lv, uint32_t block,
+                                uint32_t *n);
+const uint32_t *ir_live_out_bits(const IrLiveness *lv, uint32_t block,
+                                 uint32_t *n);
 int ir_live_in(const IrLiveness *lv, uint32_t block, uint32_t v);
 int ir_live_out(const IrLiveness *lv, uint32_t block, uint32_t v);
 

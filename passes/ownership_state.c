@@ -264,21 +264,11 @@ void own_sort_values(const IrModule *m, uint32_t *v, uint32_t n) {
 /* Live-in and retained lists                                             */
 /* ====================================================================== */
 
-static void bits_to_values(const IrLiveness *lv, const uint64_t *set,
-                           const uint64_t *mask, U32Vec *out) {
-  for (uint32_t w = 0; w < lv->words; w++) {
-    uint64_t x = set[w] & (mask ? mask[w] : ~(uint64_t)0);
-    while (x) {
-      uint32_t bit = w * 64 + (uint32_t)__builtin_ctzll(x);
-      x &= x - 1;
-      u32_push(out, lv->vals[bit]);
-    }
-  }
-}
-
 void own_live_in(Own *o, uint32_t blk, U32Vec *out) {
+  uint32_t n;
+  const uint32_t *in = ir_live_in_bits(&o->lv, blk, &n);
   out->n = 0;
-  bits_to_values(&o->lv, ir_live_in_set(&o->lv, blk), NULL, out);
+  for (uint32_t i = 0; i < n; i++) u32_push(out, o->lv.vals[in[i]]);
   own_sort_values(o->m, out->v, out->n);
 }
 
@@ -287,9 +277,19 @@ void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
   out->n = 0;
   for (uint32_t i = 0; i < nfwd; i++)
     if (own_is_memref(o, fwd[i])) u32_push(out, fwd[i]);
-  uint32_t first = out->n;
-  bits_to_values(&o->lv, ir_live_out_set(&o->lv, blk),
-                 succ == IR_NONE ? NULL : ir_live_in_set(&o->lv, succ), out);
+  uint32_t first = out->n, nl, ns = 0;
+  const uint32_t *l = ir_live_out_bits(&o->lv, blk, &nl), *s = NULL;
+  if (succ != IR_NONE) s = ir_live_in_bits(&o->lv, succ, &ns);
+  /* live-out(blk), or its intersection with live-in(succ): a merge of
+   * two ascending lists */
+  for (uint32_t i = 0, j = 0; i < nl; i++) {
+    if (s) {
+      while (j < ns && s[j] < l[i]) j++;
+      if (j == ns) break;
+      if (s[j] != l[i]) continue;
+    }
+    u32_push(out, o->lv.vals[l[i]]);
+  }
   if (out->n > first) own_sort_values(o->m, out->v + first, out->n - first);
   for (uint32_t i = first; i < out->n; i++) out->v[i] = own_val(o, out->v[i]);
 }
