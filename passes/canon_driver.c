@@ -315,7 +315,10 @@ static int other_users(Canon *c, uint32_t v, uint32_t op) {
     memset(c->ucount + old, 0, (c->cap_ucache - old) * sizeof *c->ucount);
   }
   /* the remembered users that still are users, the stale ones dropped */
-  uint32_t *p = c->upool + c->ufirst[v], n = c->ucount[v], found = 0;
+  uint32_t n = c->ucount[v], found = 0;
+  /* ufirst[v] means something only while ucount[v] > 0 (and upool may
+   * still be NULL before the first scan) */
+  uint32_t *p = n ? c->upool + c->ufirst[v] : NULL;
   for (uint32_t i = 0; i < n && found < 2;) {
     if (rw->uses[p[i]].val != v) {
       p[i] = p[--n];   /* stale: each is dropped once */
