@@ -7,7 +7,9 @@
 #     compared with every other) and one `true` used n times by it (every
 #     erasure used to scan that use list);
 #   - ir-canon on n scf.if / n cf.cond_br sharing one condition (condition
-#     and truth propagation used to walk all its uses per op).
+#     and truth propagation used to walk all its uses per op);
+#   - ir-cse on n distinct constants in one function (its scoped table
+#     kept the 64 buckets of a function body's fresh table: chains of n/64).
 # The quadratic versions took more than 10 s of CPU at these sizes; the linear ones
 # take about a second (a few under ASan).
 # Run by tests/run with $BIN (the tools), $T (a scratch directory).
@@ -64,6 +66,13 @@ gen() {  # gen KIND N
     echo "^s$2:"
     echo '  return'
     echo '}' ;;
+  consts)  # each stored, so that none is dead
+    echo 'func.func @f(%m: memref<4xi64>) {'
+    echo '  %c0 = arith.constant 0 : index'
+    awk -v n="$2" 'BEGIN { for (i = 1; i <= n; i++)
+      printf "  %%k%d = arith.constant %d : i64\n  memref.store %%k%d, %%m[%%c0] : memref<4xi64>\n", i, i, i }'
+    echo '  return'
+    echo '}' ;;
   esac
 }
 
@@ -98,6 +107,13 @@ fi
 gen branches $n >br.mlir
 if run "$BIN/ir-canon" br.mlir -S; then
   [ "$(count 'cf.cond_br')" -eq $n ] || fail "ir-canon branches: $(count 'cf.cond_br'), want $n"
+fi
+
+n=500000
+gen consts $n >consts.mlir
+"$BIN/ir-asm" consts.mlir -o consts.irb || fail "ir-asm consts.mlir"
+if run "$BIN/ir-cse" consts.irb -S; then
+  [ "$(count 'arith.constant')" -eq $((n + 1)) ] || fail "ir-cse consts: $(count 'arith.constant'), want $((n + 1))"
 fi
 
 [ $fails -eq 0 ] && echo "growth: ok" || exit 1
