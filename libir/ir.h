@@ -615,6 +615,11 @@ int ir_split_input(const char *text, size_t len,
                    int (*fn)(void *ud, const char *chunk, size_t n,
                              uint32_t first_line),
                    void *ud);
+/* The first `// ---` in [s, e) (where the split rule looks), or NULL; and
+ * the number of newlines in [s, e). For splitting a stream a segment at a
+ * time by ir_split_input's rule (tools/tool_input.c). */
+const char *ir_split_find_marker(const char *s, const char *e);
+uint32_t ir_count_lines(const char *s, const char *e);
 
 typedef struct IrPrintOpts {
   int generic;     /* every op in generic form */

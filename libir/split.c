@@ -11,7 +11,7 @@
  */
 #include "irint.h"
 
-static const char *find_marker(const char *s, const char *e) {
+const char *ir_split_find_marker(const char *s, const char *e) {
   while (s + 6 <= e) {
     const char *q = memchr(s, '/', (size_t)(e - s));
     if (!q || q + 6 > e) return NULL;
@@ -21,7 +21,7 @@ static const char *find_marker(const char *s, const char *e) {
   return NULL;
 }
 
-static uint32_t count_lines(const char *s, const char *e) {
+uint32_t ir_count_lines(const char *s, const char *e) {
   uint32_t n = 0;
   while (s < e) {
     const char *q = memchr(s, '\n', (size_t)(e - s));
@@ -42,7 +42,7 @@ int ir_split_input(const char *text, size_t len,
   int count = 0;
   const char *piece = text;
   for (;;) {
-    const char *m = find_marker(piece, e);
+    const char *m = ir_split_find_marker(piece, e);
     const char *piece_e = m ? m : e;
     if (!prev_e || prev_e == prev_s) {
       prev_s = piece;
@@ -50,8 +50,8 @@ int ir_split_input(const char *text, size_t len,
     } else if (piece_e - piece > 2 && piece[0] == '-' && piece[1] == '-' && piece[2] != '0') {
       /* the chunk's own lines are counted before fn sees it: a caller may
        * drop the bytes of a chunk it is done with (tool.c) */
-      line += count_lines(lines_at, prev_s);
-      uint32_t own = count_lines(prev_s, prev_e);
+      line += ir_count_lines(lines_at, prev_s);
+      uint32_t own = ir_count_lines(prev_s, prev_e);
       int r = fn(ud, prev_s, (size_t)(prev_e - prev_s), line);
       if (r) return r > 0 ? -r : r;
       line += own;
@@ -66,7 +66,7 @@ int ir_split_input(const char *text, size_t len,
     piece = m + 6;
   }
   if (prev_e && prev_e != prev_s) {
-    line += count_lines(lines_at, prev_s);
+    line += ir_count_lines(lines_at, prev_s);
     int r = fn(ud, prev_s, (size_t)(prev_e - prev_s), line);
     if (r) return r > 0 ? -r : r;
     count++;

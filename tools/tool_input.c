@@ -348,25 +348,6 @@ static int chunk_fn(void *ud, const char *text, size_t n, uint32_t line) {
   return hand_over(c, &j) ? 1 : 0;
 }
 
-static const char *find_marker(const char *s, const char *e) {
-  while (s + 6 <= e) {
-    const char *q = memchr(s, '/', (size_t)(e - s));
-    if (!q || q + 6 > e) return NULL;
-    if (memcmp(q, "// ---", 6) == 0) return q;
-    s = q + 1;
-  }
-  return NULL;
-}
-
-static uint32_t count_lines(const char *s, const char *e) {
-  uint32_t n = 0;
-  while (s < e && (s = memchr(s, '\n', (size_t)(e - s)))) {
-    n++;
-    s++;
-  }
-  return n;
-}
-
 static int only_markers(const char *s, const char *e) {
   for (; s < e; s += 6)
     if (e - s < 6 || memcmp(s, "// ---", 6)) return 0;
@@ -378,14 +359,14 @@ static void cut_text_split(Cut *c) {
   size_t scan = in->lo;  /* markers before data[scan] are decided */
   for (;;) {
     const char *s = in->data + in->lo, *e = in->data + in->hi;
-    const char *q = find_marker(in->data + scan, e);
+    const char *q = ir_split_find_marker(in->data + scan, e);
     if (q && (e - q >= 14 || in->eof)) {
       int cuts = e - q > 8 && q[6] == '-' && q[7] == '-' && q[8] != '0' &&
                  !(e - q >= 14 && !memcmp(q + 8, "// ---", 6));
       if (cuts && !only_markers(s, q)) {
         ir_split_input(s, (size_t)(q - s), chunk_fn, c);
         if (c->r) return;
-        c->line += count_lines(s, q + 8);
+        c->line += ir_count_lines(s, q + 8);
         in_release(in, (size_t)(q + 8 - in->data));
         scan = in->lo;
       } else {
