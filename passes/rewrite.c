@@ -434,14 +434,22 @@ uint32_t rw_const_attr(const Rw *rw, uint32_t v) {
   return p ? ir_dict_get(rw->ctx, p, rw->s_value) : 0;
 }
 
-int rw_segment(const Rw *rw, uint32_t op, uint32_t k, uint32_t *first,
-               uint32_t *count) {
+/* The sizes of op's operandSegmentSizes and how many there are, or NULL. */
+static const int64_t *segment_sizes(const Rw *rw, uint32_t op, uint32_t *n) {
   uint32_t p = rw->ops[op].props;
   uint32_t s = p ? ir_dict_get(rw->ctx, p, rw->s_segments) : 0;
-  if (!s) return -1;
+  if (!s) return NULL;
   const IrAttr *a = ir_attr(rw->ctx, s);
-  if (a->kind != IR_A_DENSE_ARRAY || k >= a->n) return -1;
-  const int64_t *v = ir_attr_i64(rw->ctx, s);
+  if (a->kind != IR_A_DENSE_ARRAY) return NULL;
+  *n = a->n;
+  return ir_attr_i64(rw->ctx, s);
+}
+
+int rw_segment(const Rw *rw, uint32_t op, uint32_t k, uint32_t *first,
+               uint32_t *count) {
+  uint32_t n;
+  const int64_t *v = segment_sizes(rw, op, &n);
+  if (!v || k >= n) return -1;
   uint32_t f = 0;
   for (uint32_t i = 0; i < k; i++) f += (uint32_t)v[i];
   *first = f;
@@ -451,12 +459,9 @@ int rw_segment(const Rw *rw, uint32_t op, uint32_t k, uint32_t *first,
 
 int rw_segments(const Rw *rw, uint32_t op, uint32_t n, uint32_t *first,
                 uint32_t *count) {
-  uint32_t p = rw->ops[op].props;
-  uint32_t s = p ? ir_dict_get(rw->ctx, p, rw->s_segments) : 0;
-  if (!s) return -1;
-  const IrAttr *a = ir_attr(rw->ctx, s);
-  if (a->kind != IR_A_DENSE_ARRAY || n > a->n) return -1;
-  const int64_t *v = ir_attr_i64(rw->ctx, s);
+  uint32_t have;
+  const int64_t *v = segment_sizes(rw, op, &have);
+  if (!v || n > have) return -1;
   uint32_t f = 0;
   for (uint32_t i = 0; i < n; i++) {
     first[i] = f;
