@@ -4,18 +4,7 @@
 # and a scratch directory $T.
 set -u
 cd "$T"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# expect STATUS CMD...: run CMD (stdout to out.txt, stderr to err.txt).
-expect() {
-  local want=$1; shift
-  "$@" >out.txt 2>err.txt
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    fail "exit $got (want $want): $*"; sed 's/^/    /' out.txt err.txt | head -8
-    return 1
-  fi
-}
+. "$ROOT/tests/lib.sh"
 has() { grep -qF -- "$1" "${2:-out.txt}" || { fail "no '$1' in ${2:-out.txt}"; sed 's/^/    /' "${2:-out.txt}" | head -5; }; }
 
 cat >ok.mlir <<'X'

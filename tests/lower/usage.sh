@@ -5,14 +5,7 @@
 # Run by tests/run with $BIN (the tools), $T (a scratch directory).
 set -u
 cd "$T"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-expect() {  # expect STATUS CMD...
-  local want=$1; shift
-  "$@" >out.txt 2>err.txt
-  local got=$?
-  [ "$got" -eq "$want" ] || { fail "exit $got (want $want): $*"; sed 's/^/    /' err.txt | head -5; return 1; }
-}
+. "$ROOT/tests/lib.sh"
 
 cat >one.mlir <<'X'
 func.func @one(%m: memref<2xf32>, %p: i1) {

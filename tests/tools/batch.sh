@@ -7,19 +7,7 @@
 # Run by tests/run with $BIN (the tools), $T (a scratch directory), $ROOT.
 set -u
 cd "$T"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# expect STATUS CMD...: run CMD (stdout out.txt, stderr err.txt), compare
-# its exit status.
-expect() {
-  local want=$1; shift
-  "$@" >out.txt 2>err.txt
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    fail "exit $got (want $want): $*"; sed 's/^/    /' err.txt | head -5
-    return 1
-  fi
-}
+. "$ROOT/tests/lib.sh"
 # func NAME: a module with one function @NAME that leaks a buffer.
 func() {
   printf 'func.func @%s(%%arg0: index) {\n  %%0 = memref.alloc(%%arg0) : memref<?xf32>\n  return\n}\n' "$1"

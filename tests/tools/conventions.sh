@@ -5,18 +5,7 @@
 # Run by tests/run with $BIN (the tools), $T (a scratch directory), $ROOT.
 set -u
 cd "$T"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# expect STATUS CMD...: run CMD, compare its exit status.
-expect() {
-  local want=$1; shift
-  "$@" >out.txt 2>err.txt
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    fail "exit $got (want $want): $*"; sed 's/^/    /' err.txt | head -5
-    return 1
-  fi
-}
+. "$ROOT/tests/lib.sh"
 
 cat >a.mlir <<'EOF'
 func.func @a(%arg0: memref<2xf32>) -> memref<2xf32> {
