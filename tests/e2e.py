@@ -279,27 +279,18 @@ def main():
             cases.append(("%s#%d" % (rel, k),
                           testlib.neutralise(testlib.padded(line, chunk))))
 
-    gen = os.path.join(HERE, "bench", "gen.py")
-    for seed in range(args.seed0, args.seed0 + args.gen):
-        g = testlib.run([sys.executable, gen, "--seed", str(seed), "--funcs",
-                         str(args.gen_funcs)], r.env)
-        if g.returncode != 0:
-            print("e2e: gen.py --seed %d failed" % seed)
-            return 1
-        text = g.stdout.decode()
-        if args.prepare or not args.grep or args.grep in COMMENT_RE.sub("", text):
-            cases.append(("generated/seed%d" % seed, text))
-
-    own_gen = os.path.join(HERE, "own", "gen.py")
-    for seed in range(args.seed0, args.seed0 + args.own_gen):
-        g = testlib.run([sys.executable, own_gen, "--seed", str(seed),
-                         "--count", "1"], r.env)
-        if g.returncode != 0:
-            print("e2e: own/gen.py --seed %d failed" % seed)
-            return 1
-        text = g.stdout.decode()
-        if args.prepare or not args.grep or args.grep in COMMENT_RE.sub("", text):
-            cases.append(("own-gen/seed%d" % seed, text))
+    generators = [("bench/gen.py", ["--funcs", str(args.gen_funcs)], args.gen, "generated"),
+                  ("own/gen.py", ["--count", "1"], args.own_gen, "own-gen")]
+    for script, extra, n, prefix in generators:
+        for seed in range(args.seed0, args.seed0 + n):
+            g = testlib.run([sys.executable, os.path.join(HERE, script), "--seed",
+                             str(seed)] + extra, r.env)
+            if g.returncode != 0:
+                print("e2e: %s --seed %d failed" % (script, seed))
+                return 1
+            text = g.stdout.decode()
+            if args.prepare or not args.grep or args.grep in COMMENT_RE.sub("", text):
+                cases.append(("%s/seed%d" % (prefix, seed), text))
 
     with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
         results = list(ex.map(lambda c: (c[0],) + r.check(*c), cases))
