@@ -77,12 +77,18 @@ static inline size_t left(const Dec *D) { return (size_t)(D->end - D->p); }
 
 static uint64_t rd_u64_slow(Dec *D);
 
-/* Nearly every varint is one byte: that case inline. */
+/* Nearly every varint is one or two bytes (table indices of a big module
+ * pass 127): those cases inline. A two-byte varint is canonical when its
+ * second byte is not 0. */
 static inline uint64_t rd_u64(Dec *D) {
   const uint8_t *p = D->p;
   if (p < D->end && *p < 0x80) {
     D->p = p + 1;
     return *p;
+  }
+  if (D->end - p >= 2 && p[1] < 0x80 && p[1]) {
+    D->p = p + 2;
+    return (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
   }
   return rd_u64_slow(D);
 }
@@ -110,6 +116,10 @@ static inline uint32_t rd_u32(Dec *D) {
   if (p < D->end && *p < 0x80) {
     D->p = p + 1;
     return *p;
+  }
+  if (D->end - p >= 2 && p[1] < 0x80 && p[1]) {
+    D->p = p + 2;
+    return (uint32_t)(p[0] & 0x7f) | (uint32_t)p[1] << 7;
   }
   return rd_u32_slow(D);
 }
