@@ -631,6 +631,25 @@ static void rd_tables(Dec *D) {
   for (uint64_t i = 0; i < total; i++) {
     const uint8_t *e = D->p;
     uint8_t tag = rd_byte(D);
+    if (tag >= IRB_TAG_L_FILE_SHORT && D->have_file && D->n_locs < D->decl_locs) {
+      /* rd_loc_entry's short same-file case, one per op, inline: a line
+       * delta in the tag (never out of range: a u32 line plus -8..119 is
+       * checked below), then the column */
+      int64_t line = (int64_t)D->last_line + tag - IRB_TAG_L_FILE_SHORT +
+                     IRB_LINE_SHORT_MIN;
+      if (line >= 0 && line <= (int64_t)UINT32_MAX) {
+        uint32_t col = rd_u32(D);
+        uint32_t id = ir_loc_file(D->c, D->last_file, (uint32_t)line, col);
+        if (id) {
+          D->last_line = (uint32_t)line;
+          uint32_t k = ++D->n_locs;
+          D->lmap[k] = id;
+          D->ldep[k] = 1;
+          continue;
+        }
+      }
+      D->p = e + 1;     /* the general path reports the problem */
+    }
     if (tag >= 0x41) rd_loc_entry(D, tag, e);
     else if (tag >= 0x21) rd_attr_entry(D, tag, e);
     else rd_type_entry(D, tag, e);

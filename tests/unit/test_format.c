@@ -564,6 +564,14 @@ static void test_payloads(void) {
   uint8_t sl[] = {2, 1, 2, 'f', 0, 0, 2, 0x41, 2, 3, 4, 0x89, 5,
                   1, 1, 16, 1, 0, 0, 1, 1, 0, 1, 2, 1, 0, 0};
   expect_payload(sl, sizeof sl, NULL, __LINE__);
+  /* the short form's line below 0 (3 - 8), and one location more than
+   * declared: the inline short path leaves both to the general one */
+  sl[11] = 0x80;
+  expect_payload(sl, sizeof sl, "line out of range", __LINE__);
+  sl[11] = 0x89;
+  sl[4] = 1;        /* 1 type and 1 location declared: 2 locations present */
+  sl[6] = 1;
+  expect_payload(sl, sizeof sl, "too many location entries (1 declared)", __LINE__);
 #undef MUT
 }
 
