@@ -77,12 +77,18 @@ static inline size_t left(const Dec *D) { return (size_t)(D->end - D->p); }
 
 static uint64_t rd_u64_slow(Dec *D);
 
-/* Nearly every varint is one byte: that case inline. */
+/* Nearly every varint is one or two bytes (table indices of a big module
+ * pass 127): those cases inline. A two-byte varint is canonical when its
+ * second byte is not 0. */
 static inline uint64_t rd_u64(Dec *D) {
   const uint8_t *p = D->p;
   if (p < D->end && *p < 0x80) {
     D->p = p + 1;
     return *p;
+  }
+  if (D->end - p >= 2 && p[1] < 0x80 && p[1]) {
+    D->p = p + 2;
+    return (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
   }
   return rd_u64_slow(D);
 }
@@ -110,6 +116,10 @@ static inline uint32_t rd_u32(Dec *D) {
   if (p < D->end && *p < 0x80) {
     D->p = p + 1;
     return *p;
+  }
+  if (D->end - p >= 2 && p[1] < 0x80 && p[1]) {
+    D->p = p + 2;
+    return (uint32_t)(p[0] & 0x7f) | (uint32_t)p[1] << 7;
   }
   return rd_u32_slow(D);
 }
@@ -621,6 +631,25 @@ static void rd_tables(Dec *D) {
   for (uint64_t i = 0; i < total; i++) {
     const uint8_t *e = D->p;
     uint8_t tag = rd_byte(D);
+    if (tag >= IRB_TAG_L_FILE_SHORT && D->have_file && D->n_locs < D->decl_locs) {
+      /* rd_loc_entry's short same-file case, one per op, inline: a line
+       * delta in the tag (never out of range: a u32 line plus -8..119 is
+       * checked below), then the column */
+      int64_t line = (int64_t)D->last_line + tag - IRB_TAG_L_FILE_SHORT +
+                     IRB_LINE_SHORT_MIN;
+      if (line >= 0 && line <= (int64_t)UINT32_MAX) {
+        uint32_t col = rd_u32(D);
+        uint32_t id = ir_loc_file(D->c, D->last_file, (uint32_t)line, col);
+        if (id) {
+          D->last_line = (uint32_t)line;
+          uint32_t k = ++D->n_locs;
+          D->lmap[k] = id;
+          D->ldep[k] = 1;
+          continue;
+        }
+      }
+      D->p = e + 1;     /* the general path reports the problem */
+    }
     if (tag >= 0x41) rd_loc_entry(D, tag, e);
     else if (tag >= 0x21) rd_attr_entry(D, tag, e);
     else rd_type_entry(D, tag, e);

@@ -163,6 +163,9 @@ typedef struct W {
     Kind k;
     uint32_t idx, n;        /* n = 0: empty */
   } kcache[256];
+  uint16_t *stat_ix;        /* the static strings by hash of their bytes:
+                               index + 1, 0 = empty; built at the first
+                               string written (see static_index) */
   int have_file;            /* a FILE location entry has been written */
   uint32_t last_file, last_line;  /* its file (ctx id) and line */
   uint32_t prev_loc;        /* file index of the previous op's or block
@@ -207,6 +210,41 @@ static void grow_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k) {
 static uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
 static uint32_t w_loc(W *w, uint32_t l, unsigned *depth);
 
+/* Static strings are looked up by a hash of their bytes in a table of
+ * STAT_SLOTS slots (at least twice the entries), built per writer. A
+ * linear scan of the 211 entries for every string of a module was 1% of
+ * ir-asm (3 MB bench slice: 2,400 strings, mostly symbol names, none
+ * static). */
+#define STAT_SLOTS 512u
+
+static uint32_t stat_hash(const char *p, size_t n) {
+  uint32_t h = 2166136261u ^ (uint32_t)n;
+  for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
+  return h & (STAT_SLOTS - 1);
+}
+
+/* The index of the static string with bytes p[0, n), or -1. */
+static int64_t static_index(W *w, const char *p, size_t n) {
+  if (!w->stat_ix) {
+    _Static_assert(STAT_SLOTS <= 65535, "index + 1 must fit 16 bits");
+    if (2 * irb_n_static_strs > STAT_SLOTS) ir_die("static string table too big");
+    w->stat_ix = calloc(STAT_SLOTS, sizeof *w->stat_ix);
+    if (!w->stat_ix) ir_die("out of memory");
+    for (uint32_t i = 0; i < irb_n_static_strs; i++) {
+      const char *t = irb_static_strs[i];
+      uint32_t j = stat_hash(t, strlen(t));
+      while (w->stat_ix[j]) j = (j + 1) & (STAT_SLOTS - 1);
+      w->stat_ix[j] = (uint16_t)(i + 1);
+    }
+  }
+  for (uint32_t j = stat_hash(p, n); w->stat_ix[j]; j = (j + 1) & (STAT_SLOTS - 1)) {
+    const char *t = irb_static_strs[w->stat_ix[j] - 1];
+    if (t[0] == (n ? p[0] : 0) && strlen(t) == n && !memcmp(t, p, n))
+      return w->stat_ix[j] - 1;
+  }
+  return -1;
+}
+
 static uint32_t w_str(W *w, uint32_t s) {
   if (s == 0) return 0;
   uint32_t k = map_get(&w->smap, s);
@@ -216,12 +254,10 @@ static uint32_t w_str(W *w, uint32_t s) {
   size_t n = ir_str_len(w->c, s);
   const char *p = ir_str_ptr(w->c, s);
   /* A static string costs its index (odd), any other its length (even). */
-  for (uint32_t i = 0; i < irb_n_static_strs; i++) {
-    const char *t = irb_static_strs[i];
-    if (t[0] == p[0] && strlen(t) == n && !memcmp(t, p, n)) {
-      irb_buf_varint(&w->strs, 2 * (uint64_t)i + 1);
-      return k;
-    }
+  int64_t si = static_index(w, p, n);
+  if (si >= 0) {
+    irb_buf_varint(&w->strs, 2 * (uint64_t)si + 1);
+    return k;
   }
   irb_buf_varint(&w->strs, 2 * (uint64_t)n);
   irb_buf_bytes(&w->strs, p, n);
@@ -736,6 +772,7 @@ static void w_free(W *w) {
   free(w->ldep);
   free(w->kv);
   free(w->kh);
+  free(w->stat_ix);
 }
 
 /* The payload as pieces: small varint groups (in `w->heads`) between the

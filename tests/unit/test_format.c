@@ -539,6 +539,13 @@ static void test_payloads(void) {
   expect_payload(nc, sizeof nc, "t.irb:24: error: non-canonical varint", __LINE__);
   uint8_t ov[] = {1, 1, 0xff, 0xff, 0xff, 0xff, 0x7f, 0, 0, 1, 1, 16, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0};
   expect_payload(ov, sizeof ov, "varint overflow", __LINE__);
+  /* two-byte varints are decoded inline: one cut after its first byte at
+   * the end of the payload is still truncated, and 0x80 0x00 still
+   * non-canonical there */
+  uint8_t tr[] = {1, 0x80};
+  expect_payload(tr, sizeof tr, "truncated payload", __LINE__);
+  uint8_t n2[] = {1, 0xa7, 0};
+  expect_payload(n2, sizeof n2, "non-canonical varint", __LINE__);
   /* 423 = 0xa7 0x03: static string 211, one past the table */
   uint8_t st[] = {1, 0xa7, 3, 0, 0, 0, 1, 1, 16, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0};
   expect_payload(st, sizeof st, "static string 211 out of range (211 static strings)", __LINE__);
@@ -557,6 +564,14 @@ static void test_payloads(void) {
   uint8_t sl[] = {2, 1, 2, 'f', 0, 0, 2, 0x41, 2, 3, 4, 0x89, 5,
                   1, 1, 16, 1, 0, 0, 1, 1, 0, 1, 2, 1, 0, 0};
   expect_payload(sl, sizeof sl, NULL, __LINE__);
+  /* the short form's line below 0 (3 - 8), and one location more than
+   * declared: the inline short path leaves both to the general one */
+  sl[11] = 0x80;
+  expect_payload(sl, sizeof sl, "line out of range", __LINE__);
+  sl[11] = 0x89;
+  sl[4] = 1;        /* 1 type and 1 location declared: 2 locations present */
+  sl[6] = 1;
+  expect_payload(sl, sizeof sl, "too many location entries (1 declared)", __LINE__);
 #undef MUT
 }
 
