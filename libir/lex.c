@@ -21,23 +21,24 @@ enum {
   C_HEX = 16,    /* [0-9a-fA-F] */
 };
 
-static unsigned char cls[256];
-
-static void init_classes(void) {
-  if (cls['a']) return;
-  for (int c = 0; c < 256; c++) {
-    unsigned char k = 0;
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) k |= C_ALPHA | C_BARE | C_SUFFIX;
-    if (c >= '0' && c <= '9') k |= C_DIGIT | C_BARE | C_SUFFIX | C_HEX;
-    if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) k |= C_HEX;
-    if (c == '_' || c == '$' || c == '.') k |= C_BARE | C_SUFFIX;
-    if (c == '-') k |= C_SUFFIX;
-    cls[c] = k;
-  }
-}
+/* The class of byte c, as a constant expression, so that the table below
+ * is built by the compiler: no first-use initialisation for threads to race
+ * on (the tools' -j runs parsers in several threads at once). */
+#define IS_LOWER(c) ((c) >= 'a' && (c) <= 'z')
+#define IS_UPPER(c) ((c) >= 'A' && (c) <= 'Z')
+#define IS_DIG(c) ((c) >= '0' && (c) <= '9')
+#define CLS(c)                                                              \
+  ((IS_LOWER(c) || IS_UPPER(c) ? C_ALPHA | C_BARE | C_SUFFIX : 0) |         \
+   (IS_DIG(c) ? C_DIGIT | C_BARE | C_SUFFIX | C_HEX : 0) |                  \
+   (((c) >= 'a' && (c) <= 'f') || ((c) >= 'A' && (c) <= 'F') ? C_HEX : 0) | \
+   ((c) == '_' || (c) == '$' || (c) == '.' ? C_BARE | C_SUFFIX : 0) |       \
+   ((c) == '-' ? C_SUFFIX : 0))
+#define CLS4(c) CLS(c), CLS((c) + 1), CLS((c) + 2), CLS((c) + 3)
+#define CLS16(c) CLS4(c), CLS4((c) + 4), CLS4((c) + 8), CLS4((c) + 12)
+#define CLS64(c) CLS16(c), CLS16((c) + 16), CLS16((c) + 32), CLS16((c) + 48)
+static const unsigned char cls[256] = {CLS64(0), CLS64(64), CLS64(128), CLS64(192)};
 
 void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line) {
-  init_classes();
   p->buf = p->cur = p->line_start = text;
   p->prev_ls = NULL;
   p->end = text + len;
