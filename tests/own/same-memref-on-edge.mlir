@@ -202,7 +202,7 @@ func.func @view_of_result(%c: i1, %f: f32) {
 // %a is defined in an earlier block, whose ownership of it ^bb2 reads:
 // not the one %r took on the edge, so %r keeps its own entry in ^bb2.
 // ONLY-LABEL: func.func @defined_earlier
-//       ONLY:   %[[O:.*]] = bufferization.dealloc ({{.*}}) if ({{.*}}) retain (%alloc : memref<4xf32>){{$}}
+//       ONLY:   %[[O:.*]] = bufferization.dealloc (%{{.*}}, %{{.*}} : memref<f32>, memref<f32>) if ({{.*}}) retain (%alloc : memref<4xf32>){{$}}
 //  ONLY-NEXT:   cf.cond_br %arg0, ^bb3, ^bb2
 //  ONLY-NEXT: ^bb2:
 //       ONLY:   bufferization.dealloc (%{{.*}}, %{{.*}} : memref<f32>, memref<f32>) if (%[[O]], %{{.*}}){{$}}
