@@ -97,13 +97,14 @@ static int process_block(Own *o, uint32_t blk, int func_entry) {
   U32Vec *live = own_tmp(o);
   own_live_in(o, blk, live);
   uint32_t rb = bk->region;
+  int built = 0;
   for (uint32_t i = 0; i < live->n; i++) {
     uint32_t li = live->v[i], v = own_val(o, li);
     uint32_t d = own_def_block(m, li), rd = m->blocks[d].region;
     if (rd == rb) {
       /* Ownership moves along with control flow within a region. */
       own_update(o, v, own_get(o, v, d), blk);
-      own_add_dealloc(o, v, blk);
+      if (!own_edge_same(o, blk, live, i, &built)) own_add_dealloc(o, v, blk);
     } else if (proper_ancestor(m, rd, rb)) {
       /* A nested region never owns what it captures. */
       o->em.loc = own_value_loc(m, li);
@@ -304,6 +305,7 @@ static int process_func(Own *o, uint32_t block, uint32_t func) {
   o->dealloc = NULL;
   o->reached = o->busy = NULL;
   u64map_clear(&o->own);
+  u64map_clear(&o->same);
   return r;
 }
 
@@ -349,6 +351,8 @@ IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *opts, IrDiag *d) {
   em_free(&o.em);
   u64map_free(&o.funcs);
   u64map_free(&o.own);
+  u64map_free(&o.pos);
+  u64map_free(&o.same);
   ir_liveness_free(&o.lv);
   own_tmp_free(&o);
   return out;

@@ -148,6 +148,11 @@ typedef struct Own {
   int func_dynamic;   /* private with dynamic ownership: returns carry i1s */
   IrLiveness lv;
   U64Map own;         /* (builder value, input block) -> Ownership */
+  U64Map pos;         /* scratch of ownership_edge.c: value -> index */
+  /* builder value v -> input value y: v was left out of a cf.cond_br
+   * edge as the same memref as y, and is live only on that edge's side
+   * (own_edge_same) */
+  U64Map same;
   U32Vec *dealloc;    /* per covered input block: memrefs to deallocate */
   uint8_t *reached;   /* per covered input block: visited by the DFS */
   uint8_t *busy;      /* per covered input block: being processed (it
@@ -178,9 +183,11 @@ void own_sort_values(const IrModule *m, uint32_t *v, uint32_t n);
 /* Live-in memrefs of an input block, sorted, as input values. */
 void own_live_in(Own *o, uint32_t blk, U32Vec *out);
 /* Memrefs to retain when leaving blk for succ (IR_NONE: a region exit):
- * the forwarded builder values, then live-out(blk) & live-in(succ). */
+ * the forwarded builder values, then live-out(blk) & live-in(succ), whose
+ * input values go to *live when it is not NULL (live->v[i] is
+ * out->v[out->n - live->n + i]). */
 void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
-                  uint32_t nfwd, U32Vec *out);
+                  uint32_t nfwd, U32Vec *out, U32Vec *live);
 /* getMemrefsAndConditionsToDeallocate: base buffers (ops emitted at the
  * current place) and their conditions. -1 after an error. */
 int own_dealloc_operands(Own *o, uint32_t blk, uint32_t loc, U32Vec *memrefs,
@@ -266,6 +273,20 @@ void own_place(Own *o, uint32_t nop);
  * of the memrefs of fwd appended to upd), -1 error. */
 int own_return_dealloc(Own *o, uint32_t blk, uint32_t op, const uint32_t *fwd,
                        uint32_t nfwd, U32Vec *upd);
+/* ownership_edge.c: on side s of cf.cond_br op in blk, drop from ret
+ * (own_retained's list, with its live part) the scf.if results that are
+ * there the same memref as a function argument or as another retained
+ * value. Each drop appends to *drop the triple (builder value, index in
+ * the new ret of the value whose updated ownership it takes or IR_NONE:
+ * its ownership is false, the input value it is the same memref as). */
+void own_edge_drop(Own *o, uint32_t blk, uint32_t op, uint32_t s, U32Vec *ret,
+                   const U32Vec *live, U32Vec *drop);
+/* May live-in i of blk (live: its sorted live-ins) stay out of blk's
+ * dealloc list? Yes when it is the same memref as an earlier live-in with
+ * the same ownership (Own.same), whose entry then always frees or keeps
+ * the buffer in its place. *built: 0 before the first call per list. */
+int own_edge_same(Own *o, uint32_t blk, const U32Vec *live, uint32_t i,
+                  int *built);
 /* A return-like terminator, a branch with one successor, a cf.cond_br. */
 int own_terminator(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs);
 int own_branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs);

@@ -273,7 +273,7 @@ void own_live_in(Own *o, uint32_t blk, U32Vec *out) {
 }
 
 void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
-                  uint32_t nfwd, U32Vec *out) {
+                  uint32_t nfwd, U32Vec *out, U32Vec *live) {
   out->n = 0;
   for (uint32_t i = 0; i < nfwd; i++)
     if (own_is_memref(o, fwd[i])) u32_push(out, fwd[i]);
@@ -291,6 +291,10 @@ void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
     u32_push(out, o->lv.vals[l[i]]);
   }
   if (out->n > first) own_sort_values(o->m, out->v + first, out->n - first);
+  if (live) {
+    live->n = 0;
+    for (uint32_t i = first; i < out->n; i++) u32_push(live, out->v[i]);
+  }
   for (uint32_t i = first; i < out->n; i++) out->v[i] = own_val(o, out->v[i]);
 }
 

@@ -91,7 +91,7 @@ int own_return_dealloc(Own *o, uint32_t blk, uint32_t op,
   o->em.loc = o->m->ops[op].loc;
   int r = own_dealloc_operands(o, blk, o->m->ops[op].loc, mem, cond);
   if (r == 0) {
-    own_retained(o, blk, IR_NONE, fwd, nfwd, ret);
+    own_retained(o, blk, IR_NONE, fwd, nfwd, ret, NULL);
     if (mem->n || ret->n) {
       own_before(o);
       uint32_t d = own_emit_dealloc(o, blk, mem, cond, ret);
@@ -159,7 +159,7 @@ int own_branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
   if (r == 0) {
     const IrSucc *sc = &m->succs[x->succs];
     const uint32_t *fwd = own_form_at(&f, f.succs[0].first);
-    own_retained(o, blk, sc->block, fwd, f.succs[0].count, ret);
+    own_retained(o, blk, sc->block, fwd, f.succs[0].count, ret, NULL);
     own_before(o);
     uint32_t d = own_emit_dealloc(o, blk, mem, cond, ret);
     uint32_t nm = 0;
@@ -175,17 +175,36 @@ int own_branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs) {
   return r;
 }
 
+/* The last ownership map m pairs with v, or IR_NONE. */
+static uint32_t paired(const U32Vec *m, uint32_t v) {
+  uint32_t w = IR_NONE;
+  for (uint32_t j = 0; j < m->n; j += 2)
+    if (m->v[j] == v) w = m->v[j + 1];
+  return w;
+}
+
+/* Is v among the dropped values of list d (own_edge_drop's triples)? */
+static int paired_dropped(const U32Vec *d, uint32_t v) {
+  for (uint32_t j = 0; j < d->n; j += 3)
+    if (d->v[j] == v) return 1;
+  return 0;
+}
+
 /* cf.cond_br: one dealloc per successor, the conditions conjoined with the
  * branch condition or its negation; values retained on both sides get the
- * ownership selected by the branch condition. */
+ * ownership selected by the branch condition. Retained values that are on
+ * one side the same memref as something else (own_edge_drop) are left out
+ * there and take that something's ownership on that side. */
 int own_cond_branch(Own *o, uint32_t blk, uint32_t op) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
   Form f;
   own_form_init(o, op, &f);
   U32Vec *mem = own_tmp(o), *cond = own_tmp(o), *adapted = own_tmp(o);
+  U32Vec *live = own_tmp(o);
   U32Vec *ret[2] = {own_tmp(o), own_tmp(o)};
   U32Vec *map[2] = {own_tmp(o), own_tmp(o)};  /* per side: pairs */
+  U32Vec *drop[2] = {own_tmp(o), own_tmp(o)};  /* per side: own_edge_drop */
   own_before(o);
   o->em.loc = x->loc;
   int r = own_dealloc_operands(o, blk, x->loc, mem, cond);
@@ -194,7 +213,9 @@ int own_cond_branch(Own *o, uint32_t blk, uint32_t op) {
   for (uint32_t s = 0; s < 2; s++) {
     const uint32_t *fwd = own_form_at(&f, f.succs[s].first);
     uint32_t nfwd = f.succs[s].count;
-    own_retained(o, blk, m->succs[x->succs + s].block, fwd, nfwd, ret[s]);
+    own_retained(o, blk, m->succs[x->succs + s].block, fwd, nfwd, ret[s],
+                 live);
+    own_edge_drop(o, blk, op, s, ret[s], live, drop[s]);
     own_before(o);
     adapted->n = 0;
     for (uint32_t i = 0; i < cond->n; i++) {
@@ -210,6 +231,15 @@ int own_cond_branch(Own *o, uint32_t blk, uint32_t op) {
     for (uint32_t i = 0; i < ret[s]->n; i++) {
       u32_push(map[s], ret[s]->v[i]);
       u32_push(map[s], irb_op_result(o->b, d, i));
+    }
+    /* The dropped values' ownerships on this side, after the retained
+     * ones (the successor operands below never look them up: a dropped
+     * value is not forwarded on its side). */
+    for (uint32_t i = 0; i < drop[s]->n; i += 3) {
+      uint32_t k = drop[s]->v[i + 1];
+      u32_push(map[s], drop[s]->v[i]);
+      u32_push(map[s], k == IR_NONE ? em_bool(&o->em, 0)
+                                    : irb_op_result(o->b, d, k));
     }
   }
   /* The successor operands: forwarded values, then their ownerships (the
@@ -241,6 +271,35 @@ int own_cond_branch(Own *o, uint32_t blk, uint32_t op) {
     own_before(o);
     own_update(o, v, own_unique(em_select(&o->em, bcond, wt, wf)), blk);
   }
+  /* Dropped values: the same, but a value dropped on one side and not
+   * retained on the other takes its dropped-side ownership (only that
+   * side's successor sees it). When that is the ownership of a value
+   * retained there, it takes that value's ownership as it now stands (the
+   * same on that side) and is noted as its copy (own_edge_same). */
+  for (uint32_t s = 0; s < 2; s++)
+    for (uint32_t i = 0; i < drop[s]->n; i += 3) {
+      uint32_t v = drop[s]->v[i], k = drop[s]->v[i + 1];
+      uint32_t wt = paired(map[0], v), wf = paired(map[1], v), w;
+      if (s == 0 && wf != IR_NONE && !paired_dropped(drop[1], v))
+        continue;  /* retained on side 1: the loop above did it */
+      if (s == 1 && wt != IR_NONE && paired_dropped(drop[0], v))
+        continue;  /* dropped on both sides: done at s == 0 */
+      own_before(o);
+      if (wt != IR_NONE && wf != IR_NONE) {
+        w = em_select(&o->em, bcond, wt, wf);
+      } else {
+        w = s == 0 ? wt : wf;
+        if (k != IR_NONE) {
+          Ownership wy = own_get(o, ret[s]->v[k], blk);
+          if (wy.state == OWN_UNIQUE) {
+            w = wy.ind;
+            *u64map_put(&o->same, v) = drop[s]->v[i + 2];
+          }
+        }
+      }
+      own_reset(o, v, blk);
+      own_update(o, v, own_unique(w), blk);
+    }
   own_place(o, own_form_emit(o, op, &f, NULL));
 out:
   own_form_free(&f);
