@@ -105,12 +105,27 @@ struct Canon {
   uint32_t *upool; uint32_t n_upool, cap_upool;
   uint32_t *umark; uint32_t cap_umark, userial;   /* per op: scan stamp */
   int changed;                    /* set by rewrites in this iteration */
+  /* Units: the func.func ops directly in the scope region. A function is
+   * isolated from above and no rule looks across functions, so one whose
+   * last iteration changed nothing would change nothing in the next one
+   * either (same state, same worklist, same rules): later iterations,
+   * which the whole module needs while some other function still changes,
+   * skip its body (seeding and region simplification). The result is
+   * that of the full iterations; only the work differs. Per op id:
+   * uclean[u] = skipped this iteration, utouch[u] = changed in it. */
+  int units;                      /* enabled (see canon_run) */
+  uint8_t *uclean, *utouch; uint32_t cap_units;
   /* interned names and types */
   uint32_t s_constant, s_value, s_ori, s_andi, s_xori, s_select, s_cmpi,
       s_dealloc, s_predicate, s_segments, s_yield, s_if, s_memref_dealloc,
       s_memref_cast, s_br, s_cond_br, s_extui, s_index_cast;
   uint32_t t_i1, t_index;
 };
+
+/* Units (see struct Canon): is op a unit whose body is skipped in this
+ * iteration? Record that the unit containing op changed. */
+int canon_unit_skip(const Canon *c, uint32_t op);
+void canon_unit_touch(Canon *c, uint32_t op);
 
 /* Run the greedy driver over the body of the top module. Returns 1 if it
  * converged, 0 if it hit max_iterations still changing. */

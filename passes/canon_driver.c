@@ -277,16 +277,70 @@ static void add_to_worklist(Canon *c, uint32_t op) {
   if (anc != small) free(anc);
 }
 
+/* ====================================================================== */
+/* Units (canon.h)                                                        */
+/* ====================================================================== */
+
+static int is_unit(const Canon *c, uint32_t op) {
+  return c->rw->ops[op].opc == IR_OP_FUNC && rw_op_region(c->rw, op) == c->scope;
+}
+
+int canon_unit_skip(const Canon *c, uint32_t op) {
+  return c->units && op < c->cap_units && c->uclean[op] && is_unit(c, op);
+}
+
+void canon_unit_touch(Canon *c, uint32_t op) {
+  if (!c->units) return;
+  Rw *rw = c->rw;
+  for (uint32_t o = op; o != RW_NONE && rw_alive(rw, o);) {
+    uint32_t r = rw_op_region(rw, o);
+    if (r == RW_NONE) return;
+    if (r == c->scope) {
+      if (!is_unit(c, o)) return;
+      if (o >= c->cap_units) {
+        uint32_t old = c->cap_units, cap = old;
+        ir_vgrow((void **)&c->uclean, &cap, o + 1, 1);
+        ir_vgrow((void **)&c->utouch, &c->cap_units, o + 1, 1);
+        memset(c->uclean + old, 0, c->cap_units - old);
+        memset(c->utouch + old, 0, c->cap_units - old);
+      }
+      c->utouch[o] = 1;
+      return;
+    }
+    o = rw->regions[r].op;
+  }
+}
+
+static int prune_unit(void *ud, uint32_t op) { return canon_unit_skip(ud, op); }
+
+/* After an iteration: a unit is skipped in the next one iff nothing in it
+ * changed in this one (a skipped unit cannot have changed). */
+static void units_update(Canon *c) {
+  Rw *rw = c->rw;
+  for (uint32_t b = rw->regions[c->scope].first; b != RW_NONE; b = rw->blocks[b].next)
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next) {
+      if (!is_unit(c, o)) continue;
+      if (o >= c->cap_units) {
+        canon_unit_touch(c, o);  /* grows the arrays (and marks it) */
+        c->utouch[o] = 0;
+      }
+      c->uclean[o] = !c->utouch[o];
+      c->utouch[o] = 0;
+    }
+}
+
 /* Listener: what MLIR's GreedyPatternRewriteDriver does on notifications. */
 static void on_inserted(void *ud, uint32_t op) {
   Canon *c = ud;
   c->changed = 1;
+  canon_unit_touch(c, op);
   add_to_worklist(c, op);
 }
 
 static void on_modified(void *ud, uint32_t op) {
   Canon *c = ud;
   c->changed = 1;
+  canon_unit_touch(c, op);
   add_to_worklist(c, op);
 }
 
@@ -360,6 +414,7 @@ static void on_erased(void *ud, uint32_t op) {
   Canon *c = ud;
   Rw *rw = c->rw;
   c->changed = 1;
+  canon_unit_touch(c, op);
   /* An operand left with at most one other user: its definition may now
    * be dead or newly simplifiable. */
   const RwOp *o = &rw->ops[op];
@@ -608,6 +663,7 @@ static int process_worklist(Canon *c) {
     if (op == RW_NONE) break;
     if (!rw_alive(rw, op)) continue;
     if (canon_is_dead(rw, op)) {
+      canon_unit_touch(c, op);
       rw_erase_op(rw, op);
       changed = 1;
       continue;
@@ -617,6 +673,7 @@ static int process_worklist(Canon *c) {
       CanonFold *res = nr <= 8 ? small : ir_xmalloc(nr * sizeof *res);
       int r = fold_op(c, op, res);
       if (r == CANON_INPLACE) {
+        canon_unit_touch(c, op);
         rw_modified(rw, op);
         changed = 1;
         if (res != small) free(res);
@@ -636,6 +693,7 @@ static int process_worklist(Canon *c) {
           if (vals[k] == RW_NONE) ok = 0;
         }
         if (ok) {
+          canon_unit_touch(c, op);
           rw_replace_op(rw, op, vals);
           changed = 1;
         } else {
@@ -653,6 +711,7 @@ static int process_worklist(Canon *c) {
     if (try_patterns(c, op)) {
       changed = 1;
       n_rewrites++;
+      if (rw_alive(rw, op)) canon_unit_touch(c, op);
     }
   }
   return changed;
@@ -698,6 +757,8 @@ void canon_fini(Canon *c) {
   free(c->ucount);
   free(c->upool);
   free(c->umark);
+  free(c->uclean);
+  free(c->utouch);
   memset(c, 0, sizeof *c);
 }
 
@@ -711,6 +772,10 @@ int canon_run(Canon *c) {
     return 1;
   }
   c->scope = rw_region_of(rw, 0, 0);
+  /* units only where the skipped work provably changes nothing: not with
+   * a rewrite budget (it is shared by the whole iteration), nor with the
+   * aggressive region simplification (its block merging is not taught) */
+  c->units = c->cfg.max_rewrites < 0 && c->cfg.region_simplify < 2;
   int again = 0;
   int iteration = 0;
   do {
@@ -718,10 +783,11 @@ int canon_run(Canon *c) {
     wl_clear(c);
     c->iter++;
     cst_reset(c);
-    rw_walk_region(rw, c->scope, !c->cfg.top_down, seed_op, c);
+    rw_walk_region_pruned(rw, c->scope, !c->cfg.top_down, seed_op, prune_unit, c);
     if (c->cfg.top_down) wl_reverse(c);
     again = process_worklist(c);
     if (c->cfg.region_simplify) again |= canon_simplify_regions(c);
+    if (c->units) units_update(c);
   } while (again);
   rw->listener = saved;
   return !again;

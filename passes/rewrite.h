@@ -159,8 +159,7 @@ static inline const IrOpInfo *rw_info(const Rw *rw, uint32_t op) {
   return opc == IR_OP_UNKNOWN ? NULL : ir_op_info(opc);
 }
 static inline uint32_t rw_traits(const Rw *rw, uint32_t op) {
-  const IrOpInfo *in = rw_info(rw, op);
-  return in ? in->traits : 0;
+  return ir_op_traits(rw->ops[op].opc);
 }
 /* Defining op of a value (RW_NONE for a block argument). */
 uint32_t rw_def(const Rw *rw, uint32_t v);
@@ -274,6 +273,13 @@ void rw_set_props(Rw *rw, uint32_t op, uint32_t props);
  * returns 1 in pre-order, the op's regions are skipped. */
 void rw_walk_region(Rw *rw, uint32_t r, int post,
                     int (*fn)(void *ud, uint32_t op), void *ud);
+
+/* The same, but the regions of ops for which prune(ud, op) returns 1 are
+ * not entered (fn still sees the op itself, asked before fn in pre-order,
+ * after its would-be regions in post-order). */
+void rw_walk_region_pruned(Rw *rw, uint32_t r, int post,
+                           int (*fn)(void *ud, uint32_t op),
+                           int (*prune)(void *ud, uint32_t op), void *ud);
 
 /* Blocks of region r reachable from its entry, in post order (successors
  * before predecessors; LLVM's po_iterator). *out is malloc'd. */
