@@ -559,6 +559,16 @@ static int seed_op(void *ud, uint32_t op) {
     uint32_t a = rw_prop(rw, op, "value");
     if (a && !insert_known_constant(c, op, a)) return 1;
   }
+  /* Top-down seeding visits an op after its ancestors, which are all on
+   * the worklist then (seeding removes only erased constants), so
+   * add_to_worklist's walk up would push nothing more: push the op. */
+  if (c->cfg.top_down) {
+    uint32_t r = rw_op_region(rw, op);
+    if (r == c->scope || (r != RW_NONE && c->wpos[rw->regions[r].op])) {
+      wl_push(c, op);
+      return 0;
+    }
+  }
   add_to_worklist(c, op);
   return 0;
 }
