@@ -26,6 +26,8 @@
 #ifndef CANON_H
 #define CANON_H
 
+#include <stdlib.h>
+
 #include "passes.h"
 #include "rewrite.h"
 
@@ -178,6 +180,17 @@ uint32_t canon_make_op(Canon *c, uint32_t at, uint32_t name,
                        uint32_t props);
 /* Scratch array of at least n entries (valid until the next call). */
 uint32_t *canon_tmp(Canon *c, uint32_t n);
+
+/* A short-lived list of n entries: `small` (cap entries, on the caller's
+ * stack) when it fits, else malloc'd. Rules run at every op they see, and
+ * most lists are a few entries long: a malloc + free each was a tenth of
+ * dd-simplify. Free with canon_buf_free(p, small). */
+static inline uint32_t *canon_buf(uint32_t *small, size_t cap, size_t n) {
+  return n <= cap ? small : ir_xmalloc(n * sizeof *small);
+}
+static inline void canon_buf_free(uint32_t *p, const uint32_t *small) {
+  if (p != small) free(p);
+}
 
 /* Replace op's results and erase it (rw_replace_op). */
 static inline void canon_replace(Canon *c, uint32_t op, const uint32_t *vals) {
