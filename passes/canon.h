@@ -106,7 +106,9 @@ struct Canon {
   uint32_t *ufirst, *ucount; uint32_t cap_ucache;
   uint32_t *upool; uint32_t n_upool, cap_upool;
   uint32_t *umark; uint32_t cap_umark, userial;   /* per op: scan stamp */
-  int changed;                    /* set by rewrites in this iteration */
+  int changed;                    /* canon_run changed the IR (any edit, even
+                                     one that does not count as a change
+                                     for the iteration loop) */
   /* Units: the func.func ops directly in the scope region. A function is
    * isolated from above and no rule looks across functions, so one whose
    * last iteration changed nothing would change nothing in the next one
@@ -117,6 +119,7 @@ struct Canon {
    * uclean[u] = skipped this iteration, utouch[u] = changed in it. */
   int units;                      /* enabled (see canon_run) */
   uint8_t *uclean, *utouch; uint32_t cap_units;
+  uint32_t *ublk; uint32_t cap_ublk;  /* per block: its unit + 1, 0 unknown */
   /* interned names and types */
   uint32_t s_constant, s_value, s_ori, s_andi, s_xori, s_select, s_cmpi,
       s_dealloc, s_predicate, s_segments, s_yield, s_if, s_memref_dealloc,
@@ -126,7 +129,12 @@ struct Canon {
 
 /* Units (see struct Canon): is op a unit whose body is skipped in this
  * iteration? Record that the unit containing op changed. */
-int canon_unit_skip(const Canon *c, uint32_t op);
+static inline int canon_is_unit(const Canon *c, uint32_t op) {
+  return c->rw->ops[op].opc == IR_OP_FUNC && rw_op_region(c->rw, op) == c->scope;
+}
+static inline int canon_unit_skip(const Canon *c, uint32_t op) {
+  return c->units && op < c->cap_units && c->uclean[op] && canon_is_unit(c, op);
+}
 void canon_unit_touch(Canon *c, uint32_t op);
 
 /* Run the greedy driver over the body of the top module. Returns 1 if it
@@ -135,6 +143,16 @@ int canon_run(Canon *c);
 void canon_init(Canon *c, Rw *rw, const CanonRules *rules,
                 const CanonConfig *cfg);
 void canon_fini(Canon *c);
+
+/* Canonicalize a working copy in place (m: the module it came from, for
+ * diagnostics): 1 if it changed, 0 if it did not (not even a constant
+ * moved), -1 with a diagnostic on failure. */
+int canon_rw(Rw *rw, const IrModule *m, const DdCanonOpts *o, IrDiag *d);
+/* Lay a working copy out; NULL with a diagnostic on failure. */
+IrModule *canon_emit(Rw *rw, const IrModule *m, IrDiag *d);
+/* -cse on a working copy of m, handed back unemitted; *changed tells
+ * whether it replaced or erased anything (cse.c). */
+Rw *cse_rw(const IrModule *m, int *changed);
 
 /* --- helpers for rules -------------------------------------------------- */
 

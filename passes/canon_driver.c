@@ -209,7 +209,7 @@ static void wl_need(Canon *c) {
 }
 
 static void wl_push(Canon *c, uint32_t op) {
-  wl_need(c);
+  if (op >= c->cap_wpos) wl_need(c);
   if (c->wpos[op]) return;
   IR_VPUSH(c->wl, c->n_wl, c->cap_wl, op);
   c->wpos[op] = c->n_wl;
@@ -282,33 +282,52 @@ static void add_to_worklist(Canon *c, uint32_t op) {
 /* ====================================================================== */
 
 static int is_unit(const Canon *c, uint32_t op) {
-  return c->rw->ops[op].opc == IR_OP_FUNC && rw_op_region(c->rw, op) == c->scope;
+  return canon_is_unit(c, op);
 }
 
-int canon_unit_skip(const Canon *c, uint32_t op) {
-  return c->units && op < c->cap_units && c->uclean[op] && is_unit(c, op);
+static void unit_mark(Canon *c, uint32_t u) {
+  if (u >= c->cap_units) {
+    uint32_t old = c->cap_units, cap = old;
+    ir_vgrow((void **)&c->uclean, &cap, u + 1, 1);
+    ir_vgrow((void **)&c->utouch, &c->cap_units, u + 1, 1);
+    memset(c->uclean + old, 0, c->cap_units - old);
+    memset(c->utouch + old, 0, c->cap_units - old);
+  }
+  c->utouch[u] = 1;
 }
 
-void canon_unit_touch(Canon *c, uint32_t op) {
-  if (!c->units) return;
+/* The unit op is in, RW_NONE if none. A block never leaves its function
+ * (functions are isolated), so the answer is kept per block (ublk: unit +
+ * 1) and most notifications cost no walk up. */
+static uint32_t unit_of(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
+  uint32_t b = rw->ops[op].block;
+  if (b == RW_NONE) return RW_NONE;
+  if (b < c->cap_ublk && c->ublk[b]) return c->ublk[b] - 1;
   for (uint32_t o = op; o != RW_NONE && rw_alive(rw, o);) {
     uint32_t r = rw_op_region(rw, o);
-    if (r == RW_NONE) return;
+    if (r == RW_NONE) return RW_NONE;
     if (r == c->scope) {
-      if (!is_unit(c, o)) return;
-      if (o >= c->cap_units) {
-        uint32_t old = c->cap_units, cap = old;
-        ir_vgrow((void **)&c->uclean, &cap, o + 1, 1);
-        ir_vgrow((void **)&c->utouch, &c->cap_units, o + 1, 1);
-        memset(c->uclean + old, 0, c->cap_units - old);
-        memset(c->utouch + old, 0, c->cap_units - old);
+      if (!is_unit(c, o)) return RW_NONE;
+      if (rw->blocks[b].region != c->scope) {
+        if (b >= c->cap_ublk) {
+          uint32_t old = c->cap_ublk;
+          ir_vgrow((void **)&c->ublk, &c->cap_ublk, rw->n_blocks + 1, sizeof *c->ublk);
+          memset(c->ublk + old, 0, (c->cap_ublk - old) * sizeof *c->ublk);
+        }
+        c->ublk[b] = o + 1;
       }
-      c->utouch[o] = 1;
-      return;
+      return o;
     }
     o = rw->regions[r].op;
   }
+  return RW_NONE;
+}
+
+void canon_unit_touch(Canon *c, uint32_t op) {
+  if (!c->units || !rw_alive(c->rw, op)) return;
+  uint32_t u = unit_of(c, op);
+  if (u != RW_NONE) unit_mark(c, u);
 }
 
 static int prune_unit(void *ud, uint32_t op) { return canon_unit_skip(ud, op); }
@@ -321,7 +340,7 @@ static void units_update(Canon *c) {
     for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next) {
       if (!is_unit(c, o)) continue;
       if (o >= c->cap_units) {
-        canon_unit_touch(c, o);  /* grows the arrays (and marks it) */
+        unit_mark(c, o);  /* grows the arrays */
         c->utouch[o] = 0;
       }
       c->uclean[o] = !c->utouch[o];
@@ -444,11 +463,19 @@ static uint64_t cst_key(Canon *c, uint32_t attr) {
   return ((uint64_t)1 << 63) ^ ((uint64_t)attr << 1) ^ 0x5bd1e995u;
 }
 
+/* Every field mixed into every bit (splitmix64's finalizer): the same
+ * small integers in many regions made long probe runs before (mixed
+ * corpus: ~20 probes a lookup). */
 static uint32_t cst_hash(const CanonCst *e) {
-  uint64_t h = e->key * 0x9E3779B97F4A7C15ull;
-  h ^= ((uint64_t)e->region << 32) ^ ((uint64_t)e->name << 16) ^ e->type;
-  h *= 0xff51afd7ed558ccdull;
-  return (uint32_t)(h >> 32);
+  uint64_t h = e->key ^ (uint64_t)e->region * 0x9E3779B97F4A7C15ull ^
+               (uint64_t)e->name * 0xC2B2AE3D27D4EB4Full ^
+               (uint64_t)e->type * 0x165667B19E3779F9ull;
+  h ^= h >> 30;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 27;
+  h *= 0x94D049BB133111EBull;
+  h ^= h >> 31;
+  return (uint32_t)h;
 }
 
 static void cst_reset(Canon *c) {
@@ -517,6 +544,7 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
       rw_move_op(rw, op, rw_ip_start(rw, blk));
       rw->listener = l;
       rw->ops[op].loc = 0;
+      c->changed = 1;
     }
     return 1;
   }
@@ -543,6 +571,7 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
     rw_move_op(rw, op, rw_ip_start(rw, ib));
     rw->listener = l;
     rw->ops[op].loc = 0;
+    c->changed = 1;
   }
   c->owned[op] = c->iter;
   return 1;
@@ -769,6 +798,7 @@ void canon_fini(Canon *c) {
   free(c->umark);
   free(c->uclean);
   free(c->utouch);
+  free(c->ublk);
   memset(c, 0, sizeof *c);
 }
 
@@ -786,6 +816,7 @@ int canon_run(Canon *c) {
    * a rewrite budget (it is shared by the whole iteration), nor with the
    * aggressive region simplification (its block merging is not taught) */
   c->units = c->cfg.max_rewrites < 0 && c->cfg.region_simplify < 2;
+  c->changed = 0;
   int again = 0;
   int iteration = 0;
   do {
@@ -798,6 +829,7 @@ int canon_run(Canon *c) {
     again = process_worklist(c);
     if (c->cfg.region_simplify) again |= canon_simplify_regions(c);
     if (c->units) units_update(c);
+    c->changed |= again;
   } while (again);
   rw->listener = saved;
   return !again;

@@ -190,6 +190,7 @@ static void erase_succ_operands(Live *l, uint32_t term) {
       if (!l->arg[rw_arg(rw, b, a)]) any = 1;
     if (!any) continue;
     canon_unit_touch(l->c, term);
+    l->c->changed = 1;
     uint32_t *keep = ir_xmalloc((sc->count + 1) * sizeof *keep);
     uint32_t w = 0;
     for (uint32_t a = 0; a < sc->count; a++)
@@ -241,6 +242,7 @@ static int delete_dead(Live *l, uint32_t r) {
       if (!l->arg[rw_arg(rw, b, a)]) dead[a] = 1, any = 1;
     if (any) {
       canon_unit_touch(l->c, rw->regions[r].op);
+      l->c->changed = 1;
       rw_erase_args(rw, b, dead);
     }
     free(dead);

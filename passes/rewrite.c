@@ -386,11 +386,6 @@ uint32_t rw_parent_op(const Rw *rw, uint32_t op) {
   return b == RW_NONE ? RW_NONE : rw_block_parent_op(rw, b);
 }
 
-uint32_t rw_op_region(const Rw *rw, uint32_t op) {
-  uint32_t b = rw->ops[op].block;
-  return b == RW_NONE ? RW_NONE : rw->blocks[b].region;
-}
-
 int rw_is_ancestor(const Rw *rw, uint32_t anc, uint32_t op) {
   for (uint32_t o = op; o != RW_NONE; o = rw_parent_op(rw, o))
     if (o == anc) return 1;

@@ -167,7 +167,10 @@ uint32_t rw_def(const Rw *rw, uint32_t v);
 uint32_t rw_value_block(const Rw *rw, uint32_t v);
 uint32_t rw_block_parent_op(const Rw *rw, uint32_t blk);
 uint32_t rw_parent_op(const Rw *rw, uint32_t op);        /* RW_NONE at top */
-uint32_t rw_op_region(const Rw *rw, uint32_t op);        /* parent region */
+static inline uint32_t rw_op_region(const Rw *rw, uint32_t op) {  /* parent region */
+  uint32_t b = rw->ops[op].block;
+  return b == RW_NONE ? RW_NONE : rw->blocks[b].region;
+}
 /* Is `anc` an ancestor of (or equal to) `op`? */
 int rw_is_ancestor(const Rw *rw, uint32_t anc, uint32_t op);
 /* Is block `blk` the first block of its region? */
