@@ -98,6 +98,7 @@ struct Canon {
   uint32_t iter;
   uint32_t *owned; uint32_t cap_owned;  /* per op: iteration it was owned in */
   struct CanonCst *cst_tab; uint32_t cst_cap, cst_n;
+  uint32_t *cst_used; uint32_t n_cst_used, cap_cst_used;  /* claimed slots */
   /* scratch */
   uint32_t *tmp; uint32_t cap_tmp;
   /* "users of v other than op?" for values with long use lists

@@ -55,6 +55,13 @@ int canon_has_effect_iface(const Rw *rw, uint32_t op) {
  * forbids every effect (isMemoryEffectFree), otherwise reads and the
  * allocation of the op's own results are allowed (wouldOpBeTriviallyDead). */
 static int effects_ok(const Rw *rw, uint32_t root, int strict) {
+  /* most ops: no recursive effects, the op's own effects decide */
+  if (!(rw_traits(rw, root) & IR_TR_RECURSIVE_EFFECTS)) {
+    uint32_t fx = canon_op_effects(rw, root);
+    if (!fx) return 0;
+    if (fx & IR_TR_PURE) return 1;
+    return !strict && !(fx & (IR_TR_FREE | IR_TR_WRITE));
+  }
   uint32_t cap = 16, n = 0;
   uint32_t small[16];
   uint32_t *st = small;
@@ -478,8 +485,12 @@ static uint32_t cst_hash(const CanonCst *e) {
   return (uint32_t)h;
 }
 
+/* Clears the claimed slots only (the table is sized for the whole
+ * module, an iteration may claim few). */
 static void cst_reset(Canon *c) {
-  if (c->cst_tab) memset(c->cst_tab, 0, c->cst_cap * sizeof *c->cst_tab);
+  for (uint32_t i = 0; i < c->n_cst_used; i++)
+    memset(&c->cst_tab[c->cst_used[i]], 0, sizeof *c->cst_tab);
+  c->n_cst_used = 0;
   c->cst_n = 0;
 }
 
@@ -491,11 +502,13 @@ static CanonCst *cst_slot(Canon *c, const CanonCst *k) {
     uint32_t ocap = c->cst_cap;
     c->cst_tab = ir_xcalloc(ncap, sizeof *c->cst_tab);
     c->cst_cap = ncap;
+    c->n_cst_used = 0;
     for (uint32_t i = 0; i < ocap; i++)
       if (old[i].used) {
         uint32_t h = cst_hash(&old[i]) & (ncap - 1);
         while (c->cst_tab[h].used) h = (h + 1) & (ncap - 1);
         c->cst_tab[h] = old[i];
+        IR_VPUSH(c->cst_used, c->n_cst_used, c->cap_cst_used, h);
       }
     free(old);
   }
@@ -564,6 +577,7 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
   e->used = 1;
   e->op = op;
   c->cst_n++;
+  IR_VPUSH(c->cst_used, c->n_cst_used, c->cap_cst_used, (uint32_t)(e - c->cst_tab));
   uint32_t ib = rw->regions[k.region].first;
   if (blk != ib || (rw->blocks[ib].first != op && !is_owned(c, rw->ops[op].prev))) {
     RwListener *l = rw->listener;
@@ -791,6 +805,7 @@ void canon_fini(Canon *c) {
   free(c->wpos);
   free(c->owned);
   free(c->cst_tab);
+  free(c->cst_used);
   free(c->tmp);
   free(c->ufirst);
   free(c->ucount);
