@@ -432,12 +432,17 @@ uint32_t rw_const_attr(const Rw *rw, uint32_t v) {
 /* The sizes of op's operandSegmentSizes and how many there are, or NULL. */
 static const int64_t *segment_sizes(const Rw *rw, uint32_t op, uint32_t *n) {
   uint32_t p = rw->ops[op].props;
-  uint32_t s = p ? ir_dict_get(rw->ctx, p, rw->s_segments) : 0;
-  if (!s) return NULL;
-  const IrAttr *a = ir_attr(rw->ctx, s);
-  if (a->kind != IR_A_DENSE_ARRAY) return NULL;
-  *n = a->n;
-  return ir_attr_i64(rw->ctx, s);
+  if (!p) return NULL;
+  struct RwSegCache *e = (struct RwSegCache *)&rw->seg_cache[(p * 2654435761u) >> 26];
+  if (e->props != p) {
+    uint32_t s = ir_dict_get(rw->ctx, p, rw->s_segments);
+    const IrAttr *a = s ? ir_attr(rw->ctx, s) : NULL;
+    e->props = p;
+    e->v = a && a->kind == IR_A_DENSE_ARRAY ? ir_attr_i64(rw->ctx, s) : NULL;
+    e->n = e->v ? a->n : 0;
+  }
+  *n = e->n;
+  return e->v;
 }
 
 int rw_segment(const Rw *rw, uint32_t op, uint32_t k, uint32_t *first,

@@ -111,6 +111,9 @@ typedef struct Rw {
   RwListener *listener;      /* may be NULL */
   uint32_t *scratch; uint32_t cap_scratch;  /* for callers' short lists */
   uint32_t s_segments, s_value;  /* interned "operandSegmentSizes", "value" */
+  /* operandSegmentSizes by props dictionary (interned, so the answer is a
+   * function of the id): the dealloc rules ask at every look at a dealloc */
+  struct RwSegCache { uint32_t props, n; const int64_t *v; } seg_cache[64];
 } Rw;
 
 /* An insertion point: before `before` in `block` (RW_NONE: at the end). */
