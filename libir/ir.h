@@ -340,6 +340,14 @@ uint32_t ir_op_lookup(const char *name, size_t n);
 /* Whether `name` is an inherent attribute of opcode `opc`. */
 int ir_op_is_inherent(uint32_t opc, const char *name, size_t n);
 
+/* --- op traits by direct index (pipe3) ---------------------------------- */
+/* ir_op_info(opc)->traits without the call (the rewriting passes ask at
+ * nearly every op they visit); 0 for IR_OP_UNKNOWN. */
+extern const uint32_t ir_op_traits_tab[IR_N_OPS];
+static inline uint32_t ir_op_traits(uint32_t opc) {
+  return opc < IR_N_OPS ? ir_op_traits_tab[opc] : 0;
+}
+
 /* ====================================================================== */
 /* Modules                                                                */
 /* ====================================================================== */

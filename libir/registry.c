@@ -16,6 +16,12 @@ static IrOpInfo infos[IR_N_OPS] = {
 #undef OP
 };
 
+const uint32_t ir_op_traits_tab[IR_N_OPS] = {
+#define OP(id, name, traits, nopd, nres, nreg, nsucc, inherent) traits,
+#include "ops.def"
+#undef OP
+};
+
 /* Open addressing on name hashes; a slot holds opcode + 1 (0 = empty). */
 #define HT_SIZE 1024
 _Static_assert(2 * IR_N_OPS <= HT_SIZE, "grow the registry hash table");

@@ -24,15 +24,13 @@ void dd_canonicalize_default_opts(DdCanonOpts *o) {
   o->max_num_rewrites = -1;
 }
 
-IrModule *dd_canonicalize_with(const IrModule *m, const DdCanonOpts *o,
-                               IrDiag *d) {
+int canon_rw(Rw *rw, const IrModule *m, const DdCanonOpts *o, IrDiag *d) {
   static CanonRules rules;
   static int ready;
   if (!ready) {
     canon_rules_all(&rules);
     ready = 1;
   }
-  Rw *rw = rw_load(m);
   Canon c;
   CanonConfig cfg = {0};
   cfg.top_down = o->top_down;
@@ -42,20 +40,31 @@ IrModule *dd_canonicalize_with(const IrModule *m, const DdCanonOpts *o,
   cfg.fold = 1;
   canon_init(&c, rw, &rules, &cfg);
   int converged = canon_run(&c);
+  int changed = c.changed;
   canon_fini(&c);
   if (!converged && o->test_convergence) {
     ir_diag(d, m->ctx, m->ops[0].loc, IR_SEV_ERROR,
             "Canonicalizer failed to converge within %d iterations",
             o->max_iterations);
-    rw_free(rw);
-    return NULL;
+    return -1;
   }
+  return changed;
+}
+
+IrModule *canon_emit(Rw *rw, const IrModule *m, IrDiag *d) {
   const char *why = NULL;
   IrModule *out = rw_emit(rw, &why);
-  rw_free(rw);
   if (!out)
     ir_diag(d, m->ctx, m->ops[0].loc, IR_SEV_ERROR, "canonicalize: %s",
             why ? why : "internal error");
+  return out;
+}
+
+IrModule *dd_canonicalize_with(const IrModule *m, const DdCanonOpts *o,
+                               IrDiag *d) {
+  Rw *rw = rw_load(m);
+  IrModule *out = canon_rw(rw, m, o, d) < 0 ? NULL : canon_emit(rw, m, d);
+  rw_free(rw);
   return out;
 }
 

@@ -26,6 +26,8 @@
 #ifndef CANON_H
 #define CANON_H
 
+#include <stdlib.h>
+
 #include "passes.h"
 #include "rewrite.h"
 
@@ -96,6 +98,7 @@ struct Canon {
   uint32_t iter;
   uint32_t *owned; uint32_t cap_owned;  /* per op: iteration it was owned in */
   struct CanonCst *cst_tab; uint32_t cst_cap, cst_n;
+  uint32_t *cst_used; uint32_t n_cst_used, cap_cst_used;  /* claimed slots */
   /* scratch */
   uint32_t *tmp; uint32_t cap_tmp;
   /* "users of v other than op?" for values with long use lists
@@ -104,7 +107,20 @@ struct Canon {
   uint32_t *ufirst, *ucount; uint32_t cap_ucache;
   uint32_t *upool; uint32_t n_upool, cap_upool;
   uint32_t *umark; uint32_t cap_umark, userial;   /* per op: scan stamp */
-  int changed;                    /* set by rewrites in this iteration */
+  int changed;                    /* canon_run changed the IR (any edit, even
+                                     one that does not count as a change
+                                     for the iteration loop) */
+  /* Units: the func.func ops directly in the scope region. A function is
+   * isolated from above and no rule looks across functions, so one whose
+   * last iteration changed nothing would change nothing in the next one
+   * either (same state, same worklist, same rules): later iterations,
+   * which the whole module needs while some other function still changes,
+   * skip its body (seeding and region simplification). The result is
+   * that of the full iterations; only the work differs. Per op id:
+   * uclean[u] = skipped this iteration, utouch[u] = changed in it. */
+  int units;                      /* enabled (see canon_run) */
+  uint8_t *uclean, *utouch; uint32_t cap_units;
+  uint32_t *ublk; uint32_t cap_ublk;  /* per block: its unit + 1, 0 unknown */
   /* interned names and types */
   uint32_t s_constant, s_value, s_ori, s_andi, s_xori, s_select, s_cmpi,
       s_dealloc, s_predicate, s_segments, s_yield, s_if, s_memref_dealloc,
@@ -112,12 +128,32 @@ struct Canon {
   uint32_t t_i1, t_index;
 };
 
+/* Units (see struct Canon): is op a unit whose body is skipped in this
+ * iteration? Record that the unit containing op changed. */
+static inline int canon_is_unit(const Canon *c, uint32_t op) {
+  return c->rw->ops[op].opc == IR_OP_FUNC && rw_op_region(c->rw, op) == c->scope;
+}
+static inline int canon_unit_skip(const Canon *c, uint32_t op) {
+  return c->units && op < c->cap_units && c->uclean[op] && canon_is_unit(c, op);
+}
+void canon_unit_touch(Canon *c, uint32_t op);
+
 /* Run the greedy driver over the body of the top module. Returns 1 if it
  * converged, 0 if it hit max_iterations still changing. */
 int canon_run(Canon *c);
 void canon_init(Canon *c, Rw *rw, const CanonRules *rules,
                 const CanonConfig *cfg);
 void canon_fini(Canon *c);
+
+/* Canonicalize a working copy in place (m: the module it came from, for
+ * diagnostics): 1 if it changed, 0 if it did not (not even a constant
+ * moved), -1 with a diagnostic on failure. */
+int canon_rw(Rw *rw, const IrModule *m, const DdCanonOpts *o, IrDiag *d);
+/* Lay a working copy out; NULL with a diagnostic on failure. */
+IrModule *canon_emit(Rw *rw, const IrModule *m, IrDiag *d);
+/* -cse on a working copy of m, handed back unemitted; *changed tells
+ * whether it replaced or erased anything (cse.c). */
+Rw *cse_rw(const IrModule *m, int *changed);
 
 /* --- helpers for rules -------------------------------------------------- */
 
@@ -163,6 +199,17 @@ uint32_t canon_make_op(Canon *c, uint32_t at, uint32_t name,
                        uint32_t props);
 /* Scratch array of at least n entries (valid until the next call). */
 uint32_t *canon_tmp(Canon *c, uint32_t n);
+
+/* A short-lived list of n entries: `small` (cap entries, on the caller's
+ * stack) when it fits, else malloc'd. Rules run at every op they see, and
+ * most lists are a few entries long: a malloc + free each was a tenth of
+ * dd-simplify. Free with canon_buf_free(p, small). */
+static inline uint32_t *canon_buf(uint32_t *small, size_t cap, size_t n) {
+  return n <= cap ? small : ir_xmalloc(n * sizeof *small);
+}
+static inline void canon_buf_free(uint32_t *p, const uint32_t *small) {
+  if (p != small) free(p);
+}
 
 /* Replace op's results and erase it (rw_replace_op). */
 static inline void canon_replace(Canon *c, uint32_t op, const uint32_t *vals) {

@@ -50,8 +50,9 @@ uint32_t dealloc_create(Canon *c, uint32_t at, const uint32_t *mem,
                         const uint32_t *cond, uint32_t nm, const uint32_t *ret,
                         uint32_t nr) {
   uint32_t n = 2 * nm + nr;
-  uint32_t *opd = ir_xmalloc((n + 1) * sizeof *opd);
-  uint32_t *tys = ir_xmalloc((nr + 1) * sizeof *tys);
+  uint32_t opd_s[32], tys_s[16];
+  uint32_t *opd = canon_buf(opd_s, 32, n + 1);
+  uint32_t *tys = canon_buf(tys_s, 16, nr + 1);
   memcpy(opd, mem, nm * sizeof *opd);
   memcpy(opd + nm, cond, nm * sizeof *opd);
   memcpy(opd + 2 * nm, ret, nr * sizeof *opd);
@@ -66,8 +67,8 @@ uint32_t dealloc_create(Canon *c, uint32_t at, const uint32_t *mem,
   s.props = dealloc_props(c, c->rw->ops[at].props, nm, nr);
   s.attrs = c->rw->ops[at].attrs;
   uint32_t op = rw_create(c->rw, rw_ip_before(c->rw, at), &s);
-  free(opd);
-  free(tys);
+  canon_buf_free(opd, opd_s);
+  canon_buf_free(tys, tys_s);
   return op;
 }
 
@@ -86,14 +87,14 @@ int dealloc_update(Canon *c, uint32_t op, const uint32_t *mem,
   }
   uint32_t nr = d.n_ret;
   uint32_t n = 2 * nm + nr;
-  uint32_t *opd = ir_xmalloc((n + 1) * sizeof *opd);
+  uint32_t opd_s[32], *opd = canon_buf(opd_s, 32, n + 1);
   memcpy(opd, mem, nm * sizeof *opd);
   memcpy(opd + nm, cond, nm * sizeof *opd);
   for (uint32_t i = 0; i < nr; i++) opd[2 * nm + i] = d.ret[i];
   dealloc_parts_free(&d);
   rw_set_operands(c->rw, op, opd, n);
   c->rw->ops[op].props = dealloc_props(c, c->rw->ops[op].props, nm, nr);
-  free(opd);
+  canon_buf_free(opd, opd_s);
   rw_modified(c->rw, op);
   return 1;
 }
@@ -111,17 +112,18 @@ int canon_allocates(const Rw *rw, uint32_t op, uint32_t v) {
 typedef struct Lists {
   uint32_t *mem, *cond;
   uint32_t n;
+  uint32_t small_mem[16], small_cond[16];
 } Lists;
 
 static void lists_init(Lists *l, uint32_t cap) {
-  l->mem = ir_xmalloc((cap + 1) * sizeof *l->mem);
-  l->cond = ir_xmalloc((cap + 1) * sizeof *l->cond);
+  l->mem = canon_buf(l->small_mem, 16, (size_t)cap + 1);
+  l->cond = canon_buf(l->small_cond, 16, (size_t)cap + 1);
   l->n = 0;
 }
 
 static void lists_free(Lists *l) {
-  free(l->mem);
-  free(l->cond);
+  canon_buf_free(l->mem, l->small_mem);
+  canon_buf_free(l->cond, l->small_cond);
 }
 
 /* A memref listed twice: keep the first, or-ing the conditions. */
@@ -135,7 +137,8 @@ static int p_remove_duplicate_memrefs(Canon *c, uint32_t op) {
    * a small open-addressed map value -> index */
   uint32_t cap = 8;
   while (cap < 2 * nm + 2) cap <<= 1;
-  uint32_t *key = ir_xmalloc(cap * sizeof *key), *idx = ir_xmalloc(cap * sizeof *idx);
+  uint32_t key_s[32], idx_s[32];
+  uint32_t *key = canon_buf(key_s, 32, cap), *idx = canon_buf(idx_s, 32, cap);
   memset(key, 0xff, cap * sizeof *key);
   for (uint32_t i = 0; i < nm; i++) {
     uint32_t m = d.mem[i], cnd = d.cond[i];
@@ -154,8 +157,8 @@ static int p_remove_duplicate_memrefs(Canon *c, uint32_t op) {
     l.mem[l.n] = m;
     l.cond[l.n++] = cnd;
   }
-  free(key);
-  free(idx);
+  canon_buf_free(key, key_s);
+  canon_buf_free(idx, idx_s);
   dealloc_parts_free(&d);
   int r = dealloc_update(c, op, l.mem, l.cond, l.n);
   lists_free(&l);
@@ -167,11 +170,12 @@ static int p_remove_duplicate_retained(Canon *c, uint32_t op) {
   DeallocParts d;
   if (dealloc_parts(c, op, &d) < 0) return 0;
   uint32_t nr = d.n_ret;
-  uint32_t *ret = ir_xmalloc((nr + 1) * sizeof *ret);
-  uint32_t *map = ir_xmalloc((nr + 1) * sizeof *map);
+  uint32_t ret_s[16], map_s[16], key_s[32], idx_s[32];
+  uint32_t *ret = canon_buf(ret_s, 16, (size_t)nr + 1);
+  uint32_t *map = canon_buf(map_s, 16, (size_t)nr + 1);
   uint32_t cap = 8;
   while (cap < 2 * nr + 2) cap <<= 1;
-  uint32_t *key = ir_xmalloc(cap * sizeof *key), *idx = ir_xmalloc(cap * sizeof *idx);
+  uint32_t *key = canon_buf(key_s, 32, cap), *idx = canon_buf(idx_s, 32, cap);
   memset(key, 0xff, cap * sizeof *key);
   uint32_t n = 0;
   for (uint32_t i = 0; i < nr; i++) {
@@ -187,8 +191,8 @@ static int p_remove_duplicate_retained(Canon *c, uint32_t op) {
     map[i] = n;
     ret[n++] = v;
   }
-  free(key);
-  free(idx);
+  canon_buf_free(key, key_s);
+  canon_buf_free(idx, idx_s);
   int changed = n != nr;
   if (changed) {
     uint32_t nm = d.n_mem;
@@ -202,8 +206,8 @@ static int p_remove_duplicate_retained(Canon *c, uint32_t op) {
     free(mem);
     free(cond);
   }
-  free(ret);
-  free(map);
+  canon_buf_free(ret, ret_s);
+  canon_buf_free(map, map_s);
   dealloc_parts_free(&d);
   return changed;
 }
@@ -268,7 +272,7 @@ static int p_remove_alloc_dealloc_pair(Canon *c, uint32_t op) {
   if (dealloc_parts(c, op, &d) < 0) return 0;
   Lists l;
   lists_init(&l, d.n_mem);
-  uint32_t *del = ir_xmalloc((d.n_mem + 1) * sizeof *del), nd = 0;
+  uint32_t del_s[16], *del = canon_buf(del_s, 16, (size_t)d.n_mem + 1), nd = 0;
   for (uint32_t i = 0; i < d.n_mem; i++) {
     uint32_t m = d.mem[i];
     uint32_t a = rw_def(c->rw, m);
@@ -287,7 +291,7 @@ static int p_remove_alloc_dealloc_pair(Canon *c, uint32_t op) {
   if (r)
     for (uint32_t i = 0; i < nd; i++)
       if (rw_alive(c->rw, del[i])) rw_erase_op(c->rw, del[i]);
-  free(del);
+  canon_buf_free(del, del_s);
   lists_free(&l);
   return r;
 }

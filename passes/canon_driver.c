@@ -55,6 +55,13 @@ int canon_has_effect_iface(const Rw *rw, uint32_t op) {
  * forbids every effect (isMemoryEffectFree), otherwise reads and the
  * allocation of the op's own results are allowed (wouldOpBeTriviallyDead). */
 static int effects_ok(const Rw *rw, uint32_t root, int strict) {
+  /* most ops: no recursive effects, the op's own effects decide */
+  if (!(rw_traits(rw, root) & IR_TR_RECURSIVE_EFFECTS)) {
+    uint32_t fx = canon_op_effects(rw, root);
+    if (!fx) return 0;
+    if (fx & IR_TR_PURE) return 1;
+    return !strict && !(fx & (IR_TR_FREE | IR_TR_WRITE));
+  }
   uint32_t cap = 16, n = 0;
   uint32_t small[16];
   uint32_t *st = small;
@@ -209,7 +216,7 @@ static void wl_need(Canon *c) {
 }
 
 static void wl_push(Canon *c, uint32_t op) {
-  wl_need(c);
+  if (op >= c->cap_wpos) wl_need(c);
   if (c->wpos[op]) return;
   IR_VPUSH(c->wl, c->n_wl, c->cap_wl, op);
   c->wpos[op] = c->n_wl;
@@ -277,16 +284,89 @@ static void add_to_worklist(Canon *c, uint32_t op) {
   if (anc != small) free(anc);
 }
 
+/* ====================================================================== */
+/* Units (canon.h)                                                        */
+/* ====================================================================== */
+
+static int is_unit(const Canon *c, uint32_t op) {
+  return canon_is_unit(c, op);
+}
+
+static void unit_mark(Canon *c, uint32_t u) {
+  if (u >= c->cap_units) {
+    uint32_t old = c->cap_units, cap = old;
+    ir_vgrow((void **)&c->uclean, &cap, u + 1, 1);
+    ir_vgrow((void **)&c->utouch, &c->cap_units, u + 1, 1);
+    memset(c->uclean + old, 0, c->cap_units - old);
+    memset(c->utouch + old, 0, c->cap_units - old);
+  }
+  c->utouch[u] = 1;
+}
+
+/* The unit op is in, RW_NONE if none. A block never leaves its function
+ * (functions are isolated), so the answer is kept per block (ublk: unit +
+ * 1) and most notifications cost no walk up. */
+static uint32_t unit_of(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  uint32_t b = rw->ops[op].block;
+  if (b == RW_NONE) return RW_NONE;
+  if (b < c->cap_ublk && c->ublk[b]) return c->ublk[b] - 1;
+  for (uint32_t o = op; o != RW_NONE && rw_alive(rw, o);) {
+    uint32_t r = rw_op_region(rw, o);
+    if (r == RW_NONE) return RW_NONE;
+    if (r == c->scope) {
+      if (!is_unit(c, o)) return RW_NONE;
+      if (rw->blocks[b].region != c->scope) {
+        if (b >= c->cap_ublk) {
+          uint32_t old = c->cap_ublk;
+          ir_vgrow((void **)&c->ublk, &c->cap_ublk, rw->n_blocks + 1, sizeof *c->ublk);
+          memset(c->ublk + old, 0, (c->cap_ublk - old) * sizeof *c->ublk);
+        }
+        c->ublk[b] = o + 1;
+      }
+      return o;
+    }
+    o = rw->regions[r].op;
+  }
+  return RW_NONE;
+}
+
+void canon_unit_touch(Canon *c, uint32_t op) {
+  if (!c->units || !rw_alive(c->rw, op)) return;
+  uint32_t u = unit_of(c, op);
+  if (u != RW_NONE) unit_mark(c, u);
+}
+
+static int prune_unit(void *ud, uint32_t op) { return canon_unit_skip(ud, op); }
+
+/* After an iteration: a unit is skipped in the next one iff nothing in it
+ * changed in this one (a skipped unit cannot have changed). */
+static void units_update(Canon *c) {
+  Rw *rw = c->rw;
+  for (uint32_t b = rw->regions[c->scope].first; b != RW_NONE; b = rw->blocks[b].next)
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next) {
+      if (!is_unit(c, o)) continue;
+      if (o >= c->cap_units) {
+        unit_mark(c, o);  /* grows the arrays */
+        c->utouch[o] = 0;
+      }
+      c->uclean[o] = !c->utouch[o];
+      c->utouch[o] = 0;
+    }
+}
+
 /* Listener: what MLIR's GreedyPatternRewriteDriver does on notifications. */
 static void on_inserted(void *ud, uint32_t op) {
   Canon *c = ud;
   c->changed = 1;
+  canon_unit_touch(c, op);
   add_to_worklist(c, op);
 }
 
 static void on_modified(void *ud, uint32_t op) {
   Canon *c = ud;
   c->changed = 1;
+  canon_unit_touch(c, op);
   add_to_worklist(c, op);
 }
 
@@ -360,6 +440,7 @@ static void on_erased(void *ud, uint32_t op) {
   Canon *c = ud;
   Rw *rw = c->rw;
   c->changed = 1;
+  canon_unit_touch(c, op);
   /* An operand left with at most one other user: its definition may now
    * be dead or newly simplifiable. */
   const RwOp *o = &rw->ops[op];
@@ -389,15 +470,27 @@ static uint64_t cst_key(Canon *c, uint32_t attr) {
   return ((uint64_t)1 << 63) ^ ((uint64_t)attr << 1) ^ 0x5bd1e995u;
 }
 
+/* Every field mixed into every bit (splitmix64's finalizer): the same
+ * small integers in many regions made long probe runs before (mixed
+ * corpus: ~20 probes a lookup). */
 static uint32_t cst_hash(const CanonCst *e) {
-  uint64_t h = e->key * 0x9E3779B97F4A7C15ull;
-  h ^= ((uint64_t)e->region << 32) ^ ((uint64_t)e->name << 16) ^ e->type;
-  h *= 0xff51afd7ed558ccdull;
-  return (uint32_t)(h >> 32);
+  uint64_t h = e->key ^ (uint64_t)e->region * 0x9E3779B97F4A7C15ull ^
+               (uint64_t)e->name * 0xC2B2AE3D27D4EB4Full ^
+               (uint64_t)e->type * 0x165667B19E3779F9ull;
+  h ^= h >> 30;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 27;
+  h *= 0x94D049BB133111EBull;
+  h ^= h >> 31;
+  return (uint32_t)h;
 }
 
+/* Clears the claimed slots only (the table is sized for the whole
+ * module, an iteration may claim few). */
 static void cst_reset(Canon *c) {
-  if (c->cst_tab) memset(c->cst_tab, 0, c->cst_cap * sizeof *c->cst_tab);
+  for (uint32_t i = 0; i < c->n_cst_used; i++)
+    memset(&c->cst_tab[c->cst_used[i]], 0, sizeof *c->cst_tab);
+  c->n_cst_used = 0;
   c->cst_n = 0;
 }
 
@@ -409,11 +502,13 @@ static CanonCst *cst_slot(Canon *c, const CanonCst *k) {
     uint32_t ocap = c->cst_cap;
     c->cst_tab = ir_xcalloc(ncap, sizeof *c->cst_tab);
     c->cst_cap = ncap;
+    c->n_cst_used = 0;
     for (uint32_t i = 0; i < ocap; i++)
       if (old[i].used) {
         uint32_t h = cst_hash(&old[i]) & (ncap - 1);
         while (c->cst_tab[h].used) h = (h + 1) & (ncap - 1);
         c->cst_tab[h] = old[i];
+        IR_VPUSH(c->cst_used, c->n_cst_used, c->cap_cst_used, h);
       }
     free(old);
   }
@@ -462,6 +557,7 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
       rw_move_op(rw, op, rw_ip_start(rw, blk));
       rw->listener = l;
       rw->ops[op].loc = 0;
+      c->changed = 1;
     }
     return 1;
   }
@@ -481,6 +577,7 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
   e->used = 1;
   e->op = op;
   c->cst_n++;
+  IR_VPUSH(c->cst_used, c->n_cst_used, c->cap_cst_used, (uint32_t)(e - c->cst_tab));
   uint32_t ib = rw->regions[k.region].first;
   if (blk != ib || (rw->blocks[ib].first != op && !is_owned(c, rw->ops[op].prev))) {
     RwListener *l = rw->listener;
@@ -488,6 +585,7 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
     rw_move_op(rw, op, rw_ip_start(rw, ib));
     rw->listener = l;
     rw->ops[op].loc = 0;
+    c->changed = 1;
   }
   c->owned[op] = c->iter;
   return 1;
@@ -503,6 +601,16 @@ static int seed_op(void *ud, uint32_t op) {
   if ((rw_traits(rw, op) & IR_TR_CONSTANT) && rw->ops[op].n_res == 1) {
     uint32_t a = rw_prop(rw, op, "value");
     if (a && !insert_known_constant(c, op, a)) return 1;
+  }
+  /* Top-down seeding visits an op after its ancestors, which are all on
+   * the worklist then (seeding removes only erased constants), so
+   * add_to_worklist's walk up would push nothing more: push the op. */
+  if (c->cfg.top_down) {
+    uint32_t r = rw_op_region(rw, op);
+    if (r == c->scope || (r != RW_NONE && c->wpos[rw->regions[r].op])) {
+      wl_push(c, op);
+      return 0;
+    }
   }
   add_to_worklist(c, op);
   return 0;
@@ -608,6 +716,7 @@ static int process_worklist(Canon *c) {
     if (op == RW_NONE) break;
     if (!rw_alive(rw, op)) continue;
     if (canon_is_dead(rw, op)) {
+      canon_unit_touch(c, op);
       rw_erase_op(rw, op);
       changed = 1;
       continue;
@@ -617,6 +726,7 @@ static int process_worklist(Canon *c) {
       CanonFold *res = nr <= 8 ? small : ir_xmalloc(nr * sizeof *res);
       int r = fold_op(c, op, res);
       if (r == CANON_INPLACE) {
+        canon_unit_touch(c, op);
         rw_modified(rw, op);
         changed = 1;
         if (res != small) free(res);
@@ -636,6 +746,7 @@ static int process_worklist(Canon *c) {
           if (vals[k] == RW_NONE) ok = 0;
         }
         if (ok) {
+          canon_unit_touch(c, op);
           rw_replace_op(rw, op, vals);
           changed = 1;
         } else {
@@ -653,6 +764,7 @@ static int process_worklist(Canon *c) {
     if (try_patterns(c, op)) {
       changed = 1;
       n_rewrites++;
+      if (rw_alive(rw, op)) canon_unit_touch(c, op);
     }
   }
   return changed;
@@ -693,11 +805,15 @@ void canon_fini(Canon *c) {
   free(c->wpos);
   free(c->owned);
   free(c->cst_tab);
+  free(c->cst_used);
   free(c->tmp);
   free(c->ufirst);
   free(c->ucount);
   free(c->upool);
   free(c->umark);
+  free(c->uclean);
+  free(c->utouch);
+  free(c->ublk);
   memset(c, 0, sizeof *c);
 }
 
@@ -711,6 +827,11 @@ int canon_run(Canon *c) {
     return 1;
   }
   c->scope = rw_region_of(rw, 0, 0);
+  /* units only where the skipped work provably changes nothing: not with
+   * a rewrite budget (it is shared by the whole iteration), nor with the
+   * aggressive region simplification (its block merging is not taught) */
+  c->units = c->cfg.max_rewrites < 0 && c->cfg.region_simplify < 2;
+  c->changed = 0;
   int again = 0;
   int iteration = 0;
   do {
@@ -718,10 +839,12 @@ int canon_run(Canon *c) {
     wl_clear(c);
     c->iter++;
     cst_reset(c);
-    rw_walk_region(rw, c->scope, !c->cfg.top_down, seed_op, c);
+    rw_walk_region_pruned(rw, c->scope, !c->cfg.top_down, seed_op, prune_unit, c);
     if (c->cfg.top_down) wl_reverse(c);
     again = process_worklist(c);
     if (c->cfg.region_simplify) again |= canon_simplify_regions(c);
+    if (c->units) units_update(c);
+    c->changed |= again;
   } while (again);
   rw->listener = saved;
   return !again;

@@ -29,8 +29,9 @@ static int erase_unreachable(Canon *c) {
     if (first == RW_NONE) continue;
     if (rw->blocks[first].next == RW_NONE) {
       for (uint32_t o = rw->blocks[first].first; o != RW_NONE; o = rw->ops[o].next)
-        for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
-          IR_VPUSH(stk, n, cap, rw_region_of(rw, o, k));
+        if (!canon_unit_skip(c, o))
+          for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
+            IR_VPUSH(stk, n, cap, rw_region_of(rw, o, k));
       continue;
     }
     uint32_t *po = NULL;
@@ -39,12 +40,14 @@ static int erase_unreachable(Canon *c) {
     for (uint32_t b = first; b != RW_NONE;) {
       uint32_t next = rw->blocks[b].next;
       if (!reach[b]) {
+        canon_unit_touch(c, rw->regions[r].op);
         rw_erase_block(rw, b);
         erased = 1;
       } else {
         for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next)
-          for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
-            IR_VPUSH(stk, n, cap, rw_region_of(rw, o, k));
+          if (!canon_unit_skip(c, o))
+            for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
+              IR_VPUSH(stk, n, cap, rw_region_of(rw, o, k));
       }
       b = next;
     }
@@ -62,6 +65,7 @@ static int erase_unreachable(Canon *c) {
 
 typedef struct Live {
   Rw *rw;
+  Canon *c;
   uint8_t *op;       /* per op: proved live */
   uint8_t *arg;      /* per value (block arguments): proved live */
   uint8_t *opaque;   /* per block: has a predecessor we cannot edit */
@@ -125,8 +129,9 @@ static void propagate_region(Live *l, uint32_t r);
 
 static void propagate_op(Live *l, uint32_t op) {
   Rw *rw = l->rw;
-  for (uint32_t k = 0; k < rw->ops[op].n_reg; k++)
-    propagate_region(l, rw_region_of(rw, op, k));
+  if (!canon_unit_skip(l->c, op))
+    for (uint32_t k = 0; k < rw->ops[op].n_reg; k++)
+      propagate_region(l, rw_region_of(rw, op, k));
   if (is_terminator(rw, op)) {
     set_op_live(l, op);
     if (!is_branch(rw, op)) {
@@ -184,6 +189,8 @@ static void erase_succ_operands(Live *l, uint32_t term) {
     for (uint32_t a = 0; a < sc->count; a++)
       if (!l->arg[rw_arg(rw, b, a)]) any = 1;
     if (!any) continue;
+    canon_unit_touch(l->c, term);
+    l->c->changed = 1;
     uint32_t *keep = ir_xmalloc((sc->count + 1) * sizeof *keep);
     uint32_t w = 0;
     for (uint32_t a = 0; a < sc->count; a++)
@@ -216,8 +223,9 @@ static int delete_dead(Live *l, uint32_t r) {
       uint32_t prev = rw->ops[o].prev;
       if (!l->op[o]) {
         erased = 1;
+        canon_unit_touch(l->c, o);
         rw_erase_op(rw, o);
-      } else {
+      } else if (!canon_unit_skip(l->c, o)) {
         for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
           erased |= delete_dead(l, rw_region_of(rw, o, k));
       }
@@ -232,7 +240,11 @@ static int delete_dead(Live *l, uint32_t r) {
     int any = 0;
     for (uint32_t a = 0; a < na; a++)
       if (!l->arg[rw_arg(rw, b, a)]) dead[a] = 1, any = 1;
-    if (any) rw_erase_args(rw, b, dead);
+    if (any) {
+      canon_unit_touch(l->c, rw->regions[r].op);
+      l->c->changed = 1;
+      rw_erase_args(rw, b, dead);
+    }
     free(dead);
   }
   return erased;
@@ -242,6 +254,7 @@ static int region_dce(Canon *c) {
   Rw *rw = c->rw;
   Live l;
   l.rw = rw;
+  l.c = c;
   l.op = ir_xcalloc(rw->n_ops + 1, 1);
   l.arg = ir_xcalloc(rw->n_vals + 1, 1);
   l.opaque = ir_xcalloc(rw->n_blocks + 1, 1);

@@ -497,21 +497,43 @@ typedef struct Edge {
   uint32_t own, pos, in;
 } Edge;
 
+/* Three patterns build this at every region-branch op they visit: short
+ * lists live in the struct (no malloc), longer ones are malloc'd. */
+#define INPUTS_SMALL 24
 typedef struct Inputs {
   uint32_t n;            /* number of inputs */
   uint32_t *val;         /* the input values */
+  uint32_t cap_val;
   uint32_t *set;         /* tied set (a representative input) */
   Edge *e; uint32_t ne, cap;
+  uint32_t small_val[INPUTS_SMALL], small_set[INPUTS_SMALL];
+  Edge small_e[INPUTS_SMALL];
 } Inputs;
 
 static void inputs_free(Inputs *in) {
-  free(in->val);
-  free(in->set);
-  free(in->e);
+  if (in->val != in->small_val) free(in->val);
+  if (in->set != in->small_set) free(in->set);
+  if (in->e != in->small_e) free(in->e);
+}
+
+/* Room for `need` values, keeping the first in->n. */
+static void inputs_val_room(Inputs *in, uint32_t need) {
+  if (need <= in->cap_val) return;
+  uint32_t *v = ir_xmalloc(need * sizeof *v);
+  memcpy(v, in->val, in->n * sizeof *v);
+  if (in->val != in->small_val) free(in->val);
+  in->val = v;
+  in->cap_val = need;
 }
 
 static void add_edge(Inputs *in, uint32_t own, uint32_t pos, uint32_t input) {
-  if (in->ne == in->cap) ir_vgrow((void **)&in->e, &in->cap, in->ne + 1, sizeof *in->e);
+  if (in->ne == in->cap) {
+    Edge *e = ir_xmalloc(2 * (size_t)in->cap * sizeof *e);
+    memcpy(e, in->e, in->ne * sizeof *e);
+    if (in->e != in->small_e) free(in->e);
+    in->e = e;
+    in->cap *= 2;
+  }
   in->e[in->ne].own = own;
   in->e[in->ne].pos = pos;
   in->e[in->ne++].in = input;
@@ -536,10 +558,15 @@ static uint32_t find_set(uint32_t *set, uint32_t x) {
 static int inputs_build(Canon *c, uint32_t op, Inputs *in) {
   Rw *rw = c->rw;
   uint32_t opc = rw->ops[op].opc;
-  memset(in, 0, sizeof *in);
   uint32_t nres = rw->ops[op].n_res;
   uint32_t ys[64], ny = 0;
-  in->val = ir_xmalloc((2 * nres + rw->ops[op].n_opd + 4) * sizeof *in->val);
+  in->n = in->ne = 0;
+  in->val = in->small_val;
+  in->cap_val = INPUTS_SMALL;
+  in->set = in->small_set;
+  in->e = in->small_e;
+  in->cap = INPUTS_SMALL;
+  inputs_val_room(in, 2 * nres + rw->ops[op].n_opd + 4);
   for (uint32_t i = 0; i < nres; i++) in->val[in->n++] = rw_result(rw, op, i);
   if (opc == IR_OP_IF || opc == IR_OP_EXECUTE_REGION || opc == IR_OP_INDEX_SWITCH) {
     if (opc == IR_OP_IF && nres && region_empty(c, region_k(c, op, 1))) goto bad;
@@ -577,7 +604,7 @@ static int inputs_build(Canon *c, uint32_t op, Inputs *in) {
     if (rw->ops[op].n_opd != nb || rw->ops[yields[0]].n_opd != nb ||
         rw->ops[conds[0]].n_opd != na + 1 || na != nres)
       goto bad;
-    in->val = ir_xrealloc(in->val, (nres + nb + na + 1) * sizeof *in->val);
+    inputs_val_room(in, nres + nb + na + 1);
     uint32_t b0 = in->n;
     for (uint32_t i = 0; i < nb; i++) in->val[in->n++] = rw_arg(rw, before, i);
     uint32_t a0 = in->n;
@@ -594,7 +621,7 @@ static int inputs_build(Canon *c, uint32_t op, Inputs *in) {
     goto bad;
   }
   /* tied sets: inputs fed by one operand */
-  in->set = ir_xmalloc((in->n + 1) * sizeof *in->set);
+  if (in->n + 1 > INPUTS_SMALL) in->set = ir_xmalloc((in->n + 1) * sizeof *in->set);
   for (uint32_t k = 0; k < in->n; k++) in->set[k] = k;
   for (uint32_t i = 0; i < in->ne; i++)
     for (uint32_t j = i + 1; j < in->ne && in->e[j].own == in->e[i].own &&
@@ -606,7 +633,9 @@ static int inputs_build(Canon *c, uint32_t op, Inputs *in) {
   return 0;
 bad:
   inputs_free(in);
-  memset(in, 0, sizeof *in);
+  in->val = in->set = NULL;
+  in->e = NULL;
+  in->n = in->ne = 0;
   return -1;
 }
 

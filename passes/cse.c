@@ -37,6 +37,7 @@ typedef struct Cse {
   IrDom dom;
   uint32_t *erase; uint32_t n_erase, cap_erase;
   uint8_t *marked;       /* per op: already in the erase list */
+  int changed;           /* an op replaced or erased */
 } Cse;
 
 static void table_init(Table *t, uint32_t hint) {
@@ -163,6 +164,7 @@ static void replace_and_delete(Cse *s, Table *t, uint32_t op, uint32_t existing,
                                int ssa) {
   Rw *rw = s->rw;
   const RwOp *o = &rw->ops[op];
+  s->changed = 1;
   if (ssa) {
     for (uint32_t k = 0; k < o->n_res; k++)
       rw_replace_all_uses(rw, o->res + k, rw_result(rw, existing, k));
@@ -284,7 +286,7 @@ static void simplify_region(Cse *s, Table *t, uint32_t r) {
   free(st);
 }
 
-IrModule *dd_cse(const IrModule *m, IrDiag *d) {
+Rw *cse_rw(const IrModule *m, int *changed) {
   Cse s;
   memset(&s, 0, sizeof s);
   ir_dom_init(&s.dom, m);
@@ -298,13 +300,20 @@ IrModule *dd_cse(const IrModule *m, IrDiag *d) {
   table_free(&t);
   for (uint32_t i = 0; i < s.n_erase; i++)
     if (rw_alive(s.rw, s.erase[i])) rw_erase_op(s.rw, s.erase[i]);
-  const char *why = NULL;
-  IrModule *out = rw_emit(s.rw, &why);
-  if (!out)
-    ir_diag(d, m->ctx, m->ops[0].loc, IR_SEV_ERROR, "cse: %s", why ? why : "internal error");
   free(s.erase);
   free(s.marked);
-  rw_free(s.rw);
   ir_dom_free(&s.dom);
+  *changed = s.changed || s.n_erase;
+  return s.rw;
+}
+
+IrModule *dd_cse(const IrModule *m, IrDiag *d) {
+  int changed;
+  Rw *rw = cse_rw(m, &changed);
+  const char *why = NULL;
+  IrModule *out = rw_emit(rw, &why);
+  if (!out)
+    ir_diag(d, m->ctx, m->ops[0].loc, IR_SEV_ERROR, "cse: %s", why ? why : "internal error");
+  rw_free(rw);
   return out;
 }

@@ -5,12 +5,13 @@
  *   dd-own      expand-realloc(emit-deallocs=false), canonicalize,
  *               ownership-based-buffer-deallocation, canonicalize
  *   dd-simplify buffer-deallocation-simplification
- *   dd-lower    bufferization-lower-deallocations, cse, canonicalize
+ *   dd-lower    bufferization-lower-deallocations, cse, canonicalize (the
+ *               last two on one working copy)
  *
  * Every intermediate module is freed as soon as the next one exists; all
  * share the input's ctx.
  */
-#include "passes.h"
+#include "canon.h"
 
 typedef IrModule *(*Step)(const IrModule *m, const void *opts, IrDiag *d);
 
@@ -22,13 +23,34 @@ static IrModule *realloc_step(const IrModule *m, const void *o, IrDiag *d) {
     if (m->ops[i].opc == IR_OP_REALLOC) return dd_expand_realloc(m, 0, d);
   return (IrModule *)m;
 }
+/* A canonicalize that changed nothing hands back its input: laying out an
+ * unchanged working copy gives the same module. */
 static IrModule *canon_step(const IrModule *m, const void *o, IrDiag *d) {
   (void)o;
-  return dd_canonicalize(m, d);
+  DdCanonOpts co;
+  dd_canonicalize_default_opts(&co);
+  Rw *rw = rw_load(m);
+  int r = canon_rw(rw, m, &co, d);
+  IrModule *out = r < 0 ? NULL : r == 0 ? (IrModule *)m : canon_emit(rw, m, d);
+  rw_free(rw);
+  return out;
 }
-static IrModule *cse_step(const IrModule *m, const void *o, IrDiag *d) {
+/* cse then canonicalize on one working copy: MLIR runs the second on
+ * the first's in-memory result (use lists in the order cse's
+ * replacements left them), which laying the module out and loading it
+ * again would reset; and one layout is saved. */
+static IrModule *cse_canon_step(const IrModule *m, const void *o, IrDiag *d) {
   (void)o;
-  return dd_cse(m, d);
+  DdCanonOpts co;
+  dd_canonicalize_default_opts(&co);
+  int changed;
+  Rw *rw = cse_rw(m, &changed);
+  int r = canon_rw(rw, m, &co, d);
+  IrModule *out = r < 0             ? NULL
+                  : r == 0 && !changed ? (IrModule *)m
+                                       : canon_emit(rw, m, d);
+  rw_free(rw);
+  return out;
 }
 static IrModule *own_step(const IrModule *m, const void *o, IrDiag *d) {
   return dd_ownership(m, o, d);
@@ -66,7 +88,7 @@ IrModule *dd_own_stage(const IrModule *m, const DdOwnOpts *o, IrDiag *d) {
 
 IrModule *dd_lower_stage(const IrModule *m, const DdLowerOpts *o,
                          IrDiag *d) {
-  static const Step steps[] = {lower_step, cse_step, canon_step};
+  static const Step steps[] = {lower_step, cse_canon_step};
   return chain(m, steps, sizeof steps / sizeof *steps, o, d);
 }
 

@@ -386,11 +386,6 @@ uint32_t rw_parent_op(const Rw *rw, uint32_t op) {
   return b == RW_NONE ? RW_NONE : rw_block_parent_op(rw, b);
 }
 
-uint32_t rw_op_region(const Rw *rw, uint32_t op) {
-  uint32_t b = rw->ops[op].block;
-  return b == RW_NONE ? RW_NONE : rw->blocks[b].region;
-}
-
 int rw_is_ancestor(const Rw *rw, uint32_t anc, uint32_t op) {
   for (uint32_t o = op; o != RW_NONE; o = rw_parent_op(rw, o))
     if (o == anc) return 1;
@@ -437,12 +432,17 @@ uint32_t rw_const_attr(const Rw *rw, uint32_t v) {
 /* The sizes of op's operandSegmentSizes and how many there are, or NULL. */
 static const int64_t *segment_sizes(const Rw *rw, uint32_t op, uint32_t *n) {
   uint32_t p = rw->ops[op].props;
-  uint32_t s = p ? ir_dict_get(rw->ctx, p, rw->s_segments) : 0;
-  if (!s) return NULL;
-  const IrAttr *a = ir_attr(rw->ctx, s);
-  if (a->kind != IR_A_DENSE_ARRAY) return NULL;
-  *n = a->n;
-  return ir_attr_i64(rw->ctx, s);
+  if (!p) return NULL;
+  struct RwSegCache *e = (struct RwSegCache *)&rw->seg_cache[(p * 2654435761u) >> 26];
+  if (e->props != p) {
+    uint32_t s = ir_dict_get(rw->ctx, p, rw->s_segments);
+    const IrAttr *a = s ? ir_attr(rw->ctx, s) : NULL;
+    e->props = p;
+    e->v = a && a->kind == IR_A_DENSE_ARRAY ? ir_attr_i64(rw->ctx, s) : NULL;
+    e->n = e->v ? a->n : 0;
+  }
+  *n = e->n;
+  return e->v;
 }
 
 int rw_segment(const Rw *rw, uint32_t op, uint32_t k, uint32_t *first,
@@ -951,23 +951,30 @@ static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
   return n;
 }
 
-static void walk_region_rec(Rw *rw, uint32_t r, int post,
-                            int (*fn)(void *ud, uint32_t op), void *ud,
-                            uint32_t depth) {
+typedef struct Walk {
+  int post;
+  int (*fn)(void *ud, uint32_t op);
+  int (*prune)(void *ud, uint32_t op);   /* may be NULL */
+  void *ud;
+} Walk;
+
+static void walk_region_rec(Rw *rw, uint32_t r, const Walk *w, uint32_t depth) {
   ir_assert(depth < 4 * IR_MAX_DEPTH + 64);
   for (uint32_t b = rw->regions[r].first; b != RW_NONE;) {
     uint32_t nextb = rw->blocks[b].next;
     for (uint32_t o = rw->blocks[b].first; o != RW_NONE;) {
       uint32_t next = rw->ops[o].next;
-      if (post) {
-        for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
-          walk_region_rec(rw, rw_region_of(rw, o, k), post, fn, ud, depth + 1);
-        fn(ud, o);
-      } else {
-        int skip = fn(ud, o);
-        if (!skip && rw_alive(rw, o))
+      int pruned = rw->ops[o].n_reg && w->prune && w->prune(w->ud, o);
+      if (w->post) {
+        if (!pruned)
           for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
-            walk_region_rec(rw, rw_region_of(rw, o, k), post, fn, ud, depth + 1);
+            walk_region_rec(rw, rw_region_of(rw, o, k), w, depth + 1);
+        w->fn(w->ud, o);
+      } else {
+        int skip = w->fn(w->ud, o);
+        if (!skip && !pruned && rw_alive(rw, o))
+          for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
+            walk_region_rec(rw, rw_region_of(rw, o, k), w, depth + 1);
       }
       o = next;
     }
@@ -977,7 +984,15 @@ static void walk_region_rec(Rw *rw, uint32_t r, int post,
 
 void rw_walk_region(Rw *rw, uint32_t r, int post,
                     int (*fn)(void *ud, uint32_t op), void *ud) {
-  walk_region_rec(rw, r, post, fn, ud, 0);
+  Walk w = {post, fn, NULL, ud};
+  walk_region_rec(rw, r, &w, 0);
+}
+
+void rw_walk_region_pruned(Rw *rw, uint32_t r, int post,
+                           int (*fn)(void *ud, uint32_t op),
+                           int (*prune)(void *ud, uint32_t op), void *ud) {
+  Walk w = {post, fn, prune, ud};
+  walk_region_rec(rw, r, &w, 0);
 }
 
 uint32_t rw_region_postorder(Rw *rw, uint32_t r, uint32_t **out) {

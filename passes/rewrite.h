@@ -111,6 +111,9 @@ typedef struct Rw {
   RwListener *listener;      /* may be NULL */
   uint32_t *scratch; uint32_t cap_scratch;  /* for callers' short lists */
   uint32_t s_segments, s_value;  /* interned "operandSegmentSizes", "value" */
+  /* operandSegmentSizes by props dictionary (interned, so the answer is a
+   * function of the id): the dealloc rules ask at every look at a dealloc */
+  struct RwSegCache { uint32_t props, n; const int64_t *v; } seg_cache[64];
 } Rw;
 
 /* An insertion point: before `before` in `block` (RW_NONE: at the end). */
@@ -159,8 +162,7 @@ static inline const IrOpInfo *rw_info(const Rw *rw, uint32_t op) {
   return opc == IR_OP_UNKNOWN ? NULL : ir_op_info(opc);
 }
 static inline uint32_t rw_traits(const Rw *rw, uint32_t op) {
-  const IrOpInfo *in = rw_info(rw, op);
-  return in ? in->traits : 0;
+  return ir_op_traits(rw->ops[op].opc);
 }
 /* Defining op of a value (RW_NONE for a block argument). */
 uint32_t rw_def(const Rw *rw, uint32_t v);
@@ -168,7 +170,10 @@ uint32_t rw_def(const Rw *rw, uint32_t v);
 uint32_t rw_value_block(const Rw *rw, uint32_t v);
 uint32_t rw_block_parent_op(const Rw *rw, uint32_t blk);
 uint32_t rw_parent_op(const Rw *rw, uint32_t op);        /* RW_NONE at top */
-uint32_t rw_op_region(const Rw *rw, uint32_t op);        /* parent region */
+static inline uint32_t rw_op_region(const Rw *rw, uint32_t op) {  /* parent region */
+  uint32_t b = rw->ops[op].block;
+  return b == RW_NONE ? RW_NONE : rw->blocks[b].region;
+}
 /* Is `anc` an ancestor of (or equal to) `op`? */
 int rw_is_ancestor(const Rw *rw, uint32_t anc, uint32_t op);
 /* Is block `blk` the first block of its region? */
@@ -274,6 +279,13 @@ void rw_set_props(Rw *rw, uint32_t op, uint32_t props);
  * returns 1 in pre-order, the op's regions are skipped. */
 void rw_walk_region(Rw *rw, uint32_t r, int post,
                     int (*fn)(void *ud, uint32_t op), void *ud);
+
+/* The same, but the regions of ops for which prune(ud, op) returns 1 are
+ * not entered (fn still sees the op itself, asked before fn in pre-order,
+ * after its would-be regions in post-order). */
+void rw_walk_region_pruned(Rw *rw, uint32_t r, int post,
+                           int (*fn)(void *ud, uint32_t op),
+                           int (*prune)(void *ud, uint32_t op), void *ud);
 
 /* Blocks of region r reachable from its entry, in post order (successors
  * before predecessors; LLVM's po_iterator). *out is malloc'd. */

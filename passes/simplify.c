@@ -46,6 +46,7 @@ typedef struct ListSum {
   uint32_t n_bad, n_non_alloc;
   uint32_t *seen;       /* per entry: query stamp */
   uint32_t query;
+  uint32_t small_bad[16], small_non_alloc[16], small_seen[16];
 } ListSum;
 
 static Simp *simp(Canon *c) { return (Simp *)c->extra_ud; }
@@ -98,9 +99,10 @@ static void list_sum(Canon *c, const uint32_t *list, uint32_t n, ListSum *sum) {
   Simp *sp = simp(c);
   sp->clock++;
   sp->n_link = 0;
-  sum->bad = ir_xmalloc((n + 1) * sizeof *sum->bad);
-  sum->non_alloc = ir_xmalloc((n + 1) * sizeof *sum->non_alloc);
-  sum->seen = ir_xcalloc(n + 1, sizeof *sum->seen);
+  sum->bad = canon_buf(sum->small_bad, 16, (size_t)n + 1);
+  sum->non_alloc = canon_buf(sum->small_non_alloc, 16, (size_t)n + 1);
+  sum->seen = canon_buf(sum->small_seen, 16, (size_t)n + 1);
+  memset(sum->seen, 0, ((size_t)n + 1) * sizeof *sum->seen);
   sum->n_bad = sum->n_non_alloc = 0;
   sum->query = 0;
   for (uint32_t i = 0; i < n; i++) {
@@ -129,9 +131,9 @@ static void list_sum(Canon *c, const uint32_t *list, uint32_t n, ListSum *sum) {
 }
 
 static void list_sum_free(ListSum *sum) {
-  free(sum->bad);
-  free(sum->non_alloc);
-  free(sum->seen);
+  canon_buf_free(sum->bad, sum->small_bad);
+  canon_buf_free(sum->non_alloc, sum->small_non_alloc);
+  canon_buf_free(sum->seen, sum->small_seen);
 }
 
 /* Does list[i] (once per query) potentially alias v? */
@@ -229,8 +231,9 @@ static int p_remove_memrefs_contained_in_retained(Canon *c, uint32_t op) {
     }
     sp->stamp[v] = sp->clock;
   }
-  uint32_t *mem = ir_xmalloc((d.n_mem + 1) * sizeof *mem);
-  uint32_t *cond = ir_xmalloc((d.n_mem + 1) * sizeof *cond), n = 0;
+  uint32_t mem_s[16], cond_s[16];
+  uint32_t *mem = canon_buf(mem_s, 16, (size_t)d.n_mem + 1);
+  uint32_t *cond = canon_buf(cond_s, 16, (size_t)d.n_mem + 1), n = 0;
   for (uint32_t i = 0; i < d.n_mem; i++) {
     if (handle_one_memref(c, op, &d, d.mem[i], d.cond[i])) continue;
     uint32_t src = extract_source(c, d.mem[i]);
@@ -240,8 +243,8 @@ static int p_remove_memrefs_contained_in_retained(Canon *c, uint32_t op) {
   }
   dealloc_parts_free(&d);
   int r = dealloc_update(c, op, mem, cond, n);
-  free(mem);
-  free(cond);
+  canon_buf_free(mem, mem_s);
+  canon_buf_free(cond, cond_s);
   return r;
 }
 
@@ -254,8 +257,9 @@ static int p_remove_retained_not_aliasing(Canon *c, uint32_t op) {
   DeallocParts d;
   if (dealloc_parts(c, op, &d) < 0) return 0;
   uint32_t nr = d.n_ret;
-  uint32_t *keep = ir_xmalloc((nr + 1) * sizeof *keep), nk = 0;
-  uint32_t *repl = ir_xmalloc((nr + 1) * sizeof *repl);
+  uint32_t keep_s[16], repl_s[16];
+  uint32_t *keep = canon_buf(keep_s, 16, (size_t)nr + 1), nk = 0;
+  uint32_t *repl = canon_buf(repl_s, 16, (size_t)nr + 1);
   ListSum sum;
   list_sum(c, d.mem, d.n_mem, &sum);
   for (uint32_t i = 0; i < nr; i++) {
@@ -275,8 +279,8 @@ static int p_remove_retained_not_aliasing(Canon *c, uint32_t op) {
   }
   dealloc_parts_free(&d);
   list_sum_free(&sum);
-  free(keep);
-  free(repl);
+  canon_buf_free(keep, keep_s);
+  canon_buf_free(repl, repl_s);
   return changed;
 }
 
@@ -336,9 +340,11 @@ static int p_retained_aliasing_always_freed(Canon *c, uint32_t op) {
   DeallocParts d;
   if (dealloc_parts(c, op, &d) < 0) return 0;
   uint32_t nr = d.n_ret;
-  uint8_t *hit = ir_xcalloc(nr + 1, 1);
-  uint32_t *mem = ir_xmalloc((d.n_mem + 1) * sizeof *mem);
-  uint32_t *cond = ir_xmalloc((d.n_mem + 1) * sizeof *cond), n = 0;
+  uint32_t hit_s[16], mem_s[16], cond_s[16];
+  uint32_t *hit = canon_buf(hit_s, 16, (size_t)nr + 1);
+  memset(hit, 0, ((size_t)nr + 1) * sizeof *hit);
+  uint32_t *mem = canon_buf(mem_s, 16, (size_t)d.n_mem + 1);
+  uint32_t *cond = canon_buf(cond_s, 16, (size_t)d.n_mem + 1), n = 0;
   for (uint32_t m = 0; m < d.n_mem; m++) {
     int drop = 0;
     for (uint32_t i = 0; i < nr; i++) {
@@ -368,9 +374,9 @@ static int p_retained_aliasing_always_freed(Canon *c, uint32_t op) {
   /* as in MLIR, uses already replaced stay replaced when not all were */
   int r = all ? dealloc_update(c, op, mem, cond, n) : 0;
   dealloc_parts_free(&d);
-  free(hit);
-  free(mem);
-  free(cond);
+  canon_buf_free(hit, hit_s);
+  canon_buf_free(mem, mem_s);
+  canon_buf_free(cond, cond_s);
   return r;
 }
 
