@@ -9,6 +9,9 @@
  */
 #include "irint.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
+
 static IrOpInfo infos[IR_N_OPS] = {
 #define OP(id, name, traits, nopd, nres, nreg, nsucc, inherent) \
   {name, traits, nopd, nres, nreg, nsucc, inherent, 0, 0, 0, 0},
@@ -27,7 +30,11 @@ const uint32_t ir_op_traits_tab[IR_N_OPS] = {
 _Static_assert(2 * IR_N_OPS <= HT_SIZE, "grow the registry hash table");
 static uint16_t ht[HT_SIZE];
 static uint8_t name_len[IR_N_OPS];
-static int ready;
+/* Built on first use, once, whichever thread comes first (-j runs the
+ * tools' work in several threads); `ready` is the cheap test on the hot
+ * path, pthread_once the guard. */
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static atomic_int ready;
 
 static const IrOpHooks *const hook_tables[] = {
     ir_hooks_builtin, ir_hooks_func, ir_hooks_arith, ir_hooks_memref,
@@ -45,8 +52,6 @@ static uint32_t find(const char *name, size_t n) {
   }
 }
 
-/* Single-threaded first use: the tools and tests call libir from one
- * thread; a threaded user must make one lookup before starting threads. */
 static void init(void) {
   for (uint32_t opc = 0; opc < IR_N_OPS; opc++) {
     size_t n = strlen(infos[opc].name);
@@ -72,16 +77,20 @@ static void init(void) {
       in->verify = h->verify;
     }
   }
-  ready = 1;
+  atomic_store_explicit(&ready, 1, memory_order_release);
+}
+
+static inline void ensure_ready(void) {
+  if (!atomic_load_explicit(&ready, memory_order_acquire)) pthread_once(&once, init);
 }
 
 const IrOpInfo *ir_op_info(uint32_t opc) {
-  if (!ready) init();
+  ensure_ready();
   return opc < IR_N_OPS ? &infos[opc] : NULL;
 }
 
 uint32_t ir_op_lookup(const char *name, size_t n) {
-  if (!ready) init();
+  ensure_ready();
   if (n > 255) return IR_OP_UNKNOWN;
   return find(name, n);
 }

@@ -3,6 +3,7 @@
  * and canonicalization patterns, applied by the greedy driver
  * (canon_driver.c) until nothing changes.
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "canon.h"
@@ -24,13 +25,13 @@ void dd_canonicalize_default_opts(DdCanonOpts *o) {
   o->max_num_rewrites = -1;
 }
 
+/* The rule table, built once by whichever thread comes first (-j). */
+static CanonRules rules;
+static pthread_once_t rules_once = PTHREAD_ONCE_INIT;
+static void build_rules(void) { canon_rules_all(&rules); }
+
 int canon_rw(Rw *rw, const IrModule *m, const DdCanonOpts *o, IrDiag *d) {
-  static CanonRules rules;
-  static int ready;
-  if (!ready) {
-    canon_rules_all(&rules);
-    ready = 1;
-  }
+  pthread_once(&rules_once, build_rules);
   Canon c;
   CanonConfig cfg = {0};
   cfg.top_down = o->top_down;

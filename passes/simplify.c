@@ -18,6 +18,7 @@
  * The analysis describes the input; the rewrites only add i1 values and
  * deallocs over the input's memrefs, so its answers stay valid.
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "canon.h"
@@ -384,21 +385,23 @@ static int p_retained_aliasing_always_freed(Canon *c, uint32_t op) {
 /* The pass                                                               */
 /* ====================================================================== */
 
+/* The rule tables, built once by whichever thread comes first (-j). */
+static CanonRules rules, extra;
+static pthread_once_t rules_once = PTHREAD_ONCE_INIT;
+static void build_rules(void) {
+  /* every op's folder, but of the patterns only dealloc's */
+  canon_rules_all(&rules);
+  memset(rules.pats, 0, sizeof rules.pats);
+  memset(rules.n_pats, 0, sizeof rules.n_pats);
+  canon_rules_dealloc(&rules);
+  canon_add_pattern(&extra, IR_OP_BDEALLOC, p_remove_memrefs_contained_in_retained);
+  canon_add_pattern(&extra, IR_OP_BDEALLOC, p_remove_retained_not_aliasing);
+  canon_add_pattern(&extra, IR_OP_BDEALLOC, p_split_dealloc);
+  canon_add_pattern(&extra, IR_OP_BDEALLOC, p_retained_aliasing_always_freed);
+}
+
 IrModule *dd_simplify(const IrModule *m, IrDiag *d) {
-  static CanonRules rules, extra;
-  static int ready;
-  if (!ready) {
-    /* every op's folder, but of the patterns only dealloc's */
-    canon_rules_all(&rules);
-    memset(rules.pats, 0, sizeof rules.pats);
-    memset(rules.n_pats, 0, sizeof rules.n_pats);
-    canon_rules_dealloc(&rules);
-    canon_add_pattern(&extra, IR_OP_BDEALLOC, p_remove_memrefs_contained_in_retained);
-    canon_add_pattern(&extra, IR_OP_BDEALLOC, p_remove_retained_not_aliasing);
-    canon_add_pattern(&extra, IR_OP_BDEALLOC, p_split_dealloc);
-    canon_add_pattern(&extra, IR_OP_BDEALLOC, p_retained_aliasing_always_freed);
-    ready = 1;
-  }
+  pthread_once(&rules_once, build_rules);
   Simp s;
   s.origin = ir_origin_new(m);
   s.n_vals = m->n_values;

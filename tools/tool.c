@@ -290,30 +290,6 @@ static int run_here(Tool *t, ToolJob *j, void *ud) {
   return tool_run_job(t, j);
 }
 
-/* The libraries build some tables on first use (the op registry's hash,
- * the lexer's character classes, the canonicalization rules): one thread
- * must use them before workers start. Running the tool once on an empty
- * module, its output and diagnostics discarded, takes every such path the
- * tool has. */
-static void warm_up(Tool *t) {
-  static const char empty[IR_PARSE_PAD + 1];
-  Tool w = *t;
-  char *buf = NULL;
-  size_t n = 0;
-  memset(&w.buf, 0, sizeof w.buf);
-  ir_diag_init(&w.diag, NULL);
-  w.out = open_memstream(&buf, &n);
-  ir_op_lookup("func.func", 9);
-  if (w.out) {
-    ToolJob j = {.is_text = 1, .data = empty, .len = 0, .padded = 1,
-                 .first_line = 1, .name = "<warm-up>"};
-    tool_run_job(&w, &j);
-    fclose(w.out);
-  }
-  free(buf);
-  irb_buf_free(&w.buf);
-}
-
 /* ====================================================================== */
 /* Output: stdout, or -o through a temporary file                         */
 /* ====================================================================== */
@@ -485,7 +461,6 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
     return 1;
   }
   if (t->jobs > 1) {
-    warm_up(t);
     ToolPool *p = tool_pool_new(t, t->jobs);
     tool_read_inputs(t, tool_pool_sink, p);
     tool_pool_finish(p);

@@ -8,8 +8,9 @@
  * the ring, in input order, while it reads. So memory is bounded by the
  * ring (not the corpus), and stdout and stderr carry, byte for byte, what
  * -j 1 writes. The passes keep no state across modules; the few tables the
- * libraries build on first use are built before the workers start
- * (tool.c's warm_up).
+ * libraries build on first use are built under pthread_once (registry.c,
+ * canon.c, simplify.c), and tests/all runs the -j tests under
+ * ThreadSanitizer.
  *
  * What -j 1 does after a bad frame (its file's stream ends) is kept too:
  * the reader cannot tell a frame whose payload is corrupt before a worker

@@ -3,7 +3,9 @@
 # directory is its *.mlir and *.irb files, recursively, in byte order of
 # their names, hidden names skipped; errors name their file; -j N writes
 # byte for byte what -j 1 writes, diagnostics included, also around bad
-# modules and bad frames; an empty directory is an empty stream.
+# modules and bad frames; an empty directory is an empty stream. tests/all
+# also runs it with the ThreadSanitizer build (build-tsan/bin), where a data
+# race between -j's threads makes a tool exit 66 and the test fail.
 # Run by tests/run with $BIN (the tools), $T (a scratch directory), $ROOT.
 set -u
 cd "$T"
