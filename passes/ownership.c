@@ -179,7 +179,7 @@ static int clone_unreached(Own *o, uint32_t blk) {
   const IrBlock *bk = &m->blocks[blk];
   uint32_t out = ir_map_block(o->map, blk);
   for (uint32_t op = bk->ops; op < bk->ops + bk->n_ops; op++)
-    if (own_unreached_op(o, out, op) < 0) return -1;
+    if (own_unreached_op(o, out, op, 1) < 0) return -1;
   return 0;
 }
 

@@ -301,7 +301,7 @@ int own_cond_branch(Own *o, uint32_t blk, uint32_t op);
 int own_op(Own *o, uint32_t blk, uint32_t op);
 /* Copy an op of a block the walk does not reach into builder block `out`
  * (kept consistent with the processed code). 0 or -1. */
-int own_unreached_op(Own *o, uint32_t out, uint32_t op);
+int own_unreached_op(Own *o, uint32_t out, uint32_t op, int in_processed);
 
 /* ====================================================================== */
 /* ownership.c: the driver                                                */

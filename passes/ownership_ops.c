@@ -261,8 +261,13 @@ out:
  * alone), copied so that the output still verifies: a branch to a
  * processed block passes `false` for each ownership argument that block
  * gained, a call of a function that now returns ownerships gets those
- * results, a return of such a function returns `false` ownerships. */
-int own_unreached_op(Own *o, uint32_t out, uint32_t op) {
+ * results, a return of such a function returns `false` ownerships, and a
+ * terminator of a region the pass processed (in_processed: the block is
+ * one of that region's, not of an unreached op's nested region) forwards a
+ * `false` ownership after its memref operands, as the parent op now
+ * expects one for each (scf.execute_region with a dead block ending in
+ * scf.yield; mlir-opt-22 leaves that yield short: invalid IR). */
+int own_unreached_op(Own *o, uint32_t out, uint32_t op, int in_processed) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
   uint32_t mark = own_mark(o), fv = IR_NONE, first, n;
@@ -301,14 +306,20 @@ int own_unreached_op(Own *o, uint32_t out, uint32_t op) {
         }
   }
   uint32_t parent = m->regions[m->blocks[x->block].region].op;
-  if (o->func_dynamic && parent == o->func &&
-      own_region_terminator(m, op, &first, &n))
+  if (in_processed && (parent != o->func || o->func_dynamic) &&
+      own_region_terminator(m, op, &first, &n)) {
+    uint32_t added = 0;
     for (uint32_t k = first; k < first + n; k++)
       if (own_memref_type(m, ir_vtype(m, ir_operand(m, op, k)))) {
         if (fv == IR_NONE) fv = em_bool(&o->em, 0);
         u32_push(f.opd, fv);
-        rewrite = 1;
+        added++;
       }
+    if (added) {
+      own_grow_last_segment(o, &f, added);
+      rewrite = 1;
+    }
+  }
   int r = 0;
   if (!rewrite && !x->n_regions) {
     if (irb_clone_op(o->b, out, o->map, op) == IR_NONE) r = -1;
@@ -324,7 +335,7 @@ int own_unreached_op(Own *o, uint32_t out, uint32_t op) {
         const IrBlock *bk = &m->blocks[b];
         uint32_t ob = ir_map_block(o->map, b);
         for (uint32_t i = bk->ops; i < bk->ops + bk->n_ops && !r; i++)
-          r = own_unreached_op(o, ob, i);
+          r = own_unreached_op(o, ob, i, 0);
       }
     }
     if (!r) irb_block_append_op(o->b, out, own_form_emit(o, op, &f, regs));

@@ -186,3 +186,42 @@ func.func @affine_iter(%m: memref<2xf32>) -> memref<2xf32> {
 //       CHECK:   %[[R:.*]]:2 = affine.for %{{.*}} = 0 to 4 iter_args(%[[ACC:.*]] = %{{.*}}, %[[OWN:.*]] = %{{.*}}) -> (memref<2xf32>, i1) {
 //       CHECK:     affine.yield %{{.*}}, %{{.*}} : memref<2xf32>, i1
 //       CHECK:   scf.if %[[R]]#1
+
+// -----
+
+// A block of a processed region that no path reaches still ends in a
+// terminator of that region: its scf.yield forwards a `false` ownership
+// after each memref, as the scf.execute_region now returns one per memref
+// (mlir-opt-22 leaves that yield short, which does not verify). Ops nested
+// in the dead block are copied as they are: the scf.if there keeps one
+// result and its yields one operand.
+func.func @unreached_yield(%c: i1) {
+  %e = scf.execute_region -> memref<2xf32> {
+    %x = memref.alloc() : memref<2xf32>
+    cf.br ^bb1
+  ^bb1:
+    scf.yield %x : memref<2xf32>
+  ^bb2:
+    %y = memref.alloc() : memref<2xf32>
+    %z = scf.if %c -> memref<2xf32> {
+      scf.yield %y : memref<2xf32>
+    } else {
+      scf.yield %y : memref<2xf32>
+    }
+    scf.yield %z : memref<2xf32>
+  }
+  "test.read_buffer"(%e) : (memref<2xf32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @unreached_yield
+//       CHECK:   scf.execute_region -> (memref<2xf32>, i1)
+//       CHECK:     scf.yield %{{.*}}, %{{.*}} : memref<2xf32>, i1
+//  CHECK-NEXT:   ^bb2:  // no predecessors
+//  CHECK-NEXT:     %[[Y:.*]] = memref.alloc() : memref<2xf32>
+//  CHECK-NEXT:     %[[Z:.*]] = scf.if %arg0 -> (memref<2xf32>) {
+//  CHECK-NEXT:       scf.yield %[[Y]] : memref<2xf32>
+//  CHECK-NEXT:     } else {
+//  CHECK-NEXT:       scf.yield %[[Y]] : memref<2xf32>
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     %[[F:.*]] = arith.constant false
+//  CHECK-NEXT:     scf.yield %[[Z]], %[[F]] : memref<2xf32>, i1
