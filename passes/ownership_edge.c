@@ -80,9 +80,7 @@ void own_edge_drop(Own *o, uint32_t blk, uint32_t op, uint32_t s, U32Vec *ret,
     uint32_t y = copy_on_side(o, blk, op, s, live->v[i]);
     if (y == IR_NONE) continue;
     /* Forwarded on this side: its ownership goes to a block argument. */
-    uint32_t j = 0;
-    while (j < nf && ret->v[j] != vb) j++;
-    if (j < nf) continue;
+    if (position(o, ret, &built, vb) < nf) continue;
     uint32_t ref = IR_NONE;  /* index of the retained y, or none */
     if (!is_function_arg(o, y)) {
       ref = position(o, ret, &built, own_val(o, y));
