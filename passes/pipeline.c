@@ -23,17 +23,23 @@ static IrModule *realloc_step(const IrModule *m, const void *o, IrDiag *d) {
     if (m->ops[i].opc == IR_OP_REALLOC) return dd_expand_realloc(m, 0, d);
   return (IrModule *)m;
 }
-/* A canonicalize that changed nothing hands back its input: laying out an
- * unchanged working copy gives the same module. */
-static IrModule *canon_step(const IrModule *m, const void *o, IrDiag *d) {
-  (void)o;
+/* Canonicalize the working copy rw of m (whose earlier steps changed it
+ * when `changed`) and lay it out; one that changed nothing hands back its
+ * input: laying out an unchanged working copy gives the same module. */
+static IrModule *canon_finish(Rw *rw, const IrModule *m, int changed,
+                              IrDiag *d) {
   DdCanonOpts co;
   dd_canonicalize_default_opts(&co);
-  Rw *rw = rw_load(m);
   int r = canon_rw(rw, m, &co, d);
-  IrModule *out = r < 0 ? NULL : r == 0 ? (IrModule *)m : canon_emit(rw, m, d);
+  IrModule *out = r < 0                ? NULL
+                  : r == 0 && !changed ? (IrModule *)m
+                                       : canon_emit(rw, m, d);
   rw_free(rw);
   return out;
+}
+static IrModule *canon_step(const IrModule *m, const void *o, IrDiag *d) {
+  (void)o;
+  return canon_finish(rw_load(m), m, 0, d);
 }
 /* cse then canonicalize on one working copy: MLIR runs the second on
  * the first's in-memory result (use lists in the order cse's
@@ -41,16 +47,9 @@ static IrModule *canon_step(const IrModule *m, const void *o, IrDiag *d) {
  * again would reset; and one layout is saved. */
 static IrModule *cse_canon_step(const IrModule *m, const void *o, IrDiag *d) {
   (void)o;
-  DdCanonOpts co;
-  dd_canonicalize_default_opts(&co);
   int changed;
   Rw *rw = cse_rw(m, &changed);
-  int r = canon_rw(rw, m, &co, d);
-  IrModule *out = r < 0             ? NULL
-                  : r == 0 && !changed ? (IrModule *)m
-                                       : canon_emit(rw, m, d);
-  rw_free(rw);
-  return out;
+  return canon_finish(rw, m, changed, d);
 }
 static IrModule *own_step(const IrModule *m, const void *o, IrDiag *d) {
   return dd_ownership(m, o, d);
