@@ -32,10 +32,11 @@ typedef struct BOp {
   uint32_t props, attrs;          /* DICT attrs or 0 */
 } BOp;
 
+/* 12 bytes: what defines a value and its number are known from where
+ * freeze meets it (the op's results, the block's arguments), so they are
+ * not stored. */
 typedef struct BVal {
   uint32_t type;
-  uint32_t def;                   /* op (RESULT) or block (ARG) */
-  uint32_t num;                   /* result / argument number */
   uint32_t kind;                  /* BV_* */
   uint32_t fwd;                   /* PLACEHOLDER: resolved value or IR_NONE;
                                      ARG: its location */
@@ -187,10 +188,9 @@ void irb_region_append_block(IrBuilder *b, uint32_t region, uint32_t block) {
   list_push(b, &r->blocks, &r->n_blocks, &r->cap_blocks, block);
 }
 
-static uint32_t new_value(IrBuilder *b, uint32_t type, uint32_t def,
-                          uint32_t num, uint32_t kind) {
+static uint32_t new_value(IrBuilder *b, uint32_t type, uint32_t kind) {
   uint32_t v = next_handle(b->n_vals);
-  BVal val = {type, def, num, kind, IR_NONE};
+  BVal val = {type, kind, IR_NONE};
   BPUSH(b->vals, b->n_vals, b->cap_vals, val);
   return v;
 }
@@ -199,7 +199,7 @@ uint32_t irb_block_arg_loc(IrBuilder *b, uint32_t block, uint32_t type,
                            uint32_t loc) {
   ir_assert(block < b->n_blocks);
   BBlock *blk = &b->blocks[block];
-  uint32_t v = new_value(b, type, block, blk->n_args, BV_ARG);
+  uint32_t v = new_value(b, type, BV_ARG);
   b->vals[v].fwd = loc;
   list_push(b, &blk->args, &blk->n_args, &blk->cap_args, v);
   return v;
@@ -275,8 +275,6 @@ uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
     BVal *v = b->vals + b->n_vals;
     for (uint32_t i = 0; i < n; i++) {
       v[i].type = s->result_types[i];
-      v[i].def = h;
-      v[i].num = i;
       v[i].kind = BV_RESULT;
       v[i].fwd = IR_NONE;
     }
@@ -388,7 +386,7 @@ uint32_t irb_value_type(IrBuilder *b, uint32_t v) {
 /* Placeholders                                                           */
 
 uint32_t irb_placeholder(IrBuilder *b, uint32_t type) {
-  return new_value(b, type, IR_NONE, 0, BV_PLACEHOLDER);
+  return new_value(b, type, BV_PLACEHOLDER);
 }
 
 void irb_resolve(IrBuilder *b, uint32_t ph, uint32_t value) {
