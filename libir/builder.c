@@ -597,6 +597,7 @@ static uint32_t *none_map(uint32_t n) {
  * BV_RESULT, which is what a numbered value is as well. */
 typedef struct Release {
   uint32_t op, val;             /* the marks: first op / value not numbered */
+  uint32_t at;                  /* ops numbered when the marks were moved */
   size_t done[3];               /* bytes given back of ops, operands, values */
 } Release;
 
@@ -661,7 +662,11 @@ IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
     uint32_t rid = stack[sp - 1][0]++;
     uint32_t lo = o.n_regs;
     r = layout_region(b, &o, rid);
-    if (!r && b->release) release_read(b, &o, &rl);
+    /* every 4096 ops (not every region: most are a few ops) */
+    if (!r && b->release && o.n_ops - rl.at >= 4096) {
+      rl.at = o.n_ops;
+      release_read(b, &o, &rl);
+    }
     if (!r && o.n_regs > lo) {
       if (sp >= cap) ir_vgrow((void **)&stack, &cap, sp + 1, sizeof *stack);
       stack[sp][0] = lo;
