@@ -521,6 +521,10 @@ uint32_t irb_placeholder(IrBuilder *b, uint32_t type);
 void irb_resolve(IrBuilder *b, uint32_t placeholder, uint32_t value);
 /* Lay out the tree rooted at `root` (normally the builtin.module op). */
 IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why);
+/* irb_freeze for a builder that is only freed afterwards (asm4): freeze may
+ * give back the memory of what it has read, so the builder and the module
+ * do not both hold the whole tree at the peak. */
+IrModule *irb_freeze_final(IrBuilder *b, uint32_t root, const char **why);
 
 /* ====================================================================== */
 /* Cloning a frozen module into a builder (clone.c): the skeleton of passes */

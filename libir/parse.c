@@ -1926,7 +1926,7 @@ static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
       root = irb_op(p.b, IR_NONE, &s);
     }
     const char *why = NULL;
-    m = irb_freeze(p.b, root, &why);
+    m = irb_freeze_final(p.b, root, &why);
     if (!m)
       ir_diag_at(d, p.fname, 0, 0, IR_SEV_ERROR, "cannot build the module: %s",
                  why ? why : "unknown reason");

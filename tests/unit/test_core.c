@@ -1212,6 +1212,86 @@ static void test_big(void) {
   ir_ctx_free(c);
 }
 
+/* Text-like builder: each "function" is built the way the parser builds
+ * it, body first (nested ops before the op that holds their region), so
+ * freeze order differs from handle order. */
+static IrBuilder *build_funcs(IrCtx *c, uint32_t *root) {
+  IrBuilder *b = irb_new(c);
+  uint32_t i32 = ir_type_int(c, 32);
+  uint32_t top = irb_region(b);
+  uint32_t tb = irb_block(b, top);
+  for (int f = 0; f < 5000; f++) {
+    uint32_t fr = irb_region(b), fb = irb_block(b, fr);
+    uint32_t arg = irb_block_arg(b, fb, i32);
+    uint32_t v = arg, ph = IR_NONE;
+    if (f == 4999) { /* a forward reference, resolved below */
+      ph = irb_placeholder(b, i32);
+      mkop(b, fb, "t.use", &ph, 1, NULL, 0, 0);
+    }
+    for (int k = 0; k < 12; k++) {
+      v = irb_op_result(b, mkop(b, fb, "t.add", &v, 1, &i32, 1, 0), 0);
+      uint32_t nr = irb_region(b), nb = irb_block(b, nr);
+      uint32_t w = irb_op_result(b, mkop(b, nb, "t.in", &v, 1, &i32, 1, 0), 0);
+      mkop(b, nb, "t.yield", &w, 1, NULL, 0, 0);
+      IrOpSpec s = {0};
+      s.name = ir_cstr(c, "t.if");
+      s.operands = &v;
+      s.n_operands = 1;
+      s.result_types = &i32;
+      s.n_results = 1;
+      s.regions = &nr;
+      s.n_regions = 1;
+      v = irb_op_result(b, irb_op(b, fb, &s), 0);
+    }
+    if (ph != IR_NONE) irb_resolve(b, ph, v);
+    mkop(b, fb, "t.ret", &v, 1, NULL, 0, 0);
+    IrOpSpec s = {0};
+    s.name = ir_cstr(c, "t.func");
+    s.regions = &fr;
+    s.n_regions = 1;
+    irb_op(b, tb, &s);
+  }
+  IrOpSpec s = {0};
+  s.name = ir_cstr(c, "builtin.module");
+  s.regions = &top;
+  s.n_regions = 1;
+  *root = irb_op(b, IR_NONE, &s);
+  return b;
+}
+
+/* irb_freeze_final gives back builder memory while it freezes; the module
+ * must be the one irb_freeze makes (the builder is big enough, 250K ops
+ * and 185K values, for its op and value arrays to be released in steps). */
+static void test_freeze_final(void) {
+  IrCtx *c = ir_ctx_new();
+  uint32_t r1, r2;
+  IrBuilder *b1 = build_funcs(c, &r1), *b2 = build_funcs(c, &r2);
+  CHECK_EQ(r1, r2);
+  IrModule *m1 = irb_freeze(b1, r1, NULL), *m2 = irb_freeze_final(b2, r2, NULL);
+  irb_free(b1);
+  irb_free(b2);
+  CHECK(m1 && m2);
+  if (m1 && m2) {
+    CHECK(m1->n_ops > 250000);
+    CHECK_EQ(m1->n_ops, m2->n_ops);
+    CHECK_EQ(m1->n_values, m2->n_values);
+    CHECK_EQ(m1->n_operands, m2->n_operands);
+    CHECK_EQ(m1->n_blocks, m2->n_blocks);
+    CHECK_EQ(m1->n_regions, m2->n_regions);
+    CHECK(!memcmp(m1->ops, m2->ops, m1->n_ops * sizeof *m1->ops));
+    CHECK(!memcmp(m1->values, m2->values, m1->n_values * sizeof *m1->values));
+    CHECK(!memcmp(m1->operands, m2->operands, m1->n_operands * sizeof *m1->operands));
+    CHECK(!memcmp(m1->blocks, m2->blocks, m1->n_blocks * sizeof *m1->blocks));
+    CHECK(!memcmp(m1->regions, m2->regions, m1->n_regions * sizeof *m1->regions));
+    CHECK_EQ(ir_module_check(m2, NULL, 0), 0);
+    /* the last function's body: freeze order put it after every func op */
+    CHECK_EQ(m2->ops[m2->n_ops - 1].name, ir_cstr(c, "t.yield"));
+  }
+  ir_module_free(m1);
+  ir_module_free(m2);
+  ir_ctx_free(c);
+}
+
 int main(void) {
   test_mem();
   test_strings();
@@ -1226,5 +1306,6 @@ int main(void) {
   test_verify_module();
   test_depth_limit();
   test_big();
+  test_freeze_final();
   return unit_done();
 }
