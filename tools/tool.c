@@ -72,7 +72,9 @@ static void tune_malloc(void) {
   mallopt(M_TOP_PAD, 16 << 20);
 #if defined(MADV_HUGEPAGE) && !defined(TOOL_ASAN)
   const uintptr_t huge = (uintptr_t)2 << 20;
-  void *first = malloc(64);     /* makes malloc take its first heap step */
+  /* makes malloc take a heap step now (a static libc may have taken a
+   * small one before main); freed, it stays as the heap's top */
+  void *first = malloc(8u << 20);
   uintptr_t end = (uintptr_t)sbrk(0);
   uintptr_t lo = ((uintptr_t)first + huge - 1) & ~(huge - 1);
   uintptr_t hi = end & ~(huge - 1);
