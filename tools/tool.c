@@ -49,12 +49,40 @@ void tool_unlock(void) { pthread_mutex_unlock(&shared_mu); }
  * the heap, and grow it in big steps, rather than handing pages back to the
  * kernel and faulting fresh zeroed ones in (a page fault costs about as
  * much as parsing 100 bytes). 20 MB bench corpus, ir-asm: 36K -> 29K page
- * faults. */
+ * faults.
+ *
+ * The first step of the heap (M_TOP_PAD) is then asked to be backed by
+ * transparent huge pages: a stage's working set on a small module is a few
+ * MB of fresh heap (module, working copy, builder, output), 4 KB a fault,
+ * and the faults were as much CPU as the pass itself. One 2 MB fault
+ * replaces 512 small ones. (Live bench, the 5-tool pipe: 5,870 -> 3,893
+ * faults, system time 18.5 -> 11.4 ms, wall -11%.) The kernel only does so
+ * where THP is "madvise" or "always"; elsewhere the call is a no-op. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TOOL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TOOL_ASAN 1
+#endif
+#endif
 static void tune_malloc(void) {
 #ifdef __GLIBC__
   mallopt(M_MMAP_THRESHOLD, 256 << 20);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   mallopt(M_TOP_PAD, 16 << 20);
+#if defined(MADV_HUGEPAGE) && !defined(TOOL_ASAN)
+  const uintptr_t huge = (uintptr_t)2 << 20;
+  /* makes malloc take a heap step now (a static libc may have taken a
+   * small one before main); freed, it stays as the heap's top */
+  void *first = malloc(8u << 20);
+  uintptr_t end = (uintptr_t)sbrk(0);
+  uintptr_t lo = ((uintptr_t)first + huge - 1) & ~(huge - 1);
+  uintptr_t hi = end & ~(huge - 1);
+  /* only if `first` really is in the brk heap (not an mmap'ed arena) */
+  if (first && (uintptr_t)first < end && hi > lo && hi - lo <= (64u << 20))
+    madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+  free(first);
+#endif
 #endif
 }
 
