@@ -118,36 +118,16 @@ static void *map_aligned(size_t len) {
  * module) allocates the same sizes again, and every page of a fresh mapping
  * costs a fault (a third to a half of a stage's time on a small module is
  * the kernel's: dd-own on the live bench, 1,674 faults for 64 KB of
- * bytecode). A reused mapping must read as zero: mincore() names the pages
- * that were ever touched, and only those are cleared (pages never touched
- * are still the kernel's zero pages). Per thread, so -j needs no lock; at
- * most CACHE_N mappings and CACHE_MAX bytes wait, the rest is unmapped. */
+ * bytecode). A reused mapping must read as zero, so the part handed out is
+ * cleared. (Clearing only the pages mincore() calls resident is not safe:
+ * a page swapped out reads as not resident and keeps its old bytes.) Per
+ * thread, so -j needs no lock; at most CACHE_N mappings and CACHE_MAX
+ * bytes wait, the rest is unmapped. */
 #define CACHE_N 16
 #define CACHE_MAX ((size_t)512 << 20)
 typedef struct { char *p; size_t len; } Mapping;
 static _Thread_local Mapping cache[CACHE_N];
 static _Thread_local size_t cache_n, cache_bytes;
-
-/* Clears the resident pages of [p, p+len) (page-aligned). */
-static void zero_touched(char *p, size_t len) {
-  unsigned char vec[4096];
-  for (size_t off = 0; off < len;) {
-    size_t chunk = len - off < sizeof vec * 4096 ? len - off : sizeof vec * 4096;
-    size_t npg = chunk / 4096;
-    if (mincore(p + off, chunk, vec) != 0) {    /* cannot tell: clear all */
-      memset(p + off, 0, chunk);
-    } else {
-      for (size_t i = 0; i < npg;) {    /* runs of resident pages */
-        if (!(vec[i] & 1)) { i++; continue; }
-        size_t j = i;
-        while (j < npg && (vec[j] & 1)) j++;
-        memset(p + off + i * 4096, 0, (j - i) * 4096);
-        i = j;
-      }
-    }
-    off += chunk;
-  }
-}
 
 /* The smallest cached mapping of at least len bytes, cut to len, or NULL. */
 static void *cache_take(size_t len) {
@@ -160,7 +140,7 @@ static void *cache_take(size_t len) {
   cache[best] = cache[--cache_n];
   cache_bytes -= m.len;
   if (m.len > len) munmap(m.p + len, m.len - len);
-  zero_touched(m.p, len);
+  memset(m.p, 0, len);
   return m.p;
 }
 
