@@ -3,8 +3,9 @@
  * checksum and the zstd frame before looking at the payload; then decodes
  * the tables, interning each entry into the IrCtx as soon as it is read and
  * checked (entries only refer backwards), and the structure straight into
- * the arrays of one ir_module_alloc'd module, recomputing every id and range
- * the way freeze lays them out. Every count is bounded by the bytes left
+ * the arrays of one ir_module_alloc_raw'd module (not zeroed: every field is
+ * written here), recomputing every id and range the way freeze lays them
+ * out. Every count is bounded by the bytes left
  * before anything is allocated for it. ir_module_check asserts the result
  * in sanitizer and fuzz builds (see rd_structure).
  *
@@ -948,7 +949,7 @@ static void rd_structure(Dec *D) {
          " successors exceeds payload bytes left (%zu)",
          n[0], n[1], n[2], n[3], n[4], n[5], left(D));
   }
-  D->m = ir_module_alloc(D->c, n[0], n[1], n[2], n[3], n[4], n[5]);
+  D->m = ir_module_alloc_raw(D->c, n[0], n[1], n[2], n[3], n[4], n[5]);
   if (!D->m) fail(D, "cannot allocate the module");
   IrModule *m = D->m;
   rd_op(D, IR_NONE, NULL);
