@@ -45,6 +45,7 @@ typedef struct Dec {
   uint32_t decl_types, decl_attrs, decl_locs;  /* declared entry counts */
   uint32_t n_types, n_attrs, n_locs;           /* entries read so far */
   uint16_t *tdep, *adep, *ldep;   /* nesting depth per file index */
+  uint8_t *adict;           /* per attribute file index: a DICT entry */
   int have_file;            /* a file:line:col entry has been read */
   uint32_t last_file, last_line;
   DKind *kinds;
@@ -54,7 +55,6 @@ typedef struct Dec {
   uint32_t u32_cap, i64_cap;
   IrModule *m;              /* the module being filled */
   uint32_t prev_loc;        /* file index of the previous op's location */
-  uint32_t dict_ok[2];      /* attributes rd_dict found to be DICTs */
   uint32_t next_op, next_value, next_block, next_region, next_operand,
       next_succ;
 } Dec;
@@ -488,6 +488,7 @@ static void rd_attr_entry(Dec *D, uint8_t tag, const uint8_t *at) {
   uint32_t k = ++D->n_attrs;
   D->amap[k] = id;
   D->adep[k] = (uint16_t)(d + 1);
+  D->adict[k] = a.kind == IR_A_DICT;
 }
 
 static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
@@ -626,9 +627,11 @@ static void rd_tables(Dec *D) {
   D->lmap = xmalloc(((size_t)D->decl_locs + 1) * sizeof *D->lmap);
   D->tdep = xmalloc(((size_t)D->decl_types + 1) * 2);
   D->adep = xmalloc(((size_t)D->decl_attrs + 1) * 2);
+  D->adict = xmalloc((size_t)D->decl_attrs + 1);
   D->ldep = xmalloc(((size_t)D->decl_locs + 1) * 2);
   D->tmap[0] = D->amap[0] = D->lmap[0] = 0;
   D->tdep[0] = D->adep[0] = D->ldep[0] = 0;
+  D->adict[0] = 0;
   for (uint64_t i = 0; i < total; i++) {
     const uint8_t *e = D->p;
     uint8_t tag = rd_byte(D);
@@ -709,19 +712,27 @@ static void rd_tables(Dec *D) {
 /* {====================================================================== */
 /* Structure (FORMAT.md 3.3)                                                */
 
-static uint32_t rd_dict(Dec *D, const char *what) {
+static _Noreturn void rd_dict_fail(Dec *D, const char *what);
+
+/* A props / attrs dictionary: an attribute entry rd_attr_entry marked as a
+ * DICT in adict (no ctx lookup). */
+static inline uint32_t rd_dict(Dec *D, const char *what) {
+  const uint8_t *at = D->p;
+  uint32_t i = rd_u32(D);
+  if (i > D->n_attrs || !D->adict[i]) {
+    D->p = at;
+    rd_dict_fail(D, what);
+  }
+  return D->amap[i];
+}
+
+/* The reason rd_dict rejects the index at D->p. */
+static _Noreturn void rd_dict_fail(Dec *D, const char *what) {
   const uint8_t *at = D->p;
   unsigned d = 0;
-  uint32_t a = RD_NEED(D, rd_attr, &d, what);
-  /* ops repeat a few dictionaries: remember the last two checked */
-  if (a == D->dict_ok[0] || a == D->dict_ok[1]) return a;
-  if (ir_attr(D->c, a)->kind != IR_A_DICT) {
-    D->p = at;
-    fail(D, "%s must be a dictionary", what);
-  }
-  D->dict_ok[1] = D->dict_ok[0];
-  D->dict_ok[0] = a;
-  return a;
+  RD_NEED(D, rd_attr, &d, what);
+  D->p = at;
+  fail(D, "%s must be a dictionary", what);
 }
 
 static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
@@ -750,10 +761,12 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
          D->n_kinds);
   }
   const DKind *K = &D->kinds[ki];
-  if ((uint64_t)D->next_operand + K->nopd > m->n_operands ||
-      (uint64_t)D->next_value + K->nres > m->n_values ||
-      (uint64_t)D->next_region + K->nreg > m->n_regions ||
-      (uint64_t)D->next_succ + K->nsucc > m->n_succs) {
+  /* next_* never pass the declared counts, so the room left cannot wrap;
+   * one branch for the four (| rather than ||: no early exits) */
+  if ((K->nopd > m->n_operands - D->next_operand) |
+      (K->nres > m->n_values - D->next_value) |
+      (K->nreg > m->n_regions - D->next_region) |
+      (K->nsucc > m->n_succs - D->next_succ)) {
     D->p = at;
     fail(D, "op %" PRIu32 " exceeds the declared operands, values, regions or"
          " successors", id);
@@ -795,12 +808,12 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
   }
   unsigned dd = 0;
   for (uint32_t i = 0; i < K->nres; i++) {
-    IrValue *v = &m->values[cur + i];
-    v->type = RD_NEED(D, rd_type, &dd, "result type");
-    v->def = id;
-    v->num = i;
-    v->kind = IR_VAL_RESULT;
-    v->loc = 0;
+    IrValue v = {0};
+    v.type = RD_NEED(D, rd_type, &dd, "result type");
+    v.def = id;
+    v.num = i;
+    v.kind = IR_VAL_RESULT;
+    m->values[cur + i] = v;
   }
   o->props = K->mask & IRB_KIND_PROPS ? rd_dict(D, "properties") : 0;
   o->attrs = K->mask & IRB_KIND_ATTRS ? rd_dict(D, "attributes") : 0;
@@ -986,6 +999,7 @@ static void dec_free(Dec *D) {
   free(D->tdep);
   free(D->adep);
   free(D->ldep);
+  free(D->adict);
   free(D->kinds);
   free(D->u32s);
   free(D->i64s);
