@@ -161,16 +161,22 @@ void irw_i64(IrPrinter *w, int64_t v) {
   }
 }
 
-void irw_spaces(IrPrinter *w, uint32_t n) {
-  static const char sp[33] = "                                ";
+static const char spaces32[33] = "                                ";
+
+static void spaces_slow(IrPrinter *w, uint32_t n) {
+  for (; n > 16; n -= 16) irw_put(w, spaces32, 16);
+  irw_put(w, spaces32, n);
+}
+
+/* The indentation of every line: inline. */
+static inline void irw_spaces(IrPrinter *w, uint32_t n) {
   if (n <= 32 && w->o.len + 32 <= w->o.lim) {
     /* a fixed 32-byte copy: the bytes past n are overwritten later */
-    memcpy(w->o.buf + w->o.len, sp, 32);
+    memcpy(w->o.buf + w->o.len, spaces32, 32);
     w->o.len += n;
     return;
   }
-  for (; n > 16; n -= 16) irw_put(w, sp, 16);
-  irw_put(w, sp, n);
+  spaces_slow(w, n);
 }
 
 void irw_newline(IrPrinter *w) {
@@ -187,7 +193,7 @@ int irw_generic(IrPrinter *w) { return w->generic; }
 
 /* Pool entries are a 4-byte length, the bytes, a NUL; a name's offset is
  * that of its bytes, so printing it needs no strlen. */
-static uint32_t pool_add(IrPrinter *w, const char *s, size_t n) {
+static inline uint32_t pool_add(IrPrinter *w, const char *s, size_t n) {
   if (n >= IRW_MULTI - 8 - w->n_pool) ir_die("printer name pool overflow");
   if (w->n_pool + n + 5 + IRW_PAD > w->cap_pool)
     ir_vgrow((void **)&w->pool, &w->cap_pool,
@@ -212,7 +218,7 @@ static uint32_t name_hash(const char *s, size_t n) {
   return h;
 }
 
-static int used_has(const IrPrinter *w, const char *s, size_t n, uint32_t h) {
+static inline int used_has(const IrPrinter *w, const char *s, size_t n, uint32_t h) {
   if (!w->used_head) return 0;
   for (uint32_t e = w->used_head[h & w->used_mask]; e; e = w->used[e - 1].next) {
     const struct IrwUsed *u = &w->used[e - 1];
@@ -238,7 +244,7 @@ static void used_rehash(IrPrinter *w, uint32_t nb) {
   }
 }
 
-static void used_add(IrPrinter *w, uint32_t off, uint32_t hash) {
+static inline void used_add(IrPrinter *w, uint32_t off, uint32_t hash) {
   struct IrwUsed u = {off, 0, hash};
   IR_VPUSH(w->used, w->n_used, w->cap_used, u);
   if (!w->used_head || w->n_used > w->used_mask + 1) {
@@ -397,10 +403,12 @@ static void number_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   w->n_cur_groups = 0;
-  IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
   if (!w->generic && o->opc < IR_N_OPS) {
     const IrOpInfo *info = w->info[o->opc];
     if (info && info->asm_names) {
+      /* result groups start at 0; the hook adds the starts of the others
+       * (only a hook can make more than one) */
+      IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
       w->cur_op = op;
       info->asm_names(w, m, op);
       w->cur_op = IR_NONE;
@@ -512,7 +520,8 @@ static void number_module(IrPrinter *w) {
 }
 
 /* Print value v: `%name`, `%N`, or a member of a result group `%N#k`. */
-static void print_value_slow(IrPrinter *w, uint32_t v, int result_no);
+static __attribute__((noinline)) void print_value_slow(IrPrinter *w, uint32_t v,
+                                                       int result_no);
 
 static void print_value(IrPrinter *w, uint32_t v, int result_no) {
   /* the common case: a block argument or the only result of its op (the
@@ -595,9 +604,11 @@ void irw_arg_loc(IrPrinter *w, uint32_t v) {
 }
 
 void irw_values(IrPrinter *w, const uint32_t *vals, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++) {
-    if (i) irw_mem(w, ", ", 2);
-    irw_value(w, vals[i]);
+  if (w->sink || !n) return;
+  print_value(w, vals[0], 1);
+  for (uint32_t i = 1; i < n; i++) {
+    irw_put(w, ", ", 2);
+    print_value(w, vals[i], 1);
   }
 }
 
@@ -855,6 +866,10 @@ static uint32_t dict_find(IrPrinter *w, uint32_t d, uint32_t id) {
 /* Property dictionaries are interned, and most ops of a kind share one
  * (`operandSegmentSizes = [0, 0]`), so lookups are cached by (dict, name
  * address) in a direct-mapped table. */
+static __attribute__((noinline)) uint32_t prop_miss(IrPrinter *w,
+                                                    IrwPropSlot *e, uint32_t d,
+                                                    const char *name);
+
 uint32_t irw_prop(IrPrinter *w, const IrModule *m, uint32_t op,
                   const char *name) {
   uint32_t d = m->ops[op].props;
@@ -863,6 +878,12 @@ uint32_t irw_prop(IrPrinter *w, const IrModule *m, uint32_t op,
                0x9E3779B97F4A7C15ull;
   IrwPropSlot *e = &w->props[h >> (64 - IRW_PROPS_LOG2)];
   if (e->name == name && e->dict == d) return e->value;
+  return prop_miss(w, e, d, name);
+}
+
+/* irw_prop's lookup of a (dict, name) not in its cache slot `e`. */
+static uint32_t prop_miss(IrPrinter *w, IrwPropSlot *e, uint32_t d,
+                          const char *name) {
   uint32_t id = name_id(w, name);
   uint32_t v = id == IR_NONE ? 0 : dict_find(w, d, id);
   if (id != IR_NONE) {  /* a miss may be found later (see name_id) */
@@ -898,17 +919,29 @@ static const uint32_t *elide_ids(IrPrinter *w, const char *const *elide,
 
 /* Print ` {a = 1, b}` from two sorted dictionaries merged (either may be 0),
  * minus elided names; ` attributes` before it when with_keyword. */
-static void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
-                              const char *const *elide, int with_keyword) {
+static void merged_dict_body(IrPrinter *w, uint32_t d1, uint32_t d2,
+                             const char *const *elide, int with_keyword,
+                             IrwDictSlot *slot);
+
+/* Every op comes here; most have only elided properties and print nothing:
+ * that outcome is remembered per (dicts, elide list), and this part
+ * inlines into its callers. */
+static inline void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
+                                     const char *const *elide,
+                                     int with_keyword) {
   if (!d1 && !d2) return;
-  /* Most ops have only elided properties and print nothing here: that
-   * outcome is remembered per (dicts, elide list). */
   uint64_t h = ((uint64_t)(uintptr_t)elide ^ ((uint64_t)d1 << 24) ^
                 ((uint64_t)d2 << 44)) * 0x9E3779B97F4A7C15ull;
   IrwDictSlot *slot = &w->empty_dicts[h >> (64 - IRW_DICTS_LOG2)];
   if (!w->sink && slot->elide == elide && slot->d1 == d1 && slot->d2 == d2 &&
       slot->used)
     return;
+  merged_dict_body(w, d1, d2, elide, with_keyword, slot);
+}
+
+static void merged_dict_body(IrPrinter *w, uint32_t d1, uint32_t d2,
+                             const char *const *elide, int with_keyword,
+                             IrwDictSlot *slot) {
   size_t len0 = w->o.len;
   uint32_t flushes = w->n_flush;
   IrCtx *c = w->c;
