@@ -135,6 +135,40 @@ static uint32_t rd_u32_slow(Dec *D) {
   return (uint32_t)v;
 }
 
+/* rd_u64 / rd_u32 on a cursor the caller keeps in a local (*pp), with
+ * D->p synced only for the slow path. */
+static inline uint64_t lv_u64(Dec *D, const uint8_t **pp, const uint8_t *end) {
+  const uint8_t *p = *pp;
+  if (p < end && *p < 0x80) {
+    *pp = p + 1;
+    return *p;
+  }
+  if (end - p >= 2 && p[1] < 0x80 && p[1]) {
+    *pp = p + 2;
+    return (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
+  }
+  D->p = p;
+  uint64_t v = rd_u64_slow(D);
+  *pp = D->p;
+  return v;
+}
+
+static inline uint32_t lv_u32(Dec *D, const uint8_t **pp, const uint8_t *end) {
+  const uint8_t *p = *pp;
+  if (p < end && *p < 0x80) {
+    *pp = p + 1;
+    return *p;
+  }
+  if (end - p >= 2 && p[1] < 0x80 && p[1]) {
+    *pp = p + 2;
+    return (uint32_t)(p[0] & 0x7f) | (uint32_t)p[1] << 7;
+  }
+  D->p = p;
+  uint32_t v = rd_u32_slow(D);
+  *pp = D->p;
+  return v;
+}
+
 static int64_t rd_s64(Dec *D) { return irb_unzigzag(rd_u64(D)); }
 
 static uint8_t rd_byte(Dec *D) {
@@ -775,46 +809,68 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
     D->p = at;
     fail(D, "top op has successors");
   }
+  /* K's counts and the module's arrays in locals: the stores below are
+   * uint32_t too, so the compiler would reload anything it reads through a
+   * pointer after each of them */
+  const uint32_t nopd = K->nopd, nres = K->nres, n_values = m->n_values;
+  const uint32_t first_opd = D->next_operand, first_val = D->next_value;
   IrOp *o = &m->ops[id];
   o->name = K->name;
   o->opc = K->opc;
   o->flags = 0;
   o->block = parent_block;
-  o->operands = D->next_operand;
-  o->n_operands = K->nopd;
-  o->results = D->next_value;
-  o->n_results = K->nres;
+  o->operands = first_opd;
+  o->n_operands = nopd;
+  o->results = first_val;
+  o->n_results = nres;
   o->regions = D->next_region;
   o->n_regions = K->nreg;
   o->succs = D->next_succ;
   o->n_succs = K->nsucc;
-  D->next_operand += K->nopd;
-  D->next_value += K->nres;
+  D->next_operand = first_opd + nopd;
+  D->next_value = first_val + nres;
   D->next_region += K->nreg;
   D->next_succ += K->nsucc;
 
-  int64_t cur = o->results;
-  uint32_t *opd = m->operands + o->operands;
-  for (uint32_t i = 0; i < K->nopd; i++) {
-    const uint8_t *f = D->p;
-    uint64_t u = rd_u64(D);
+  /* operands and result types with the cursor in a local (lv_*) */
+  const uint8_t *p = D->p, *pend = D->end;
+  int64_t cur = first_val;
+  uint32_t *opd = m->operands + first_opd;
+  for (uint32_t i = 0; i < nopd; i++) {
+    const uint8_t *f = p;
+    uint64_t u = lv_u64(D, &p, pend);
     int64_t v = u > 0x1ffffffffull ? -1 : cur - 1 - irb_unzigzag(u);
-    if (v < 0 || v >= (int64_t)m->n_values) {
+    if (v < 0 || v >= (int64_t)n_values) {
       D->p = f;
       fail(D, "operand value %" PRId64 " out of range (%" PRIu32 " values)", v,
-           m->n_values);
+           n_values);
     }
     opd[i] = (uint32_t)v;
   }
-  unsigned dd = 0;
-  for (uint32_t i = 0; i < K->nres; i++) {
-    IrValue v = {0};
-    v.type = RD_NEED(D, rd_type, &dd, "result type");
-    v.def = id;
-    v.num = i;
-    v.kind = IR_VAL_RESULT;
-    m->values[cur + i] = v;
+  if (nres) {
+    const uint32_t n_types = D->n_types, *tmap = D->tmap;
+    IrValue *vals = m->values + first_val;
+    for (uint32_t i = 0; i < nres; i++) {
+      const uint8_t *f = p;
+      uint32_t ti = lv_u32(D, &p, pend);
+      if (ti > n_types) {
+        D->p = f;
+        fail(D, "type index %" PRIu32 " out of range (%" PRIu32 " types)", ti,
+             n_types + 1);
+      }
+      IrValue v = {0};
+      v.type = tmap[ti];
+      if (!v.type) {
+        D->p = f;
+        fail(D, "result type must not be none");
+      }
+      v.def = id;
+      v.num = i;
+      v.kind = IR_VAL_RESULT;
+      vals[i] = v;
+    }
   }
+  D->p = p;
   o->props = K->mask & IRB_KIND_PROPS ? rd_dict(D, "properties") : 0;
   o->attrs = K->mask & IRB_KIND_ATTRS ? rd_dict(D, "attributes") : 0;
   o->loc = 0;
