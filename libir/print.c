@@ -399,9 +399,12 @@ static int cmp_u32(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+static void preds_add(IrPrinter *w, const IrOp *o);
+
 static void number_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
+  if (o->n_succs && w->pred_fill) preds_add(w, o);
   w->n_cur_groups = 0;
   if (!w->generic && o->opc < IR_N_OPS) {
     const IrOpInfo *info = w->info[o->opc];
@@ -434,9 +437,25 @@ static void number_op(IrPrinter *w, uint32_t op) {
   }
 }
 
-static void number_region(IrPrinter *w, uint32_t r) {
+/* MLIR numbers regions from a stack: each nested region starts from the
+ * counters its parent region had when it was done, in a names scope nested
+ * in the parent's. */
+typedef struct NameCtx {
+  uint32_t region, next_value, next_arg, next_conflict, scope;
+} NameCtx;
+typedef struct NameStack {
+  NameCtx *e;
+  uint32_t n, cap;
+} NameStack;
+
+/* Number region r (names scope `depth`), pushing its ops' regions on st as
+ * they are met; their counters, those at the end of r, are filled in after
+ * r is done. */
+static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
+                          uint32_t depth) {
   const IrModule *m = w->m;
   const IrRegion *rg = &m->regions[r];
+  uint32_t n0 = st->n;
   if (w->vhint) {
     for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
       const IrBlock *bl = &m->blocks[b];
@@ -462,22 +481,25 @@ static void number_region(IrPrinter *w, uint32_t r) {
         w->vid[v] = w->next_value++;
       }
     }
-    for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++)
+    for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++) {
       number_op(w, op);
+      const IrOp *o = &m->ops[op];
+      for (uint32_t k = 0; k < o->n_regions; k++) {
+        NameCtx d = {o->regions + k, 0, 0, 0, depth};
+        IR_VPUSH(st->e, st->n, st->cap, d);
+      }
+    }
+  }
+  for (uint32_t i = n0; i < st->n; i++) {
+    st->e[i].next_value = w->next_value;
+    st->e[i].next_arg = w->next_arg;
+    st->e[i].next_conflict = w->next_conflict;
   }
 }
 
-/* MLIR numbers regions from a stack: each nested region starts from the
- * counters its parent region had when it was done, in a names scope nested
- * in the parent's. */
-typedef struct NameCtx {
-  uint32_t region, next_value, next_arg, next_conflict, scope;
-} NameCtx;
-
 static void number_module(IrPrinter *w) {
   const IrModule *m = w->m;
-  NameCtx *st = NULL;
-  uint32_t n = 0, cap = 0;
+  NameStack st = {NULL, 0, 0};
   w->vid = ir_xmalloc((size_t)(m->n_values ? m->n_values : 1) * sizeof *w->vid);
   memset(w->vid, 0xff, (size_t)m->n_values * sizeof *w->vid);
   w->cur_op = IR_NONE;
@@ -487,11 +509,11 @@ static void number_module(IrPrinter *w) {
   const IrOp *top = &m->ops[0];
   for (uint32_t k = 0; k < top->n_regions; k++) {
     NameCtx c = {top->regions + k, 0, 0, 0, 1};
-    IR_VPUSH(st, n, cap, c);
+    IR_VPUSH(st.e, st.n, st.cap, c);
   }
   number_op(w, 0);
-  while (n) {
-    NameCtx c = st[--n];
+  while (st.n) {
+    NameCtx c = st.e[--st.n];
     if (!w->generic) {
       /* MLIR's generic form implies unique SSA ids: the counters then run
        * on through the whole walk (in its last-region-first order). */
@@ -501,22 +523,9 @@ static void number_module(IrPrinter *w) {
     }
     while (w->n_scopes > c.scope) scope_pop(w);
     scope_push(w);
-    uint32_t depth = w->n_scopes;
-    number_region(w, c.region);
-    const IrRegion *rg = &m->regions[c.region];
-    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
-      const IrBlock *bl = &m->blocks[b];
-      for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++) {
-        const IrOp *o = &m->ops[op];
-        for (uint32_t k = 0; k < o->n_regions; k++) {
-          NameCtx d = {o->regions + k, w->next_value, w->next_arg,
-                       w->next_conflict, depth};
-          IR_VPUSH(st, n, cap, d);
-        }
-      }
-    }
+    number_region(w, c.region, &st, w->n_scopes);
   }
-  free(st);
+  free(st.e);
 }
 
 /* Print value v: `%name`, `%N`, or a member of a result group `%N#k`. */
@@ -656,23 +665,26 @@ static void print_block_name(IrPrinter *w, uint32_t b) {
 
 /* Predecessor uses of every block, as CSR: w->preds[b]..w->preds[b+1] index
  * w->preds[n_blocks + 1 + i] = the block holding the branching op. One
- * entry per successor use, as MLIR's Block::getPredecessors. */
-static void build_preds(IrPrinter *w) {
+ * entry per successor use, as MLIR's Block::getPredecessors. The counts
+ * come from the successor array; the entries are filled by number_op
+ * (preds_add), which visits every op anyway. */
+static void preds_begin(IrPrinter *w) {
   const IrModule *m = w->m;
   uint32_t nb = m->n_blocks;
   w->preds = ir_xcalloc((size_t)nb + 1 + m->n_succs, sizeof *w->preds);
-  uint32_t *start = w->preds, *list = w->preds + nb + 1;
+  uint32_t *start = w->preds;
   for (uint32_t s = 0; s < m->n_succs; s++)
     if (m->succs[s].block < nb) start[m->succs[s].block + 1]++;
   for (uint32_t b = 0; b < nb; b++) start[b + 1] += start[b];
-  uint32_t *fill = ir_xmalloc(((size_t)nb + 1) * sizeof *fill);
-  memcpy(fill, start, ((size_t)nb + 1) * sizeof *fill);
-  for (uint32_t op = 0; op < m->n_ops; op++) {
-    const IrOp *o = &m->ops[op];
-    for (uint32_t s = o->succs; s < o->succs + o->n_succs; s++)
-      if (m->succs[s].block < nb) list[fill[m->succs[s].block]++] = o->block;
-  }
-  free(fill);
+  w->pred_fill = ir_xmalloc(((size_t)nb + 1) * sizeof *w->pred_fill);
+  memcpy(w->pred_fill, start, ((size_t)nb + 1) * sizeof *w->pred_fill);
+}
+
+static void preds_add(IrPrinter *w, const IrOp *o) {
+  const IrModule *m = w->m;
+  uint32_t nb = m->n_blocks, *list = w->preds + nb + 1;
+  for (uint32_t s = o->succs; s < o->succs + o->n_succs; s++)
+    if (m->succs[s].block < nb) list[w->pred_fill[m->succs[s].block]++] = o->block;
 }
 
 static void print_pred_comment(IrPrinter *w, uint32_t b) {
@@ -1372,6 +1384,7 @@ static void printer_free(IrPrinter *w) {
   free(w->used);
   free(w->scopes);
   free(w->preds);
+  free(w->pred_fill);
   free(w->attr_alias);
   free(w->type_seen);
   free(w->loc_alias);
@@ -1399,8 +1412,10 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
     printer_free(&w);
     return 0;
   }
+  if (m->n_succs) preds_begin(&w);
   number_module(&w);
-  if (m->n_succs) build_preds(&w);
+  free(w.pred_fill);
+  w.pred_fill = NULL;
 
   uint32_t *order = NULL, n_order = 0;
   if (needs_aliases(&w)) {

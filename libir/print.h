@@ -154,6 +154,7 @@ struct IrPrinter {
   uint32_t *scopes;     /* n_used at each open scope */
   uint32_t n_scopes, cap_scopes;
   uint32_t *preds;      /* per block: predecessor uses, see print.c */
+  uint32_t *pred_fill;  /* while numbering: next free entry per block */
 
   /* --- aliases (MLIR's AliasState) */
   int aliasing;         /* aliases are in use for this module */
