@@ -399,23 +399,39 @@ static int cmp_u32(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-static void preds_add(IrPrinter *w, const IrOp *o);
+static __attribute__((noinline)) void preds_add(IrPrinter *w, const IrOp *o);
+static __attribute__((noinline)) void number_op_slow(IrPrinter *w, uint32_t op,
+                                                    const IrOpInfo *info);
 
-static void number_op(IrPrinter *w, uint32_t op) {
+/* Name the results of op (and record its successors' predecessor uses).
+ * Inline: most ops have no names hook and at most one result. */
+static inline void number_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   if (o->n_succs && w->pred_fill) preds_add(w, o);
+  const IrOpInfo *info =
+      !w->generic && o->opc < IR_N_OPS ? w->info[o->opc] : NULL;
+  if ((info && info->asm_names) || o->n_results > 1) {
+    number_op_slow(w, op, info);
+    return;
+  }
+  if (o->n_results && w->vid[o->results] == IRW_UNSET)
+    w->vid[o->results] = w->next_value++;
+}
+
+/* number_op for an op with a names hook (info, else NULL) or several
+ * results. */
+static void number_op_slow(IrPrinter *w, uint32_t op, const IrOpInfo *info) {
+  const IrModule *m = w->m;
+  const IrOp *o = &m->ops[op];
   w->n_cur_groups = 0;
-  if (!w->generic && o->opc < IR_N_OPS) {
-    const IrOpInfo *info = w->info[o->opc];
-    if (info && info->asm_names) {
-      /* result groups start at 0; the hook adds the starts of the others
-       * (only a hook can make more than one) */
-      IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
-      w->cur_op = op;
-      info->asm_names(w, m, op);
-      w->cur_op = IR_NONE;
-    }
+  if (info && info->asm_names) {
+    /* result groups start at 0; the hook adds the starts of the others
+     * (only a hook can make more than one) */
+    IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
+    w->cur_op = op;
+    info->asm_names(w, m, op);
+    w->cur_op = IR_NONE;
   }
   if (!o->n_results) return;
   if (w->vid[o->results] == IRW_UNSET) w->vid[o->results] = w->next_value++;
@@ -532,7 +548,7 @@ static void number_module(IrPrinter *w) {
 static __attribute__((noinline)) void print_value_slow(IrPrinter *w, uint32_t v,
                                                        int result_no);
 
-static void print_value(IrPrinter *w, uint32_t v, int result_no) {
+static inline void print_value(IrPrinter *w, uint32_t v, int result_no) {
   /* the common case: a block argument or the only result of its op (the
    * others, and IRW_UNSET, have IRW_MULTI set) */
   uint32_t id = v < w->m->n_values ? w->vid[v] : IRW_UNSET;
