@@ -3,8 +3,9 @@
  * checksum and the zstd frame before looking at the payload; then decodes
  * the tables, interning each entry into the IrCtx as soon as it is read and
  * checked (entries only refer backwards), and the structure straight into
- * the arrays of one ir_module_alloc'd module, recomputing every id and range
- * the way freeze lays them out. Every count is bounded by the bytes left
+ * the arrays of one ir_module_alloc_raw'd module (not zeroed: every field is
+ * written here), recomputing every id and range the way freeze lays them
+ * out. Every count is bounded by the bytes left
  * before anything is allocated for it. ir_module_check asserts the result
  * in sanitizer and fuzz builds (see rd_structure).
  *
@@ -44,6 +45,7 @@ typedef struct Dec {
   uint32_t decl_types, decl_attrs, decl_locs;  /* declared entry counts */
   uint32_t n_types, n_attrs, n_locs;           /* entries read so far */
   uint16_t *tdep, *adep, *ldep;   /* nesting depth per file index */
+  uint8_t *adict;           /* per attribute file index: a DICT entry */
   int have_file;            /* a file:line:col entry has been read */
   uint32_t last_file, last_line;
   DKind *kinds;
@@ -53,7 +55,6 @@ typedef struct Dec {
   uint32_t u32_cap, i64_cap;
   IrModule *m;              /* the module being filled */
   uint32_t prev_loc;        /* file index of the previous op's location */
-  uint32_t dict_ok[2];      /* attributes rd_dict found to be DICTs */
   uint32_t next_op, next_value, next_block, next_region, next_operand,
       next_succ;
 } Dec;
@@ -132,6 +133,40 @@ static uint32_t rd_u32_slow(Dec *D) {
     fail(D, "varint overflow");
   }
   return (uint32_t)v;
+}
+
+/* rd_u64 / rd_u32 on a cursor the caller keeps in a local (*pp), with
+ * D->p synced only for the slow path. */
+static inline uint64_t lv_u64(Dec *D, const uint8_t **pp, const uint8_t *end) {
+  const uint8_t *p = *pp;
+  if (p < end && *p < 0x80) {
+    *pp = p + 1;
+    return *p;
+  }
+  if (end - p >= 2 && p[1] < 0x80 && p[1]) {
+    *pp = p + 2;
+    return (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
+  }
+  D->p = p;
+  uint64_t v = rd_u64_slow(D);
+  *pp = D->p;
+  return v;
+}
+
+static inline uint32_t lv_u32(Dec *D, const uint8_t **pp, const uint8_t *end) {
+  const uint8_t *p = *pp;
+  if (p < end && *p < 0x80) {
+    *pp = p + 1;
+    return *p;
+  }
+  if (end - p >= 2 && p[1] < 0x80 && p[1]) {
+    *pp = p + 2;
+    return (uint32_t)(p[0] & 0x7f) | (uint32_t)p[1] << 7;
+  }
+  D->p = p;
+  uint32_t v = rd_u32_slow(D);
+  *pp = D->p;
+  return v;
 }
 
 static int64_t rd_s64(Dec *D) { return irb_unzigzag(rd_u64(D)); }
@@ -487,6 +522,7 @@ static void rd_attr_entry(Dec *D, uint8_t tag, const uint8_t *at) {
   uint32_t k = ++D->n_attrs;
   D->amap[k] = id;
   D->adep[k] = (uint16_t)(d + 1);
+  D->adict[k] = a.kind == IR_A_DICT;
 }
 
 static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
@@ -625,9 +661,11 @@ static void rd_tables(Dec *D) {
   D->lmap = xmalloc(((size_t)D->decl_locs + 1) * sizeof *D->lmap);
   D->tdep = xmalloc(((size_t)D->decl_types + 1) * 2);
   D->adep = xmalloc(((size_t)D->decl_attrs + 1) * 2);
+  D->adict = xmalloc((size_t)D->decl_attrs + 1);
   D->ldep = xmalloc(((size_t)D->decl_locs + 1) * 2);
   D->tmap[0] = D->amap[0] = D->lmap[0] = 0;
   D->tdep[0] = D->adep[0] = D->ldep[0] = 0;
+  D->adict[0] = 0;
   for (uint64_t i = 0; i < total; i++) {
     const uint8_t *e = D->p;
     uint8_t tag = rd_byte(D);
@@ -708,19 +746,27 @@ static void rd_tables(Dec *D) {
 /* {====================================================================== */
 /* Structure (FORMAT.md 3.3)                                                */
 
-static uint32_t rd_dict(Dec *D, const char *what) {
+static _Noreturn void rd_dict_fail(Dec *D, const char *what);
+
+/* A props / attrs dictionary: an attribute entry rd_attr_entry marked as a
+ * DICT in adict (no ctx lookup). */
+static inline uint32_t rd_dict(Dec *D, const char *what) {
+  const uint8_t *at = D->p;
+  uint32_t i = rd_u32(D);
+  if (i > D->n_attrs || !D->adict[i]) {
+    D->p = at;
+    rd_dict_fail(D, what);
+  }
+  return D->amap[i];
+}
+
+/* The reason rd_dict rejects the index at D->p. */
+static _Noreturn void rd_dict_fail(Dec *D, const char *what) {
   const uint8_t *at = D->p;
   unsigned d = 0;
-  uint32_t a = RD_NEED(D, rd_attr, &d, what);
-  /* ops repeat a few dictionaries: remember the last two checked */
-  if (a == D->dict_ok[0] || a == D->dict_ok[1]) return a;
-  if (ir_attr(D->c, a)->kind != IR_A_DICT) {
-    D->p = at;
-    fail(D, "%s must be a dictionary", what);
-  }
-  D->dict_ok[1] = D->dict_ok[0];
-  D->dict_ok[0] = a;
-  return a;
+  RD_NEED(D, rd_attr, &d, what);
+  D->p = at;
+  fail(D, "%s must be a dictionary", what);
 }
 
 static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
@@ -749,10 +795,12 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
          D->n_kinds);
   }
   const DKind *K = &D->kinds[ki];
-  if ((uint64_t)D->next_operand + K->nopd > m->n_operands ||
-      (uint64_t)D->next_value + K->nres > m->n_values ||
-      (uint64_t)D->next_region + K->nreg > m->n_regions ||
-      (uint64_t)D->next_succ + K->nsucc > m->n_succs) {
+  /* next_* never pass the declared counts, so the room left cannot wrap;
+   * one branch for the four (| rather than ||: no early exits) */
+  if ((K->nopd > m->n_operands - D->next_operand) |
+      (K->nres > m->n_values - D->next_value) |
+      (K->nreg > m->n_regions - D->next_region) |
+      (K->nsucc > m->n_succs - D->next_succ)) {
     D->p = at;
     fail(D, "op %" PRIu32 " exceeds the declared operands, values, regions or"
          " successors", id);
@@ -761,46 +809,68 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
     D->p = at;
     fail(D, "top op has successors");
   }
+  /* K's counts and the module's arrays in locals: the stores below are
+   * uint32_t too, so the compiler would reload anything it reads through a
+   * pointer after each of them */
+  const uint32_t nopd = K->nopd, nres = K->nres, n_values = m->n_values;
+  const uint32_t first_opd = D->next_operand, first_val = D->next_value;
   IrOp *o = &m->ops[id];
   o->name = K->name;
   o->opc = K->opc;
   o->flags = 0;
   o->block = parent_block;
-  o->operands = D->next_operand;
-  o->n_operands = K->nopd;
-  o->results = D->next_value;
-  o->n_results = K->nres;
+  o->operands = first_opd;
+  o->n_operands = nopd;
+  o->results = first_val;
+  o->n_results = nres;
   o->regions = D->next_region;
   o->n_regions = K->nreg;
   o->succs = D->next_succ;
   o->n_succs = K->nsucc;
-  D->next_operand += K->nopd;
-  D->next_value += K->nres;
+  D->next_operand = first_opd + nopd;
+  D->next_value = first_val + nres;
   D->next_region += K->nreg;
   D->next_succ += K->nsucc;
 
-  int64_t cur = o->results;
-  uint32_t *opd = m->operands + o->operands;
-  for (uint32_t i = 0; i < K->nopd; i++) {
-    const uint8_t *f = D->p;
-    uint64_t u = rd_u64(D);
+  /* operands and result types with the cursor in a local (lv_*) */
+  const uint8_t *p = D->p, *pend = D->end;
+  int64_t cur = first_val;
+  uint32_t *opd = m->operands + first_opd;
+  for (uint32_t i = 0; i < nopd; i++) {
+    const uint8_t *f = p;
+    uint64_t u = lv_u64(D, &p, pend);
     int64_t v = u > 0x1ffffffffull ? -1 : cur - 1 - irb_unzigzag(u);
-    if (v < 0 || v >= (int64_t)m->n_values) {
+    if (v < 0 || v >= (int64_t)n_values) {
       D->p = f;
       fail(D, "operand value %" PRId64 " out of range (%" PRIu32 " values)", v,
-           m->n_values);
+           n_values);
     }
     opd[i] = (uint32_t)v;
   }
-  unsigned dd = 0;
-  for (uint32_t i = 0; i < K->nres; i++) {
-    IrValue *v = &m->values[cur + i];
-    v->type = RD_NEED(D, rd_type, &dd, "result type");
-    v->def = id;
-    v->num = i;
-    v->kind = IR_VAL_RESULT;
-    v->loc = 0;
+  if (nres) {
+    const uint32_t n_types = D->n_types, *tmap = D->tmap;
+    IrValue *vals = m->values + first_val;
+    for (uint32_t i = 0; i < nres; i++) {
+      const uint8_t *f = p;
+      uint32_t ti = lv_u32(D, &p, pend);
+      if (ti > n_types) {
+        D->p = f;
+        fail(D, "type index %" PRIu32 " out of range (%" PRIu32 " types)", ti,
+             n_types + 1);
+      }
+      IrValue v = {0};
+      v.type = tmap[ti];
+      if (!v.type) {
+        D->p = f;
+        fail(D, "result type must not be none");
+      }
+      v.def = id;
+      v.num = i;
+      v.kind = IR_VAL_RESULT;
+      vals[i] = v;
+    }
   }
+  D->p = p;
   o->props = K->mask & IRB_KIND_PROPS ? rd_dict(D, "properties") : 0;
   o->attrs = K->mask & IRB_KIND_ATTRS ? rd_dict(D, "attributes") : 0;
   o->loc = 0;
@@ -948,7 +1018,7 @@ static void rd_structure(Dec *D) {
          " successors exceeds payload bytes left (%zu)",
          n[0], n[1], n[2], n[3], n[4], n[5], left(D));
   }
-  D->m = ir_module_alloc(D->c, n[0], n[1], n[2], n[3], n[4], n[5]);
+  D->m = ir_module_alloc_raw(D->c, n[0], n[1], n[2], n[3], n[4], n[5]);
   if (!D->m) fail(D, "cannot allocate the module");
   IrModule *m = D->m;
   rd_op(D, IR_NONE, NULL);
@@ -985,6 +1055,7 @@ static void dec_free(Dec *D) {
   free(D->tdep);
   free(D->adep);
   free(D->ldep);
+  free(D->adict);
   free(D->kinds);
   free(D->u32s);
   free(D->i64s);

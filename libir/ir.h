@@ -416,6 +416,11 @@ IrModule *ir_module_alloc(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
                           uint32_t n_values, uint32_t n_blocks,
                           uint32_t n_regions, uint32_t n_succs);
 void ir_module_free(IrModule *m);
+/* ir_module_alloc without the zeroing, for a caller that writes every field
+ * of every array entry (the bytecode reader). */
+IrModule *ir_module_alloc_raw(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
+                              uint32_t n_values, uint32_t n_blocks,
+                              uint32_t n_regions, uint32_t n_succs);
 
 /* Check every index and range of a module against the layout rules above
  * (bounds, nesting, freeze order, value definitions consistent, ids valid in

@@ -161,16 +161,22 @@ void irw_i64(IrPrinter *w, int64_t v) {
   }
 }
 
-void irw_spaces(IrPrinter *w, uint32_t n) {
-  static const char sp[33] = "                                ";
+static const char spaces32[33] = "                                ";
+
+static void spaces_slow(IrPrinter *w, uint32_t n) {
+  for (; n > 16; n -= 16) irw_put(w, spaces32, 16);
+  irw_put(w, spaces32, n);
+}
+
+/* The indentation of every line: inline. */
+static inline void irw_spaces(IrPrinter *w, uint32_t n) {
   if (n <= 32 && w->o.len + 32 <= w->o.lim) {
     /* a fixed 32-byte copy: the bytes past n are overwritten later */
-    memcpy(w->o.buf + w->o.len, sp, 32);
+    memcpy(w->o.buf + w->o.len, spaces32, 32);
     w->o.len += n;
     return;
   }
-  for (; n > 16; n -= 16) irw_put(w, sp, 16);
-  irw_put(w, sp, n);
+  spaces_slow(w, n);
 }
 
 void irw_newline(IrPrinter *w) {
@@ -187,7 +193,7 @@ int irw_generic(IrPrinter *w) { return w->generic; }
 
 /* Pool entries are a 4-byte length, the bytes, a NUL; a name's offset is
  * that of its bytes, so printing it needs no strlen. */
-static uint32_t pool_add(IrPrinter *w, const char *s, size_t n) {
+static inline uint32_t pool_add(IrPrinter *w, const char *s, size_t n) {
   if (n >= IRW_MULTI - 8 - w->n_pool) ir_die("printer name pool overflow");
   if (w->n_pool + n + 5 + IRW_PAD > w->cap_pool)
     ir_vgrow((void **)&w->pool, &w->cap_pool,
@@ -212,7 +218,7 @@ static uint32_t name_hash(const char *s, size_t n) {
   return h;
 }
 
-static int used_has(const IrPrinter *w, const char *s, size_t n, uint32_t h) {
+static inline int used_has(const IrPrinter *w, const char *s, size_t n, uint32_t h) {
   if (!w->used_head) return 0;
   for (uint32_t e = w->used_head[h & w->used_mask]; e; e = w->used[e - 1].next) {
     const struct IrwUsed *u = &w->used[e - 1];
@@ -238,7 +244,7 @@ static void used_rehash(IrPrinter *w, uint32_t nb) {
   }
 }
 
-static void used_add(IrPrinter *w, uint32_t off, uint32_t hash) {
+static inline void used_add(IrPrinter *w, uint32_t off, uint32_t hash) {
   struct IrwUsed u = {off, 0, hash};
   IR_VPUSH(w->used, w->n_used, w->cap_used, u);
   if (!w->used_head || w->n_used > w->used_mask + 1) {
@@ -393,18 +399,39 @@ static int cmp_u32(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-static void number_op(IrPrinter *w, uint32_t op) {
+static __attribute__((noinline)) void preds_add(IrPrinter *w, const IrOp *o);
+static __attribute__((noinline)) void number_op_slow(IrPrinter *w, uint32_t op,
+                                                    const IrOpInfo *info);
+
+/* Name the results of op (and record its successors' predecessor uses).
+ * Inline: most ops have no names hook and at most one result. */
+static inline void number_op(IrPrinter *w, uint32_t op) {
+  const IrModule *m = w->m;
+  const IrOp *o = &m->ops[op];
+  if (o->n_succs && w->pred_fill) preds_add(w, o);
+  const IrOpInfo *info =
+      !w->generic && o->opc < IR_N_OPS ? w->info[o->opc] : NULL;
+  if ((info && info->asm_names) || o->n_results > 1) {
+    number_op_slow(w, op, info);
+    return;
+  }
+  if (o->n_results && w->vid[o->results] == IRW_UNSET)
+    w->vid[o->results] = w->next_value++;
+}
+
+/* number_op for an op with a names hook (info, else NULL) or several
+ * results. */
+static void number_op_slow(IrPrinter *w, uint32_t op, const IrOpInfo *info) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   w->n_cur_groups = 0;
-  IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
-  if (!w->generic && o->opc < IR_N_OPS) {
-    const IrOpInfo *info = w->info[o->opc];
-    if (info && info->asm_names) {
-      w->cur_op = op;
-      info->asm_names(w, m, op);
-      w->cur_op = IR_NONE;
-    }
+  if (info && info->asm_names) {
+    /* result groups start at 0; the hook adds the starts of the others
+     * (only a hook can make more than one) */
+    IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
+    w->cur_op = op;
+    info->asm_names(w, m, op);
+    w->cur_op = IR_NONE;
   }
   if (!o->n_results) return;
   if (w->vid[o->results] == IRW_UNSET) w->vid[o->results] = w->next_value++;
@@ -426,9 +453,25 @@ static void number_op(IrPrinter *w, uint32_t op) {
   }
 }
 
-static void number_region(IrPrinter *w, uint32_t r) {
+/* MLIR numbers regions from a stack: each nested region starts from the
+ * counters its parent region had when it was done, in a names scope nested
+ * in the parent's. */
+typedef struct NameCtx {
+  uint32_t region, next_value, next_arg, next_conflict, scope;
+} NameCtx;
+typedef struct NameStack {
+  NameCtx *e;
+  uint32_t n, cap;
+} NameStack;
+
+/* Number region r (names scope `depth`), pushing its ops' regions on st as
+ * they are met; their counters, those at the end of r, are filled in after
+ * r is done. */
+static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
+                          uint32_t depth) {
   const IrModule *m = w->m;
   const IrRegion *rg = &m->regions[r];
+  uint32_t n0 = st->n;
   if (w->vhint) {
     for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
       const IrBlock *bl = &m->blocks[b];
@@ -454,22 +497,25 @@ static void number_region(IrPrinter *w, uint32_t r) {
         w->vid[v] = w->next_value++;
       }
     }
-    for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++)
+    for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++) {
       number_op(w, op);
+      const IrOp *o = &m->ops[op];
+      for (uint32_t k = 0; k < o->n_regions; k++) {
+        NameCtx d = {o->regions + k, 0, 0, 0, depth};
+        IR_VPUSH(st->e, st->n, st->cap, d);
+      }
+    }
+  }
+  for (uint32_t i = n0; i < st->n; i++) {
+    st->e[i].next_value = w->next_value;
+    st->e[i].next_arg = w->next_arg;
+    st->e[i].next_conflict = w->next_conflict;
   }
 }
 
-/* MLIR numbers regions from a stack: each nested region starts from the
- * counters its parent region had when it was done, in a names scope nested
- * in the parent's. */
-typedef struct NameCtx {
-  uint32_t region, next_value, next_arg, next_conflict, scope;
-} NameCtx;
-
 static void number_module(IrPrinter *w) {
   const IrModule *m = w->m;
-  NameCtx *st = NULL;
-  uint32_t n = 0, cap = 0;
+  NameStack st = {NULL, 0, 0};
   w->vid = ir_xmalloc((size_t)(m->n_values ? m->n_values : 1) * sizeof *w->vid);
   memset(w->vid, 0xff, (size_t)m->n_values * sizeof *w->vid);
   w->cur_op = IR_NONE;
@@ -479,11 +525,11 @@ static void number_module(IrPrinter *w) {
   const IrOp *top = &m->ops[0];
   for (uint32_t k = 0; k < top->n_regions; k++) {
     NameCtx c = {top->regions + k, 0, 0, 0, 1};
-    IR_VPUSH(st, n, cap, c);
+    IR_VPUSH(st.e, st.n, st.cap, c);
   }
   number_op(w, 0);
-  while (n) {
-    NameCtx c = st[--n];
+  while (st.n) {
+    NameCtx c = st.e[--st.n];
     if (!w->generic) {
       /* MLIR's generic form implies unique SSA ids: the counters then run
        * on through the whole walk (in its last-region-first order). */
@@ -493,28 +539,16 @@ static void number_module(IrPrinter *w) {
     }
     while (w->n_scopes > c.scope) scope_pop(w);
     scope_push(w);
-    uint32_t depth = w->n_scopes;
-    number_region(w, c.region);
-    const IrRegion *rg = &m->regions[c.region];
-    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
-      const IrBlock *bl = &m->blocks[b];
-      for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++) {
-        const IrOp *o = &m->ops[op];
-        for (uint32_t k = 0; k < o->n_regions; k++) {
-          NameCtx d = {o->regions + k, w->next_value, w->next_arg,
-                       w->next_conflict, depth};
-          IR_VPUSH(st, n, cap, d);
-        }
-      }
-    }
+    number_region(w, c.region, &st, w->n_scopes);
   }
-  free(st);
+  free(st.e);
 }
 
 /* Print value v: `%name`, `%N`, or a member of a result group `%N#k`. */
-static void print_value_slow(IrPrinter *w, uint32_t v, int result_no);
+static __attribute__((noinline)) void print_value_slow(IrPrinter *w, uint32_t v,
+                                                       int result_no);
 
-static void print_value(IrPrinter *w, uint32_t v, int result_no) {
+static inline void print_value(IrPrinter *w, uint32_t v, int result_no) {
   /* the common case: a block argument or the only result of its op (the
    * others, and IRW_UNSET, have IRW_MULTI set) */
   uint32_t id = v < w->m->n_values ? w->vid[v] : IRW_UNSET;
@@ -595,9 +629,11 @@ void irw_arg_loc(IrPrinter *w, uint32_t v) {
 }
 
 void irw_values(IrPrinter *w, const uint32_t *vals, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++) {
-    if (i) irw_mem(w, ", ", 2);
-    irw_value(w, vals[i]);
+  if (w->sink || !n) return;
+  print_value(w, vals[0], 1);
+  for (uint32_t i = 1; i < n; i++) {
+    irw_put(w, ", ", 2);
+    print_value(w, vals[i], 1);
   }
 }
 
@@ -645,23 +681,26 @@ static void print_block_name(IrPrinter *w, uint32_t b) {
 
 /* Predecessor uses of every block, as CSR: w->preds[b]..w->preds[b+1] index
  * w->preds[n_blocks + 1 + i] = the block holding the branching op. One
- * entry per successor use, as MLIR's Block::getPredecessors. */
-static void build_preds(IrPrinter *w) {
+ * entry per successor use, as MLIR's Block::getPredecessors. The counts
+ * come from the successor array; the entries are filled by number_op
+ * (preds_add), which visits every op anyway. */
+static void preds_begin(IrPrinter *w) {
   const IrModule *m = w->m;
   uint32_t nb = m->n_blocks;
   w->preds = ir_xcalloc((size_t)nb + 1 + m->n_succs, sizeof *w->preds);
-  uint32_t *start = w->preds, *list = w->preds + nb + 1;
+  uint32_t *start = w->preds;
   for (uint32_t s = 0; s < m->n_succs; s++)
     if (m->succs[s].block < nb) start[m->succs[s].block + 1]++;
   for (uint32_t b = 0; b < nb; b++) start[b + 1] += start[b];
-  uint32_t *fill = ir_xmalloc(((size_t)nb + 1) * sizeof *fill);
-  memcpy(fill, start, ((size_t)nb + 1) * sizeof *fill);
-  for (uint32_t op = 0; op < m->n_ops; op++) {
-    const IrOp *o = &m->ops[op];
-    for (uint32_t s = o->succs; s < o->succs + o->n_succs; s++)
-      if (m->succs[s].block < nb) list[fill[m->succs[s].block]++] = o->block;
-  }
-  free(fill);
+  w->pred_fill = ir_xmalloc(((size_t)nb + 1) * sizeof *w->pred_fill);
+  memcpy(w->pred_fill, start, ((size_t)nb + 1) * sizeof *w->pred_fill);
+}
+
+static void preds_add(IrPrinter *w, const IrOp *o) {
+  const IrModule *m = w->m;
+  uint32_t nb = m->n_blocks, *list = w->preds + nb + 1;
+  for (uint32_t s = o->succs; s < o->succs + o->n_succs; s++)
+    if (m->succs[s].block < nb) list[w->pred_fill[m->succs[s].block]++] = o->block;
 }
 
 static void print_pred_comment(IrPrinter *w, uint32_t b) {
@@ -855,6 +894,10 @@ static uint32_t dict_find(IrPrinter *w, uint32_t d, uint32_t id) {
 /* Property dictionaries are interned, and most ops of a kind share one
  * (`operandSegmentSizes = [0, 0]`), so lookups are cached by (dict, name
  * address) in a direct-mapped table. */
+static __attribute__((noinline)) uint32_t prop_miss(IrPrinter *w,
+                                                    IrwPropSlot *e, uint32_t d,
+                                                    const char *name);
+
 uint32_t irw_prop(IrPrinter *w, const IrModule *m, uint32_t op,
                   const char *name) {
   uint32_t d = m->ops[op].props;
@@ -863,6 +906,12 @@ uint32_t irw_prop(IrPrinter *w, const IrModule *m, uint32_t op,
                0x9E3779B97F4A7C15ull;
   IrwPropSlot *e = &w->props[h >> (64 - IRW_PROPS_LOG2)];
   if (e->name == name && e->dict == d) return e->value;
+  return prop_miss(w, e, d, name);
+}
+
+/* irw_prop's lookup of a (dict, name) not in its cache slot `e`. */
+static uint32_t prop_miss(IrPrinter *w, IrwPropSlot *e, uint32_t d,
+                          const char *name) {
   uint32_t id = name_id(w, name);
   uint32_t v = id == IR_NONE ? 0 : dict_find(w, d, id);
   if (id != IR_NONE) {  /* a miss may be found later (see name_id) */
@@ -898,17 +947,29 @@ static const uint32_t *elide_ids(IrPrinter *w, const char *const *elide,
 
 /* Print ` {a = 1, b}` from two sorted dictionaries merged (either may be 0),
  * minus elided names; ` attributes` before it when with_keyword. */
-static void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
-                              const char *const *elide, int with_keyword) {
+static void merged_dict_body(IrPrinter *w, uint32_t d1, uint32_t d2,
+                             const char *const *elide, int with_keyword,
+                             IrwDictSlot *slot);
+
+/* Every op comes here; most have only elided properties and print nothing:
+ * that outcome is remembered per (dicts, elide list), and this part
+ * inlines into its callers. */
+static inline void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
+                                     const char *const *elide,
+                                     int with_keyword) {
   if (!d1 && !d2) return;
-  /* Most ops have only elided properties and print nothing here: that
-   * outcome is remembered per (dicts, elide list). */
   uint64_t h = ((uint64_t)(uintptr_t)elide ^ ((uint64_t)d1 << 24) ^
                 ((uint64_t)d2 << 44)) * 0x9E3779B97F4A7C15ull;
   IrwDictSlot *slot = &w->empty_dicts[h >> (64 - IRW_DICTS_LOG2)];
   if (!w->sink && slot->elide == elide && slot->d1 == d1 && slot->d2 == d2 &&
       slot->used)
     return;
+  merged_dict_body(w, d1, d2, elide, with_keyword, slot);
+}
+
+static void merged_dict_body(IrPrinter *w, uint32_t d1, uint32_t d2,
+                             const char *const *elide, int with_keyword,
+                             IrwDictSlot *slot) {
   size_t len0 = w->o.len;
   uint32_t flushes = w->n_flush;
   IrCtx *c = w->c;
@@ -1339,6 +1400,7 @@ static void printer_free(IrPrinter *w) {
   free(w->used);
   free(w->scopes);
   free(w->preds);
+  free(w->pred_fill);
   free(w->attr_alias);
   free(w->type_seen);
   free(w->loc_alias);
@@ -1366,8 +1428,10 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
     printer_free(&w);
     return 0;
   }
+  if (m->n_succs) preds_begin(&w);
   number_module(&w);
-  if (m->n_succs) build_preds(&w);
+  free(w.pred_fill);
+  w.pred_fill = NULL;
 
   uint32_t *order = NULL, n_order = 0;
   if (needs_aliases(&w)) {

@@ -154,6 +154,7 @@ struct IrPrinter {
   uint32_t *scopes;     /* n_used at each open scope */
   uint32_t n_scopes, cap_scopes;
   uint32_t *preds;      /* per block: predecessor uses, see print.c */
+  uint32_t *pred_fill;  /* while numbering: next free entry per block */
 
   /* --- aliases (MLIR's AliasState) */
   int aliasing;         /* aliases are in use for this module */
@@ -246,7 +247,6 @@ static inline int irw_cached(IrPrinter *w, const IrwCache *c, uint32_t key) {
 }
 IrwMark irw_cache_begin(IrPrinter *w);
 void irw_cache_end(IrPrinter *w, IrwCache *c, uint32_t key, IrwMark mk);
-void irw_spaces(IrPrinter *w, uint32_t n);
 /* Alias bookkeeping for the pass before printing (print.c). Each returns
  * the alias index of the entity and sets *seen if it was visited before;
  * for a new attr / type the caller visits its children, then calls

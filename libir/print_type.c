@@ -55,14 +55,22 @@ static void visit_type(IrPrinter *w, uint32_t type) {
 
 static void print_type(IrPrinter *w, uint32_t type);
 
-/* Types are printed from a cache of their text (see IrwCache). */
+static __attribute__((noinline)) void type_uncached(IrPrinter *w,
+                                                    uint32_t type);
+
+/* Types are printed from a cache of their text (see IrwCache); the rest is
+ * out of line, so that this stays a leaf without a stack frame. */
 void irw_type(IrPrinter *w, uint32_t type) {
+  if (!w->sink && irw_cached(w, &w->type_text, type)) return;
+  type_uncached(w, type);
+}
+
+static void type_uncached(IrPrinter *w, uint32_t type) {
   if (w->sink) {
     if (!type || type >= ir_n_types(w->c)) return;
     if (w->type_seen) visit_type(w, type);
     return;
   }
-  if (irw_cached(w, &w->type_text, type)) return;
   if (!type || type >= ir_n_types(w->c)) {
     irw_str(w, "<<NULL TYPE>>");
     return;
