@@ -96,7 +96,7 @@ IrCtx *irb_ctx(IrBuilder *b) { return b->ctx; }
 /* Capacity for `more` entries past n, within IR_MAX_COUNT. */
 static void reserve(void **a, uint32_t n, uint32_t *cap, uint32_t more, size_t sz) {
   uint64_t want = (uint64_t)n + more;
-  ir_big_vgrow(a, cap, want < IR_MAX_COUNT ? (uint32_t)want : IR_MAX_COUNT, sz);
+  ir_big_vgrow_raw(a, cap, want < IR_MAX_COUNT ? (uint32_t)want : IR_MAX_COUNT, sz);
 }
 
 void irb_reserve(IrBuilder *b, uint32_t ops, uint32_t vals, uint32_t operands,
@@ -141,10 +141,12 @@ static uint32_t opc_of(IrBuilder *b, uint32_t name) {
   return opc;
 }
 
-/* IR_VPUSH for the builder's arrays, which are big arrays (mem.c). */
+/* IR_VPUSH for the builder's arrays, which are big arrays (mem.c). They
+ * are append-only and every entry is written when it is appended, so they
+ * grow without being cleared (ir_big_vgrow_raw). */
 #define BPUSH(arr, n, cap, x)                                                  \
   do {                                                                       \
-    if ((n) >= (cap)) ir_big_vgrow((void **)&(arr), &(cap), (n) + 1, sizeof *(arr)); \
+    if ((n) >= (cap)) ir_big_vgrow_raw((void **)&(arr), &(cap), (n) + 1, sizeof *(arr)); \
     (arr)[(n)++] = (x);                                                      \
   } while (0)
 
@@ -219,7 +221,7 @@ void irb_block_arg_set_loc(IrBuilder *b, uint32_t v, uint32_t loc) {
 #define BRESERVE(arr, n, cap, more)                                           \
   do {                                                                       \
     if ((uint64_t)(n) + (more) > (cap))                                      \
-      ir_big_vgrow((void **)&(arr), &(cap),                                  \
+      ir_big_vgrow_raw((void **)&(arr), &(cap),                                  \
                    (uint64_t)(n) + (more) < IR_NONE - 1 ? (n) + (more)       \
                                                         : IR_NONE - 1,       \
                    sizeof *(arr));                                           \

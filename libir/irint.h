@@ -31,14 +31,16 @@ void ir_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);
     (arr)[(n)++] = (x);                                                      \
   } while (0)
 
-/* Big arrays: zeroed; those of 256 KB or more are mapped (zero pages come
+/* Big arrays: zeroed; those of 2 MB or more are mapped (zero pages come
  * lazily) and advised to use transparent huge pages where available
  * (mem.c). Pass the size in bytes back to realloc and free. ir_big_vgrow
- * is ir_vgrow for them. */
+ * is ir_vgrow for them; ir_big_vgrow_raw leaves the new entries unwritten
+ * (for arrays whose entries are written before they are read). */
 void *ir_big_alloc(size_t n);
 void *ir_big_realloc(void *p, size_t old, size_t n);
 void ir_big_free(void *p, size_t n);
 void ir_big_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);
+void ir_big_vgrow_raw(void **p, uint32_t *cap, uint32_t need, size_t sz);
 
 /* A bump arena: many small allocations freed at once. */
 typedef struct IrArena {

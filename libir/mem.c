@@ -88,6 +88,19 @@ void ir_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz) {
 #endif
 #define IR_BIG_MIN ((size_t)2 << 20)
 
+/* Memory handed out by the _raw functions is not cleared: its user writes
+ * every entry before reading it (the builder's append-only arrays). Under
+ * ASan it is filled with a pattern instead, so a read of an unwritten
+ * entry gives garbage in the sanitized tests rather than a quiet zero. */
+static void *raw_fill(void *p, size_t n) {
+#ifdef IR_ASAN
+  memset(p, 0xa5, n);
+#else
+  (void)n;
+#endif
+  return p;
+}
+
 #ifdef IR_BIG_MMAP
 static size_t page_round(size_t n) { return (n + 4095) & ~(size_t)4095; }
 #endif
@@ -130,7 +143,7 @@ static _Thread_local Mapping cache[CACHE_N];
 static _Thread_local size_t cache_n, cache_bytes;
 
 /* The smallest cached mapping of at least len bytes, cut to len, or NULL. */
-static void *cache_take(size_t len) {
+static void *cache_take(size_t len, int zero) {
   size_t best = CACHE_N;
   for (size_t i = 0; i < cache_n; i++)
     if (cache[i].len >= len && (best == CACHE_N || cache[i].len < cache[best].len))
@@ -140,7 +153,8 @@ static void *cache_take(size_t len) {
   cache[best] = cache[--cache_n];
   cache_bytes -= m.len;
   if (m.len > len) munmap(m.p + len, m.len - len);
-  memset(m.p, 0, len);
+  if (zero) memset(m.p, 0, len);
+  else raw_fill(m.p, len);
   return m.p;
 }
 
@@ -166,10 +180,10 @@ static void cache_put(char *p, size_t len) {
 }
 #endif
 
-void *ir_big_alloc(size_t n) {
+static void *big_alloc(size_t n, int zero) {
 #ifdef IR_BIG_MMAP
   if (n >= IR_BIG_MIN) {
-    void *c = cache_take(page_round(n));
+    void *c = cache_take(page_round(n), zero);
     if (c) return c;
     void *p = map_aligned(page_round(n));
     if (!p) ir_die("out of memory (%zu bytes)", n);
@@ -179,7 +193,7 @@ void *ir_big_alloc(size_t n) {
     return p;
   }
 #endif
-  return ir_xcalloc(1, n);
+  return zero ? ir_xcalloc(1, n) : raw_fill(ir_xmalloc(n), n);
 }
 
 void ir_big_free(void *p, size_t n) {
@@ -194,9 +208,9 @@ void ir_big_free(void *p, size_t n) {
   free(p);
 }
 
-/* Contents up to min(old, new) are kept; the rest is zero. */
-void *ir_big_realloc(void *p, size_t old, size_t n) {
-  if (!p) return ir_big_alloc(n);
+/* Contents up to min(old, new) are kept; the rest is zero (if zero). */
+static void *big_realloc(void *p, size_t old, size_t n, int zero) {
+  if (!p) return big_alloc(n, zero);
 #ifdef IR_BIG_MMAP
   if (old >= IR_BIG_MIN && n >= IR_BIG_MIN) {
     void *q = mremap(p, page_round(old), page_round(n), MREMAP_MAYMOVE);
@@ -204,25 +218,42 @@ void *ir_big_realloc(void *p, size_t old, size_t n) {
     return q;
   }
   if (old >= IR_BIG_MIN || n >= IR_BIG_MIN) {
-    void *q = ir_big_alloc(n);
+    void *q = big_alloc(n, zero);
     memcpy(q, p, old < n ? old : n);
     ir_big_free(p, old);
     return q;
   }
 #endif
   void *q = ir_xrealloc(p, n);
-  if (n > old) memset((char *)q + old, 0, n - old);
+  if (n > old) {
+    if (zero) memset((char *)q + old, 0, n - old);
+    else raw_fill((char *)q + old, n - old);
+  }
   return q;
 }
 
-void ir_big_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz) {
+void *ir_big_alloc(size_t n) { return big_alloc(n, 1); }
+void *ir_big_realloc(void *p, size_t old, size_t n) {
+  return big_realloc(p, old, n, 1);
+}
+
+static void big_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz,
+                      int zero) {
   if (need <= *cap) return;
   uint64_t c = *cap < 8 ? 8 : *cap;
   while (c < need) c *= 2;
   if (c > UINT32_MAX) c = UINT32_MAX;
   if (c < need || c * sz / sz != c) ir_die("vector overflow (%u)", need);
-  *p = ir_big_realloc(*p, (size_t)*cap * sz, (size_t)(c * sz));
+  *p = big_realloc(*p, (size_t)*cap * sz, (size_t)(c * sz), zero);
   *cap = (uint32_t)c;
+}
+
+void ir_big_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz) {
+  big_vgrow(p, cap, need, sz, 1);
+}
+
+void ir_big_vgrow_raw(void **p, uint32_t *cap, uint32_t need, size_t sz) {
+  big_vgrow(p, cap, need, sz, 0);
 }
 
 /* ====================================================================== */
