@@ -117,6 +117,7 @@ int own_edge_same(Own *o, uint32_t blk, const U32Vec *live, uint32_t i,
   uint64_t *sp = u64map_get(&o->same, v);
   if (!sp) return 0;
   uint32_t y = (uint32_t)*sp;
+  if (own_gone(o, y)) return 0;
   if (m->blocks[own_def_block(m, y)].region != m->blocks[blk].region)
     return 0;
   if (!*built) {
