@@ -282,7 +282,7 @@ int own_return_dealloc(Own *o, uint32_t blk, uint32_t op, const uint32_t *fwd,
 /* ownership_edge.c: on side s of cf.cond_br op in blk, drop from ret
  * (own_retained's list, with its live part) the scf.if results that are
  * there the same memref as a function argument or as another retained
- * value. Each drop appends to *drop the triple (builder value, index in
+ * value (or as a memref.cast of one). Each drop appends to *drop the triple (builder value, index in
  * the new ret of the value whose updated ownership it takes or IR_NONE:
  * its ownership is false, the input value it is the same memref as). */
 void own_edge_drop(Own *o, uint32_t blk, uint32_t op, uint32_t s, U32Vec *ret,
