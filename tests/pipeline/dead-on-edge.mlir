@@ -11,9 +11,10 @@
 // there, or a retained value live wherever %r is). Reduced from
 // tests/bench/gen.py --seed 934 (@f2), where this was the extra work over
 // mlir-opt-22. mlir-opt-22 drops such results from every retained list
-// (it loses the replaced scf.if result from its liveness); the functions
-// after the first three show where that is a use after free (its
-// pipeline's output of them fails ir-run --check) and ours keeps them.
+// (it loses the replaced scf.if result from its liveness); of the five
+// functions after the first three, where ours keeps the result tracked,
+// its pipeline's output of the first four is a use after free (ir-run
+// --check fails on them).
 
 func.func private @use16(memref<16xf32>)
 
