@@ -104,7 +104,8 @@ static int process_block(Own *o, uint32_t blk, int func_entry) {
     if (rd == rb) {
       /* Ownership moves along with control flow within a region. */
       own_update(o, v, own_get(o, v, d), blk);
-      if (!own_edge_same(o, blk, live, i, &built)) own_add_dealloc(o, v, blk);
+      if (!own_gone(o, li) && !own_edge_same(o, blk, live, i, &built))
+        own_add_dealloc(o, v, blk);
     } else if (proper_ancestor(m, rd, rb)) {
       /* A nested region never owns what it captures. */
       o->em.loc = own_value_loc(m, li);
@@ -306,6 +307,8 @@ static int process_func(Own *o, uint32_t block, uint32_t func) {
   o->reached = o->busy = NULL;
   u64map_clear(&o->own);
   u64map_clear(&o->same);
+  u64map_clear(&o->gone);
+  o->uses_built = 0;
   return r;
 }
 
@@ -353,6 +356,10 @@ IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *opts, IrDiag *d) {
   u64map_free(&o.own);
   u64map_free(&o.pos);
   u64map_free(&o.same);
+  u64map_free(&o.gone);
+  u64map_free(&o.seen);
+  u32_free(&o.uses);
+  u32_free(&o.use_at);
   ir_liveness_free(&o.lv);
   own_tmp_free(&o);
   return out;

@@ -153,6 +153,12 @@ typedef struct Own {
    * edge as the same memref as y, and is live only on that edge's side
    * (own_edge_same) */
   U64Map same;
+  /* input memrefs no longer tracked after the cf.cond_br of their block
+   * (ownership_dead.c), and its scratch: a visited set, the uses of the
+   * tracked values per liveness bit (CSR, built on demand) */
+  U64Map gone, seen;
+  U32Vec uses, use_at;
+  int uses_built;
   U32Vec *dealloc;    /* per covered input block: memrefs to deallocate */
   uint8_t *reached;   /* per covered input block: visited by the DFS */
   uint8_t *busy;      /* per covered input block: being processed (it
@@ -276,7 +282,7 @@ int own_return_dealloc(Own *o, uint32_t blk, uint32_t op, const uint32_t *fwd,
 /* ownership_edge.c: on side s of cf.cond_br op in blk, drop from ret
  * (own_retained's list, with its live part) the scf.if results that are
  * there the same memref as a function argument or as another retained
- * value. Each drop appends to *drop the triple (builder value, index in
+ * value (or as a memref.cast of one). Each drop appends to *drop the triple (builder value, index in
  * the new ret of the value whose updated ownership it takes or IR_NONE:
  * its ownership is false, the input value it is the same memref as). */
 void own_edge_drop(Own *o, uint32_t blk, uint32_t op, uint32_t s, U32Vec *ret,
@@ -287,6 +293,16 @@ void own_edge_drop(Own *o, uint32_t blk, uint32_t op, uint32_t s, U32Vec *ret,
  * the buffer in its place. *built: 0 before the first call per list. */
 int own_edge_same(Own *o, uint32_t blk, const U32Vec *live, uint32_t i,
                   int *built);
+/* ownership_dead.c: on each side s of cf.cond_br op in blk, drop from
+ * ret[s] (nf[s] forwarded values, then live[s] less own_edge_drop's drops
+ * drop[s], whose indices are kept up to date) the values defined in blk
+ * that the branch condition proves dead on that side and that need no
+ * tracking after blk; they become gone (own_gone). */
+void own_edge_dead(Own *o, uint32_t blk, uint32_t op, U32Vec *ret[2],
+                   const uint32_t nf[2], U32Vec *live[2], U32Vec *drop[2]);
+/* Is input memref v left out of every dealloc and retained list of the
+ * blocks after its own? */
+int own_gone(Own *o, uint32_t v);
 /* A return-like terminator, a branch with one successor, a cf.cond_br. */
 int own_terminator(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs);
 int own_branch(Own *o, uint32_t blk, uint32_t op, const uint32_t *regs);

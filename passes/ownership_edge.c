@@ -16,6 +16,10 @@
  *     the same question with or without v, and v's updated ownership is
  *     y's, the same disjunction over the same aliases.
  *
+ * y may also be reached through memref.cast ops (y = cast z, z an
+ * argument or retained): a cast keeps the pointer, and the dealloc only
+ * ever compares pointers, so v is z's memref as much as y's.
+ *
  * Either way the dealloc frees the same buffers and v gets the ownership
  * it would have had, so successors see exactly what they saw before. (A
  * rule that only gave v a false ownership because region s yielded it
@@ -68,6 +72,25 @@ static uint32_t position(Own *o, const U32Vec *ret, int *built, uint32_t b) {
   return p ? (uint32_t)*p : IR_NONE;
 }
 
+/* y itself, or the memref a chain of memref.cast ops makes y from (a cast
+ * keeps the pointer, so it is the same memref to a dealloc), that is a
+ * function argument (*ref = IR_NONE) or retained in ret (*ref its index);
+ * IR_NONE when there is none. */
+static uint32_t retained_source(Own *o, const U32Vec *ret, int *built,
+                                uint32_t y, uint32_t *ref) {
+  const IrModule *m = o->m;
+  for (;;) {
+    *ref = IR_NONE;
+    if (is_function_arg(o, y)) return y;
+    *ref = position(o, ret, built, own_val(o, y));
+    if (*ref != IR_NONE) return y;
+    const IrValue *x = &m->values[y];
+    if (x->kind != IR_VAL_RESULT || m->ops[x->def].opc != IR_OP_MEMREF_CAST)
+      return IR_NONE;
+    y = ir_operand(m, x->def, 0);
+  }
+}
+
 void own_edge_drop(Own *o, uint32_t blk, uint32_t op, uint32_t s, U32Vec *ret,
                    const U32Vec *live, U32Vec *drop) {
   uint32_t nf = ret->n - live->n, n = ret->n;
@@ -82,9 +105,10 @@ void own_edge_drop(Own *o, uint32_t blk, uint32_t op, uint32_t s, U32Vec *ret,
     /* Forwarded on this side: its ownership goes to a block argument. */
     if (position(o, ret, &built, vb) < nf) continue;
     uint32_t ref = IR_NONE;  /* index of the retained y, or none */
-    if (!is_function_arg(o, y)) {
-      ref = position(o, ret, &built, own_val(o, y));
-      if (ref == IR_NONE || ret->v[ref] == vb) continue;
+    y = retained_source(o, ret, &built, y, &ref);
+    if (y == IR_NONE) continue;
+    if (ref != IR_NONE) {
+      if (ret->v[ref] == vb) continue;
       if (flag && flag->v[ref] == 1) continue;
     }
     if (!flag) {
@@ -117,6 +141,7 @@ int own_edge_same(Own *o, uint32_t blk, const U32Vec *live, uint32_t i,
   uint64_t *sp = u64map_get(&o->same, v);
   if (!sp) return 0;
   uint32_t y = (uint32_t)*sp;
+  if (own_gone(o, y)) return 0;
   if (m->blocks[own_def_block(m, y)].region != m->blocks[blk].region)
     return 0;
   if (!*built) {

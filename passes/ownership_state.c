@@ -288,7 +288,9 @@ void own_retained(Own *o, uint32_t blk, uint32_t succ, const uint32_t *fwd,
       if (j == ns) break;
       if (s[j] != l[i]) continue;
     }
-    u32_push(out, o->lv.vals[l[i]]);
+    uint32_t v = o->lv.vals[l[i]];
+    if (own_gone(o, v) && own_def_block(o->m, v) != blk) continue;
+    u32_push(out, v);
   }
   if (out->n > first) own_sort_values(o->m, out->v + first, out->n - first);
   if (live) {

@@ -201,7 +201,7 @@ int own_cond_branch(Own *o, uint32_t blk, uint32_t op) {
   Form f;
   own_form_init(o, op, &f);
   U32Vec *mem = own_tmp(o), *cond = own_tmp(o), *adapted = own_tmp(o);
-  U32Vec *live = own_tmp(o);
+  U32Vec *live[2] = {own_tmp(o), own_tmp(o)};
   U32Vec *ret[2] = {own_tmp(o), own_tmp(o)};
   U32Vec *map[2] = {own_tmp(o), own_tmp(o)};  /* per side: pairs */
   U32Vec *drop[2] = {own_tmp(o), own_tmp(o)};  /* per side: own_edge_drop */
@@ -209,13 +209,17 @@ int own_cond_branch(Own *o, uint32_t blk, uint32_t op) {
   o->em.loc = x->loc;
   int r = own_dealloc_operands(o, blk, x->loc, mem, cond);
   if (r < 0) goto out;
-  uint32_t bcond = f.opd->v[0];
+  uint32_t bcond = f.opd->v[0], nf[2];
   for (uint32_t s = 0; s < 2; s++) {
     const uint32_t *fwd = own_form_at(&f, f.succs[s].first);
     uint32_t nfwd = f.succs[s].count;
     own_retained(o, blk, m->succs[x->succs + s].block, fwd, nfwd, ret[s],
-                 live);
-    own_edge_drop(o, blk, op, s, ret[s], live, drop[s]);
+                 live[s]);
+    nf[s] = ret[s]->n - live[s]->n;
+    own_edge_drop(o, blk, op, s, ret[s], live[s], drop[s]);
+  }
+  own_edge_dead(o, blk, op, ret, nf, live, drop);
+  for (uint32_t s = 0; s < 2; s++) {
     own_before(o);
     adapted->n = 0;
     for (uint32_t i = 0; i < cond->n; i++) {
