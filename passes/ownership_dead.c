@@ -179,8 +179,11 @@ void own_edge_dead(Own *o, uint32_t blk, uint32_t op, U32Vec *ret[2],
         for (uint32_t j = 0; j < drop[s]->n; j += 3)
           if (drop[s]->v[j + 1] == here) pinned = 1;
         uint32_t y = IR_NONE, ref = IR_NONE;
-        if (!pinned && !kept_on(ret[t], drop[t], vb, &y, &ref) &&
-            dead_on_side(o, blk, op, cond, s, v))
+        /* dead_on_side first: it fails at the first unguarded use, while
+         * kept_on scans the other side's list (a block of many values
+         * live across the branch would make that quadratic) */
+        if (!pinned && dead_on_side(o, blk, op, cond, s, v) &&
+            !kept_on(ret[t], drop[t], vb, &y, &ref))
           drop_it = y == IR_NONE || ref == IR_NONE || covers(o, blk, v, y);
       }
       if (drop_it) {
