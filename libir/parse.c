@@ -1555,29 +1555,31 @@ static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name) {
   /* `module` is builtin.module everywhere; else try the default dialect */
   const char *d = p->dialect ? p->dialect : "builtin";
   size_t dn = strlen(d);
-  char buf[256];
-  if (dn + 1 + t->len < sizeof buf) {
+  /* room for either prefix: the default dialect's and "builtin." (8);
+   * a name too long for the stack buffer gets a heap one */
+  size_t pre = dn + 1 > 8 ? dn + 1 : 8;
+  char stack[256], *buf = stack;
+  if (pre + t->len > sizeof stack) buf = ir_xmalloc(pre + t->len);
+  memcpy(buf, d, dn);
+  buf[dn] = '.';
+  memcpy(buf + dn + 1, t->text, t->len);
+  opc = ir_op_lookup(buf, dn + 1 + t->len);
+  if (opc == IR_OP_UNKNOWN && strcmp(d, "builtin") != 0) {
+    memcpy(buf, "builtin.", 8);
+    memcpy(buf + 8, t->text, t->len);
+    uint32_t o2 = ir_op_lookup(buf, 8 + t->len);
+    if (o2 != IR_OP_UNKNOWN) {
+      *name = ir_str(p->ctx, buf, 8 + t->len);
+      if (buf != stack) free(buf);
+      return o2;
+    }
     memcpy(buf, d, dn);
     buf[dn] = '.';
     memcpy(buf + dn + 1, t->text, t->len);
-    opc = ir_op_lookup(buf, dn + 1 + t->len);
-    if (opc == IR_OP_UNKNOWN && strcmp(d, "builtin") != 0) {
-      memcpy(buf, "builtin.", 8);
-      memcpy(buf + 8, t->text, t->len);
-      uint32_t o2 = ir_op_lookup(buf, 8 + t->len);
-      if (o2 != IR_OP_UNKNOWN) {
-        *name = ir_str(p->ctx, buf, 8 + t->len);
-        return o2;
-      }
-      memcpy(buf, d, dn);
-      buf[dn] = '.';
-      memcpy(buf + dn + 1, t->text, t->len);
-    }
-    *name = ir_str(p->ctx, buf, dn + 1 + t->len);
-    return opc;
   }
-  *name = ir_str(p->ctx, t->text, t->len);
-  return IR_OP_UNKNOWN;
+  *name = ir_str(p->ctx, buf, dn + 1 + t->len);
+  if (buf != stack) free(buf);
+  return opc;
 }
 
 /* Terminators a hook added implicitly (irp_ensure_terminator, scf.forall's
