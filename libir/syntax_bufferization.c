@@ -288,6 +288,34 @@ static int verify_alloc_tensor(const IrModule *m, uint32_t op, IrDiag *d) {
   int64_t ndyn = 0;
   if (ty->kind != IR_T_TENSOR) return 0;
   for (uint32_t i = 0; i < ty->n; i++) ndyn += ir_type_dims(m->ctx, t)[i] == IR_DYN;
+  /* Operand types (ODS: Variadic<Index>, Optional<AnyTensor>,
+   * Optional<Index>), checked in operand order as MLIR does; the custom
+   * form prints `copy(%t)` and re-parses it with the result's type, so a
+   * copy of another type would not survive a round trip. */
+  const int64_t *seg = ir_attr_i64(m->ctx, s);
+  if (seg[0] < 0 || seg[1] < 0 || seg[2] < 0 ||
+      seg[0] + seg[1] + seg[2] != (int64_t)o->n_operands)
+    return 0;  /* the segment check reports it */
+  for (uint32_t k = 0; k < o->n_operands; k++) {
+    uint32_t vt = ir_vtype(m, ir_operand(m, op, k));
+    const IrType *vty = ir_type(m->ctx, vt);
+    int in_copy = k >= seg[0] && k < seg[0] + seg[1];
+    int ok = in_copy ? vty->kind == IR_T_TENSOR || vty->kind == IR_T_UTENSOR
+                     : vty->kind == IR_T_INDEX;
+    if (ok) continue;
+    char ts[256];
+    ir_type_str(m->ctx, vt, ts, sizeof ts);
+    return ir_syntax_op_error(m, op, d, "operand #%u must be %s, but got '%s'", k,
+                              in_copy ? "tensor of any type values"
+                              : k < seg[0] ? "variadic of index" : "index",
+                              ts);
+  }
+  if (seg[1] && ir_vtype(m, ir_operand(m, op, seg[0])) != t) {
+    /* emitError, not emitOpError: no `'op' op` prefix */
+    ir_diag(d, m->ctx, o->loc, IR_SEV_ERROR,
+            "expected that `copy` and return type match");
+    return -1;
+  }
   if (ir_attr_i64(m->ctx, s)[1] && ir_attr_i64(m->ctx, s)[0])
     return ir_syntax_op_error(m, op, d,
                               "dynamic sizes not needed when copying a tensor");

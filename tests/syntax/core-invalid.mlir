@@ -201,3 +201,38 @@ func.func @cast_types(%m: memref<4xf32>) {
   %0 = memref.cast %m : memref<4xf32> to memref<?xi32>
   return
 }
+
+// -----
+
+// bufferization.alloc_tensor's operands are checked by segment: sizes and
+// size_hint are index, copy is a tensor of the result's type (the custom
+// form re-parses `copy(%t)` with the result type; found by fuzz-own).
+func.func @alloc_tensor_copy_not_tensor(%t: index) {
+  // expected-error @+1 {{'bufferization.alloc_tensor' op operand #0 must be tensor of any type values, but got 'index'}}
+  %0 = "bufferization.alloc_tensor"(%t) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_tensor_size_not_index(%n: i32) {
+  // expected-error @+1 {{'bufferization.alloc_tensor' op operand #0 must be variadic of index, but got 'i32'}}
+  %0 = "bufferization.alloc_tensor"(%n) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i32) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_tensor_hint_not_index(%n: index, %h: i32) {
+  // expected-error @+1 {{'bufferization.alloc_tensor' op operand #1 must be index, but got 'i32'}}
+  %0 = "bufferization.alloc_tensor"(%n, %h) {operandSegmentSizes = array<i32: 1, 0, 1>} : (index, i32) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_tensor_copy_type(%t: tensor<4xf32>) {
+  // expected-error @+1 {{expected that `copy` and return type match}}
+  %0 = "bufferization.alloc_tensor"(%t) {operandSegmentSizes = array<i32: 0, 1, 0>} : (tensor<4xf32>) -> tensor<?xf32>
+  return
+}
