@@ -28,22 +28,15 @@
  * they were used (the tables fill their entries in id order, so the used
  * part is known), for the next context. Not under ASan: it is to see each
  * context's memory come and go. */
-#if defined(__SANITIZE_ADDRESS__)
-#define CTX_NO_STASH 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CTX_NO_STASH 1
-#endif
-#endif
 #define STASH_N 16
-#ifndef CTX_NO_STASH
+#ifndef IR_ASAN
 static _Thread_local struct Stashed { size_t sz; void *page; } stash[STASH_N];
 static _Thread_local uint32_t n_stash;
 #endif
 
 /* A zeroed page of IR_PG_SIZE entries of sz bytes. */
 static void *page_new(size_t sz) {
-#ifndef CTX_NO_STASH
+#ifndef IR_ASAN
   for (uint32_t k = n_stash; k-- > 0;)
     if (stash[k].sz == sz) {
       void *pg = stash[k].page;
@@ -56,7 +49,7 @@ static void *page_new(size_t sz) {
 
 /* Frees a small page whose first `used` entries may be nonzero. */
 static void page_free(void *pg, size_t sz, uint32_t used) {
-#ifndef CTX_NO_STASH
+#ifndef IR_ASAN
   if (n_stash < STASH_N) {
     memset(pg, 0, (size_t)used * sz);
     stash[n_stash++] = (struct Stashed){sz, pg};

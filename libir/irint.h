@@ -8,6 +8,18 @@
 #ifndef IRINT_H
 #define IRINT_H
 
+/* IR_ASAN: built with AddressSanitizer (gcc or clang). Memory that libir
+ * keeps for reuse is then freed instead, so the sanitizer sees each
+ * allocation come and go. */
+#ifdef __has_feature
+#if __has_feature(address_sanitizer)
+#define IR_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(IR_ASAN)
+#define IR_ASAN 1
+#endif
+
 #include <stdbool.h>
 #include <string.h>
 

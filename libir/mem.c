@@ -11,14 +11,6 @@
 
 #include "irint.h"
 
-#ifdef __has_feature
-#if __has_feature(address_sanitizer)
-#define IR_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(IR_ASAN)
-#define IR_ASAN 1
-#endif
 #ifdef IR_ASAN
 void __asan_poison_memory_region(void const volatile *addr, size_t size);
 void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
