@@ -368,6 +368,12 @@ IrModule *dd_lower_deallocs_with(const IrModule *m, const DdLowerOpts *o,
   unsigned errors = d->n_errors;
 
   IrBuilder *b = irb_new(m->ctx);
+  /* room for the copy and the lowered deallocs up front (the builder's
+   * arrays would otherwise double their way up, a copy each time) */
+  irb_reserve(b, m->n_ops + m->n_ops / 2 + 64,
+              m->n_values + m->n_values / 2 + 64,
+              m->n_operands + m->n_operands / 2 + 64,
+              m->n_blocks + m->n_blocks / 2 + 16);
   lw_init(&L.w, m->ctx, b);
   IrMap map;
   ir_map_init(&map, m);
