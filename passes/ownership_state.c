@@ -132,7 +132,10 @@ static int same_indicator(Own *o, uint32_t a, uint32_t b) {
 }
 
 void own_update(Own *o, uint32_t v, Ownership w, uint32_t blk) {
-  Ownership cur = own_get(o, v, blk), r;
+  /* one probe: a new slot holds 0, which reads as uninitialized, the
+   * state of an absent key */
+  uint64_t *p = u64map_put(&o->own, key(v, blk));
+  Ownership cur = {(uint32_t)(*p >> 32), (uint32_t)*p}, r;
   if (w.state == OWN_UNINIT)
     r = cur;
   else if (cur.state == OWN_UNINIT)
@@ -143,7 +146,7 @@ void own_update(Own *o, uint32_t v, Ownership w, uint32_t blk) {
     r = cur;
   else
     r = (Ownership){OWN_UNKNOWN, 0};
-  put(o, v, blk, r);
+  *p = (uint64_t)r.state << 32 | r.ind;
 }
 
 void own_reset(Own *o, uint32_t v, uint32_t blk) {
