@@ -12,8 +12,6 @@
 
 #include "ir.h"
 
-#define LW_N_INDEX 32   /* index constants whose properties Lw caches */
-
 typedef struct Lw {
   IrCtx *c;
   IrBuilder *b;
@@ -28,11 +26,14 @@ typedef struct Lw {
   uint32_t p_alloc;               /* operandSegmentSizes = array<i32: 0, 0> */
   uint32_t p_eq, p_ne;            /* predicate = 0 / 1 : i64 (eq / ne) */
   uint32_t p_true, p_false;       /* value = true / false */
-  uint32_t p_index[LW_N_INDEX];   /* value = k : index, interned on first use */
+  /* value = k : index, per k interned on first use (0: not yet); the
+   * general lowering stores into lists as long as the dealloc's */
+  uint32_t *p_index, n_index;
 } Lw;
 
 /* Intern everything Lw holds. */
 void lw_init(Lw *w, IrCtx *c, IrBuilder *b);
+void lw_free(Lw *w);
 
 /* Append op `name` to builder block `blk`: operands, at most one result
  * (rtype 0: none), a properties dictionary (or 0), n_regions empty

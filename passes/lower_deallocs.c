@@ -63,7 +63,8 @@ void lw_init(Lw *w, IrCtx *c, IrBuilder *b) {
   w->func = ir_cstr(c, "func.func");
   w->ret = ir_cstr(c, "func.return");
   w->s_value = ir_cstr(c, "value");
-  memset(w->p_index, 0, sizeof w->p_index);
+  w->p_index = NULL;
+  w->n_index = 0;
   w->index = ir_type_index(c);
   w->i1 = ir_type_int(c, 1);
   int64_t dyn = IR_DYN;
@@ -106,13 +107,30 @@ uint32_t lw_bin(Lw *w, uint32_t blk, uint32_t name, uint32_t loc, uint32_t a,
   return lw_val(w, blk, name, loc, opd, 2, w->i1, 0);
 }
 
+void lw_free(Lw *w) {
+  free(w->p_index);
+  w->p_index = NULL;
+  w->n_index = 0;
+}
+
+/* The indices are positions in a dealloc's lists, so the cache is a dense
+ * array as long as the longest list (interning the two attributes anew
+ * for each index of a long list was a fifth of the pass on the structured
+ * bench). */
 uint32_t lw_index(Lw *w, uint32_t blk, uint32_t loc, int64_t v) {
-  uint32_t small = v >= 0 && v < LW_N_INDEX, d = small ? w->p_index[v] : 0;
+  int cached = v >= 0 && v < IR_MAX_COUNT;
+  if (cached && (uint64_t)v >= w->n_index) {
+    uint32_t old = w->n_index;
+    ir_vgrow((void **)&w->p_index, &w->n_index, (uint32_t)v + 1,
+             sizeof *w->p_index);
+    memset(w->p_index + old, 0, (w->n_index - old) * sizeof *w->p_index);
+  }
+  uint32_t d = cached ? w->p_index[v] : 0;
   if (!d) {
     uint32_t l[2] = {w->s_value, ir_attr_int(w->c, v, w->index)};
     IrAttr a = {.kind = IR_A_DICT, .n = 1};
     d = ir_attr_intern(w->c, &a, l, NULL);
-    if (small) w->p_index[v] = d;
+    if (cached) w->p_index[v] = d;
   }
   return lw_val(w, blk, w->constant, loc, NULL, 0, w->index, d);
 }
@@ -391,6 +409,7 @@ IrModule *dd_lower_deallocs_with(const IrModule *m, const DdLowerOpts *o,
   }
   ir_map_free(&map);
   irb_free(b);
+  lw_free(&L.w);
   free(L.helper);
   free(L.tmp);
   return out;
