@@ -258,6 +258,10 @@ static int p_remove_retained_not_aliasing(Canon *c, uint32_t op) {
   DeallocParts d;
   if (dealloc_parts(c, op, &d) < 0) return 0;
   uint32_t nr = d.n_ret;
+  if (!nr) {   /* nothing to remove: skip summarising the memrefs */
+    dealloc_parts_free(&d);
+    return 0;
+  }
   uint32_t keep_s[16], repl_s[16];
   uint32_t *keep = canon_buf(keep_s, 16, (size_t)nr + 1), nk = 0;
   uint32_t *repl = canon_buf(repl_s, 16, (size_t)nr + 1);
