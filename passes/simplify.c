@@ -242,8 +242,9 @@ static int p_remove_memrefs_contained_in_retained(Canon *c, uint32_t op) {
     mem[n] = d.mem[i];
     cond[n++] = d.cond[i];
   }
+  /* every memref kept, in order: the op stays as it is */
+  int r = n == d.n_mem ? 0 : dealloc_update(c, op, mem, cond, n);
   dealloc_parts_free(&d);
-  int r = dealloc_update(c, op, mem, cond, n);
   canon_buf_free(mem, mem_s);
   canon_buf_free(cond, cond_s);
   return r;
@@ -376,8 +377,9 @@ static int p_retained_aliasing_always_freed(Canon *c, uint32_t op) {
   }
   int all = 1;
   for (uint32_t i = 0; i < nr; i++) all &= hit[i];
-  /* as in MLIR, uses already replaced stay replaced when not all were */
-  int r = all ? dealloc_update(c, op, mem, cond, n) : 0;
+  /* as in MLIR, uses already replaced stay replaced when not all were;
+   * nothing dropped leaves the op as it is */
+  int r = all && n != d.n_mem ? dealloc_update(c, op, mem, cond, n) : 0;
   dealloc_parts_free(&d);
   canon_buf_free(hit, hit_s);
   canon_buf_free(mem, mem_s);
