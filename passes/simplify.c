@@ -303,8 +303,10 @@ static int p_split_dealloc(Canon *c, uint32_t op) {
     dealloc_parts_free(&d);
     return 0;
   }
-  uint32_t *rem = ir_xmalloc((nm + 1) * sizeof *rem), *remc = ir_xmalloc((nm + 1) * sizeof *remc);
-  uint32_t *split = ir_xmalloc((nm + 1) * sizeof *split);
+  uint32_t rem_s[16], remc_s[16], split_s[16];
+  uint32_t *rem = canon_buf(rem_s, 16, (size_t)nm + 1);
+  uint32_t *remc = canon_buf(remc_s, 16, (size_t)nm + 1);
+  uint32_t *split = canon_buf(split_s, 16, (size_t)nm + 1);
   uint32_t nrem = 0, nsplit = 0;
   ListSum sum;
   list_sum(c, d.mem, nm, &sum);
@@ -331,9 +333,9 @@ static int p_split_dealloc(Canon *c, uint32_t op) {
   }
   dealloc_parts_free(&d);
   list_sum_free(&sum);
-  free(rem);
-  free(remc);
-  free(split);
+  canon_buf_free(rem, rem_s);
+  canon_buf_free(remc, remc_s);
+  canon_buf_free(split, split_s);
   return changed;
 }
 
