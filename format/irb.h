@@ -76,6 +76,11 @@ typedef struct IrbReader {
   uint64_t base;       /* input offset of data[0], added to the offsets
                           of messages (0 unless the caller reads the input
                           a window at a time) */
+  int skip_locs;       /* check the location table but intern none of it:
+                          every op and argument gets location 0 (unknown).
+                          For readers that neither print locations nor
+                          report at them (ir-dis without --debuginfo reads
+                          a module again with them if it fails to verify) */
 } IrbReader;
 
 /* The size of the frame starting at p (header and payload), from its

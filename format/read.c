@@ -39,6 +39,7 @@ typedef struct Dec {
   const uint8_t *base, *p, *end;  /* the uncompressed payload, cursor */
   IrCtx *c;
   int no_locs;              /* flag 8: no location fields */
+  int skip_locs;            /* IrbReader.skip_locs: check, do not intern */
   /* File index -> ctx id maps; index 0 is "none" -> 0. */
   uint32_t *smap, *tmap, *amap, *lmap;
   uint32_t n_strs;          /* strings in the file (ids 1..n_strs) */
@@ -599,9 +600,12 @@ static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     D->last_line = l.line;
   }
   check_depth(D, at, d + 1);
-  /* file locations (one per op) straight to their fast path */
-  uint32_t id = l.kind == IR_L_FILE ? ir_loc_file(D->c, l.file, l.line, l.col)
-                                    : ir_loc_intern(D->c, &l, D->u32s);
+  /* file locations (one per op) straight to their fast path; when they
+   * are skipped, 1 stands for every location but none until rd_tables
+   * clears the map (rd_loc_ref's users only tell none from the rest) */
+  uint32_t id = D->skip_locs ? 1
+                : l.kind == IR_L_FILE ? ir_loc_file(D->c, l.file, l.line, l.col)
+                                      : ir_loc_intern(D->c, &l, D->u32s);
   if (id == 0) {
     D->p = at;
     fail(D, "invalid location");
@@ -677,7 +681,7 @@ static void rd_tables(Dec *D) {
                      IRB_LINE_SHORT_MIN;
       if (line >= 0 && line <= (int64_t)UINT32_MAX) {
         uint32_t col = rd_u32(D);
-        uint32_t id = ir_loc_file(D->c, D->last_file, (uint32_t)line, col);
+        uint32_t id = D->skip_locs ? 1 : ir_loc_file(D->c, D->last_file, (uint32_t)line, col);
         if (id) {
           D->last_line = (uint32_t)line;
           uint32_t k = ++D->n_locs;
@@ -692,6 +696,8 @@ static void rd_tables(Dec *D) {
     else if (tag >= 0x21) rd_attr_entry(D, tag, e);
     else rd_type_entry(D, tag, e);
   }
+  /* skipped locations: every op and argument gets location 0 (unknown) */
+  if (D->skip_locs) memset(D->lmap, 0, ((size_t)D->n_locs + 1) * sizeof *D->lmap);
   if (D->n_types != D->decl_types || D->n_attrs != D->decl_attrs) {
     D->p = at;
     fail(D, "declared %" PRIu32 " types and %" PRIu32 " attributes, found %"
@@ -1063,11 +1069,13 @@ static void dec_free(Dec *D) {
 
 /* Decode one uncompressed payload. On error returns NULL with the reason in
  * D->msg and the payload offset in D->err_pos. */
-static IrModule *decode(Dec *D, IrCtx *c, const uint8_t *p, size_t n, int no_locs) {
+static IrModule *decode(Dec *D, IrCtx *c, const uint8_t *p, size_t n, int no_locs,
+                        int skip_locs) {
   D->base = D->p = p;
   D->end = p + n;
   D->c = c;
   D->no_locs = no_locs;
+  D->skip_locs = skip_locs;
   if (setjmp(D->jb)) {
     if (D->m) ir_module_free(D->m);
     D->m = NULL;
@@ -1249,7 +1257,8 @@ int irb_read_next(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d) {
   }
   Dec *D = calloc(1, sizeof *D);
   if (!D) ir_die("out of memory");
-  IrModule *m = decode(D, c, payload, raw, (flags & IRB_FLAG_NO_LOCS) != 0);
+  IrModule *m = decode(D, c, payload, raw, (flags & IRB_FLAG_NO_LOCS) != 0,
+                       r->skip_locs);
   int rc = 1;
   if (!m) {
     if (buf)

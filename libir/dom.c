@@ -25,15 +25,25 @@ static uint32_t succ_of(const IrModule *m, uint32_t b, uint32_t k) {
   return m->blocks[s].region == blk->region ? s : IR_NONE;
 }
 
-/* One region of n blocks starting at block `first`. All scratch arrays are
- * indexed by block - first. */
-static void dom_region(IrDom *d, const IrModule *m, uint32_t first, uint32_t n) {
-  uint32_t *po = ir_xmalloc(n * sizeof *po);      /* postorder -> block */
-  uint32_t *pon = ir_xmalloc(n * sizeof *pon);    /* block -> postorder */
-  uint32_t *idom = ir_xmalloc(n * sizeof *idom);
-  uint32_t *stk = ir_xmalloc(n * sizeof *stk), *it = ir_xcalloc(n, sizeof *it);
-  uint32_t *npred = ir_xcalloc(n + 1, sizeof *npred), *pred;
+/* Scratch arrays of dom_region, allocated once for the largest region
+ * (a module has many small multi-block regions: allocating per region was
+ * most of ir_dom_init). All are indexed by block - first. */
+typedef struct DomScratch {
+  uint32_t *po;       /* postorder -> block */
+  uint32_t *pon;      /* block -> postorder */
+  uint32_t *idom, *stk, *it;
+  uint32_t *npred;    /* n + 1 entries */
+  uint32_t *pred;     /* one per edge: at most the module's successors */
+} DomScratch;
+
+/* One region of n blocks starting at block `first`. */
+static void dom_region(IrDom *d, const IrModule *m, uint32_t first, uint32_t n,
+                       const DomScratch *sc) {
+  uint32_t *po = sc->po, *pon = sc->pon, *idom = sc->idom, *stk = sc->stk;
+  uint32_t *it = sc->it, *npred = sc->npred, *pred = sc->pred;
   uint32_t npo = 0, sp = 0;
+  memset(it, 0, n * sizeof *it);
+  memset(npred, 0, (n + 1) * sizeof *npred);
 
   /* iterative DFS for postorder */
   for (uint32_t i = 0; i < n; i++) pon[i] = IR_NONE, idom[i] = IR_NONE;
@@ -63,7 +73,6 @@ static void dom_region(IrDom *d, const IrModule *m, uint32_t first, uint32_t n) 
     }
   }
   for (uint32_t b = 0; b < n; b++) npred[b + 1] += npred[b];
-  pred = ir_xmalloc((npred[n] ? npred[n] : 1) * sizeof *pred);
   memset(it, 0, n * sizeof *it);
   for (uint32_t b = 0; b < n; b++) {
     if (pon[b] == IR_NONE) continue;
@@ -133,14 +142,6 @@ static void dom_region(IrDom *d, const IrModule *m, uint32_t first, uint32_t n) 
     d->unreach[first + b] = idom[b] == IR_NONE;
     d->idom[first + b] = b && idom[b] != IR_NONE ? first + idom[b] : IR_NONE;
   }
-
-  free(po);
-  free(pon);
-  free(idom);
-  free(stk);
-  free(it);
-  free(npred);
-  free(pred);
 }
 
 void ir_dom_init(IrDom *d, const IrModule *m) {
@@ -153,14 +154,28 @@ void ir_dom_init(IrDom *d, const IrModule *m) {
   d->kid_first = ir_xcalloc(nb, sizeof *d->kid_first);
   d->n_kids = ir_xcalloc(nb, sizeof *d->n_kids);
   d->kids = ir_xmalloc(nb * sizeof *d->kids);
+  uint32_t most = 0;
+  for (uint32_t r = 0; r < m->n_regions; r++)
+    if (m->regions[r].n_blocks > most) most = m->regions[r].n_blocks;
+  if (most < 2) return;
+  DomScratch s;
+  uint32_t *all = ir_xmalloc(((size_t)6 * most + 1 + m->n_succs + 1) * sizeof *all);
+  s.po = all;
+  s.pon = s.po + most;
+  s.idom = s.pon + most;
+  s.stk = s.idom + most;
+  s.it = s.stk + most;
+  s.npred = s.it + most;
+  s.pred = s.npred + most + 1;
   for (uint32_t r = 0; r < m->n_regions; r++) {
     const IrRegion *rg = &m->regions[r];
     if (rg->n_blocks > 1) {
       /* children of this region's blocks live in kids[blocks ..) */
       d->kid_first[rg->blocks] = rg->blocks;
-      dom_region(d, m, rg->blocks, rg->n_blocks);
+      dom_region(d, m, rg->blocks, rg->n_blocks, &s);
     }
   }
+  free(all);
 }
 
 void ir_dom_free(IrDom *d) {

@@ -670,5 +670,7 @@ int ir_verify_segments(const IrModule *m, uint32_t op, IrDiag *d);
 /* Region counts of blocks (SingleBlock, SizedRegion<1>) and the
  * terminators they must end with: 0 or -1 after one error. */
 int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d);
+/* Has opcode opc a region rule (else ir_verify_region_shape passes)? */
+int ir_has_region_rule(uint32_t opc);
 
 #endif

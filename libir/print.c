@@ -346,12 +346,15 @@ static uint32_t unique_name(IrPrinter *w, const char *s, size_t n) {
     }
     char *buf = w->scratch;
     buf[len] = '_';
+    /* name_hash is a running hash: go on from the base name's */
+    uint32_t hb = (h ^ (uint8_t)'_') * 16777619u;
     for (;;) {
       char num[24];
       char *p = fmt_u64(num + sizeof num, w->next_conflict++);
       uint32_t k = (uint32_t)(num + sizeof num - p);
       irw_copy(buf + len + 1, p, k);
-      h = name_hash(buf, len + 1 + k);
+      h = hb;
+      for (uint32_t i = 0; i < k; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
       if (!used_has(w, buf, len + 1 + k, h)) {
         off = pool_add(w, buf, len + 1 + k);
         break;

@@ -20,6 +20,34 @@
 
 #include "irint.h"
 
+/* One of ancestor_in's answers: the ancestor op in region rd, and its
+ * block (IR_NONE: rd does not enclose the block). */
+typedef struct AncHit {
+  uint32_t rd, cur, b;
+} AncHit;
+#define N_ANC 4
+
+/* What the values of block db are to the uses in block ub (def_block_ok):
+ * the arguments and ops [.., cur) of db dominate them. ub == IR_NONE:
+ * empty slot. */
+typedef struct DefHit {
+  uint32_t ub, db, cur;
+} DefHit;
+#define N_DH 16
+
+/* What the verifier asks about an opcode, looked up once per module. */
+typedef struct OpcFacts {
+  const IrOpInfo *in;       /* NULL: unregistered */
+  int (*verify)(const IrModule *m, uint32_t op, IrDiag *d);
+  uint32_t traits;
+  /* counts in check_counts' order (regions, results, successors,
+   * operands): the least, and how many more may come */
+  uint32_t lo[4], span[4];
+  uint8_t has_segs;         /* operandSegmentSizes */
+  uint8_t has_shape;        /* a region rule (ir_verify_region_shape) */
+  uint8_t pure;             /* in pure_hook_ops */
+} OpcFacts;
+
 typedef struct Verifier {
   const IrModule *m;
   const IrCtx *c;
@@ -28,19 +56,23 @@ typedef struct Verifier {
   IrDom dom;                /* dominator trees of multi-block regions */
   uint32_t *iso;            /* per region: the region whose parent op is the
                                nearest isolated-from-above op (or top) */
+  uint32_t anc_block;       /* ancestor_in's answers are for this block */
+  uint32_t n_anc;
+  AncHit anc[N_ANC];
+  DefHit dh[N_DH];          /* def_block_ok's, direct mapped by db */
+  const OpcFacts *facts;    /* by opcode, IR_N_OPS: unregistered */
+  /* the block whose ops are being checked */
+  uint32_t blk_first, blk_last, blk_region;
+  int blk_reach;
 } Verifier;
 
 /* ====================================================================== */
 /* Reporting                                                              */
 /* ====================================================================== */
 
-static const IrOpInfo *info(const IrModule *m, uint32_t op) {
-  return ir_op_info(m->ops[op].opc);
-}
-
-static uint32_t op_traits(const IrModule *m, uint32_t op) {
-  const IrOpInfo *in = info(m, op);
-  return in ? in->traits : 0;
+static const OpcFacts *facts_of(const Verifier *v, uint32_t op) {
+  uint32_t opc = v->m->ops[op].opc;
+  return &v->facts[opc < IR_N_OPS ? opc : IR_N_OPS];
 }
 
 /* `'dialect.op' op <msg>` at the op, like Operation::emitOpError. */
@@ -124,11 +156,6 @@ static int check_counts(Verifier *v, uint32_t op, const IrOpInfo *in) {
   return 0;
 }
 
-static int is_last(const IrModule *m, uint32_t op) {
-  const IrBlock *b = &m->blocks[m->ops[op].block];
-  return op == b->ops + b->n_ops - 1;
-}
-
 static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
   const IrModule *m = v->m;
   const IrOp *o = &m->ops[op];
@@ -177,7 +204,7 @@ static void check_regions(Verifier *v, uint32_t p, const IrOpInfo *in) {
         continue;
       }
       uint32_t last = blk->ops + blk->n_ops - 1;
-      const IrOpInfo *li = info(m, last);
+      const IrOpInfo *li = facts_of(v, last)->in;
       if (li && !(li->traits & IR_TR_TERMINATOR)) {
         uint32_t name = m->ops[last].name;
         loc_error(v, m->ops[last].loc, "block with no terminator, has \"%.*s\"",
@@ -198,7 +225,7 @@ static int isolation_ok(const Verifier *v, uint32_t use_region, uint32_t def_reg
   const IrModule *m = v->m;
   uint32_t I = v->iso[use_region];
   uint32_t p = m->regions[I].op;
-  if (!(op_traits(m, p) & IR_TR_ISOLATED)) return 1;
+  if (!(facts_of(v, p)->traits & IR_TR_ISOLATED)) return 1;
   /* is def_region inside I? climb def's iso roots towards the top */
   for (uint32_t r = v->iso[def_region];;) {
     if (r == I) return 1;
@@ -208,14 +235,46 @@ static int isolation_ok(const Verifier *v, uint32_t use_region, uint32_t def_reg
   }
 }
 
-static int is_graph(const IrModule *m, uint32_t region) {
-  const IrOpInfo *in = info(m, m->regions[region].op);
-  return !in || (in->traits & IR_TR_GRAPH_REGION);
+static int is_graph(const Verifier *v, uint32_t region) {
+  const OpcFacts *F = facts_of(v, v->m->regions[region].op);
+  return !F->in || (F->traits & IR_TR_GRAPH_REGION);
+}
+
+/* The ancestor of the ops of block `ub` in region rd: the op `*cur` in
+ * block `*b` of rd; 0 if rd does not enclose ub. The answer depends on ub
+ * and rd only, and the ops of a block mostly use values of the same few
+ * outer regions, so the last few answers for the block being verified are
+ * kept (a loop body's uses of the function's values climbed the region
+ * tree once per use). */
+static int ancestor_in(Verifier *v, uint32_t ub, uint32_t rd, uint32_t *cur,
+                       uint32_t *b) {
+  const IrModule *m = v->m;
+  if (v->anc_block != ub) {
+    v->anc_block = ub;
+    v->n_anc = 0;
+  }
+  for (uint32_t i = 0; i < v->n_anc; i++)
+    if (v->anc[i].rd == rd) {
+      *cur = v->anc[i].cur;
+      *b = v->anc[i].b;
+      return *b != IR_NONE;
+    }
+  uint32_t c = IR_NONE, x = ub;
+  while (m->blocks[x].region != rd) {
+    c = m->regions[m->blocks[x].region].op;
+    x = m->ops[c].block;
+    if (x == IR_NONE) break;
+  }
+  AncHit *h = &v->anc[v->n_anc < N_ANC ? v->n_anc++ : rd % N_ANC];
+  h->rd = rd;
+  h->cur = *cur = c;
+  h->b = *b = x;
+  return x != IR_NONE;
 }
 
 /* Does value `val` properly dominate its use by op `o` (MLIR's
  * DominanceInfo::properlyDominates(Value, Operation *))? */
-static int value_dominates(const Verifier *v, uint32_t val, uint32_t o) {
+static int value_dominates(Verifier *v, uint32_t val, uint32_t o) {
   const IrModule *m = v->m;
   const IrValue *vv = &m->values[val];
   uint32_t bd, d = IR_NONE;
@@ -224,21 +283,17 @@ static int value_dominates(const Verifier *v, uint32_t val, uint32_t o) {
   } else {
     d = vv->def;
     bd = m->ops[d].block;
-    if (d == o) return bd != IR_NONE && is_graph(m, m->blocks[bd].region);
+    if (d == o) return bd != IR_NONE && is_graph(v, m->blocks[bd].region);
     if (bd == IR_NONE) return 0;  /* result of the root op */
   }
   uint32_t rd = m->blocks[bd].region;
-  /* climb from the use to its ancestor in the definition's region */
+  /* the use's ancestor in the definition's region */
   uint32_t cur = o, b = m->ops[o].block;
-  while (m->blocks[b].region != rd) {
-    cur = m->regions[m->blocks[b].region].op;
-    b = m->ops[cur].block;
-    if (b == IR_NONE) return 0;
-  }
+  if (m->blocks[b].region != rd && !ancestor_in(v, b, rd, &cur, &b)) return 0;
   if (b != bd) return dominates(v, bd, b);
   if (d == IR_NONE) return 1;        /* block argument, same block */
   if (d == cur) return 0;            /* the use is inside the definer */
-  return d < cur || is_graph(m, rd); /* op ids follow block order */
+  return d < cur || is_graph(v, rd); /* op ids follow block order */
 }
 
 /* Is region `anc` a proper ancestor of region `r`? (error path only) */
@@ -286,31 +341,51 @@ static void note_def(Verifier *v, uint32_t o, uint32_t val) {
   }
 }
 
-static void check_uses(Verifier *v, uint32_t o) {
+/* Remember what the values of block db are to the uses in block ub, after
+ * one of them passed check_use there (so db's region is visible from ub):
+ * all of them dominate every op of ub when db properly dominates ub's
+ * ancestor in db's region (or ub is unreachable, where MLIR checks no
+ * dominance); when that ancestor op is in db, db's arguments and its ops
+ * before the ancestor do. Anything else is not remembered. */
+static void def_block_ok(Verifier *v, uint32_t ub, uint32_t db) {
   const IrModule *m = v->m;
-  const IrOp *op = &m->ops[o];
-  uint32_t ur = m->blocks[op->block].region;
-  int reachable = !v->dom.unreach[op->block];
-  for (uint32_t k = 0; k < op->n_operands; k++) {
-    uint32_t val = m->operands[op->operands + k];
-    const IrValue *vv = &m->values[val];
-    /* Most operands are defined earlier in the same block (or are its
-     * arguments): same region, so same isolation, and dominating. */
-    uint32_t db = vv->kind == IR_VAL_ARG ? vv->def : m->ops[vv->def].block;
-    if (db == op->block && (vv->kind == IR_VAL_ARG || vv->def < o)) continue;
-    if (db != IR_NONE && v->iso[m->blocks[db].region] != v->iso[ur] &&
-        !isolation_ok(v, ur, m->blocks[db].region)) {
-      op_error(v, o, "using value defined outside the region");
-      ir_diag(v->d, v->c, m->ops[m->regions[v->iso[ur]].op].loc, IR_SEV_NOTE,
-              "required by region isolation constraints");
-      return; /* MLIR reports the first bad operand of an op only */
-    }
-    if (reachable && !value_dominates(v, val, o)) {
-      loc_error(v, op->loc, "operand #%u does not dominate this use", k);
-      note_def(v, o, val);
-      return;
+  uint32_t rd = m->blocks[db].region, cur = IR_NONE, b = ub;
+  if (v->blk_reach) {
+    if (m->blocks[ub].region != rd && !ancestor_in(v, ub, rd, &cur, &b)) return;
+    if (b != db) {
+      if (!dominates(v, db, b)) return;
+      cur = IR_NONE;
     }
   }
+  DefHit *h = &v->dh[db & (N_DH - 1)];
+  h->ub = ub;
+  h->db = db;
+  h->cur = cur;   /* IR_NONE: every op of db (op ids are below IR_NONE) */
+}
+
+/* Operand k of op o (in region ur) is not settled by the caller's
+ * same-block test: isolation, then dominance. Returns 0 if it is fine,
+ * else reports it (MLIR reports the first bad operand of an op only). */
+static int check_use(Verifier *v, uint32_t o, uint32_t ur, int reachable,
+                     uint32_t k) {
+  const IrModule *m = v->m;
+  const IrOp *op = &m->ops[o];
+  uint32_t val = m->operands[op->operands + k];
+  const IrValue *vv = &m->values[val];
+  uint32_t db = vv->kind == IR_VAL_ARG ? vv->def : m->ops[vv->def].block;
+  if (db != IR_NONE && v->iso[m->blocks[db].region] != v->iso[ur] &&
+      !isolation_ok(v, ur, m->blocks[db].region)) {
+    op_error(v, o, "using value defined outside the region");
+    ir_diag(v->d, v->c, m->ops[m->regions[v->iso[ur]].op].loc, IR_SEV_NOTE,
+            "required by region isolation constraints");
+    return -1;
+  }
+  if (reachable && !value_dominates(v, val, o)) {
+    loc_error(v, op->loc, "operand #%u does not dominate this use", k);
+    note_def(v, o, val);
+    return -1;
+  }
+  return 0;
 }
 
 /* ====================================================================== */
@@ -376,101 +451,183 @@ static uint32_t sig_slot(const Sig *k) {
   return (uint32_t)(h >> (64 - SIG_LOG2));
 }
 
+/* Run op o's pure verify hook, unless it already passed on an op of the
+ * same signature. */
+static int run_pure_hook(Sig **memo, const IrModule *m, uint32_t o,
+                         const OpcFacts *F, IrDiag *d) {
+  Sig k;
+  if (!op_sig(m, o, &k)) return F->verify(m, o, d);
+  if (!*memo) *memo = ir_xcalloc((size_t)1 << SIG_LOG2, sizeof **memo);
+  Sig *e = &(*memo)[sig_slot(&k)];
+  if (!memcmp(e, &k, sizeof k)) return 0;
+  if (F->verify(m, o, d)) return -1;
+  *e = k;
+  return 0;
+}
+
+/* Do op's counts fit its opcode's (check_counts says how they do not)? */
+static int counts_fit(const OpcFacts *F, const IrOp *op) {
+  return op->n_regions - F->lo[0] <= F->span[0] &&
+         op->n_results - F->lo[1] <= F->span[1] &&
+         op->n_succs - F->lo[2] <= F->span[2] &&
+         op->n_operands - F->lo[3] <= F->span[3];
+}
+
+/* The structural rules for op o (rules 1 to 3), in the order MLIR reports
+ * them; for an op in a block, v->blk describes the block. Returns whether
+ * the op's counts, segments and region shapes are sound, which its hook
+ * needs. */
+static int check_op(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok) {
+  const IrModule *m = v->m;
+  const IrOp *op = &m->ops[o];
+  const IrOpInfo *in = F->in;
+  int ok = !in || counts_fit(F, op) || !check_counts(v, o, in);
+  /* segments and region shapes are what hooks (and passes) index by */
+  if (ok && F->has_segs) {
+    SegOk *so = &seg_ok[op->opc];
+    if (!so->ok || so->props != op->props || so->n_operands != op->n_operands) {
+      if (ir_verify_segments(m, o, v->d)) {
+        ok = 0;
+        v->failed = 1;
+      } else {
+        so->ok = 1;
+        so->props = op->props;
+        so->n_operands = op->n_operands;
+      }
+    }
+  }
+  if (ok && F->has_shape && op->n_regions && ir_verify_region_shape(m, o, v->d)) {
+    ok = 0;
+    v->failed = 1;
+  }
+  if (op->block != IR_NONE) {
+    /* MLIR checks traits in order and stops at the first: a terminator
+     * with wrong counts is not also told it is misplaced */
+    if (ok && (F->traits & IR_TR_TERMINATOR) && o != v->blk_last)
+      op_error(v, o, "must be the last operation in the parent block");
+    if (op->n_succs) {
+      if (o != v->blk_last)
+        loc_error(v, op->loc,
+                  "operation with block successors must terminate its parent block");
+      check_succs(v, o, in);
+    }
+    /* Most operands are defined earlier in the same block (ops [first, o))
+     * or are its arguments: same region, so same isolation, and dominating.
+     * Next come values of blocks that def_block_ok has settled for this
+     * block. The rest go the long way. */
+    const uint32_t *opd = m->operands + op->operands;
+    uint32_t b = op->block, first = v->blk_first, before = o - first;
+    for (uint32_t k = 0; k < op->n_operands; k++) {
+      const IrValue *vv = &m->values[opd[k]];
+      int arg = vv->kind == IR_VAL_ARG;
+      if (arg ? vv->def == b : vv->def - first < before) continue;
+      uint32_t db = arg ? vv->def : m->ops[vv->def].block;
+      const DefHit *h = &v->dh[db & (N_DH - 1)];
+      if (h->ub == b && h->db == db && (arg || vv->def < h->cur)) continue;
+      if (check_use(v, o, v->blk_region, v->blk_reach, k)) break;
+      if (db != IR_NONE && db != b) def_block_ok(v, b, db);
+    }
+  }
+  if (op->n_regions) check_regions(v, o, in);
+  return ok;
+}
+
 int ir_verify(const IrModule *m, IrDiag *d) {
   Verifier v;
   memset(&v, 0, sizeof v);
   v.m = m;
   v.c = m->ctx;
   v.d = d;
-  const IrOpInfo *infos[IR_N_OPS]; /* ir_op_info by opcode, looked up once */
-  uint8_t has_segs[IR_N_OPS];      /* the opcode has operandSegmentSizes */
+  v.anc_block = IR_NONE;
+  for (uint32_t i = 0; i < N_DH; i++) v.dh[i].ub = IR_NONE;
+  /* What the loop asks about each opcode, looked up once; the last entry
+   * stands for every unregistered op. */
+  OpcFacts facts[IR_N_OPS + 1];
   /* The last (props, operand count) per opcode whose segments verified:
    * ir_verify_segments depends on nothing else, and ops of one kind mostly
    * repeat their properties (3 MB bench slice: 2.3M instructions). */
   SegOk seg_ok[IR_N_OPS];
-  for (uint32_t k = 0; k < IR_N_OPS; k++) {
-    infos[k] = ir_op_info(k);
-    has_segs[k] = ir_segment_count(k) != 0;
+  memset(facts, 0, sizeof facts);
+  for (uint32_t k = 0; k <= IR_N_OPS; k++) {
+    OpcFacts *F = &facts[k];
+    if (k == IR_N_OPS) {  /* unregistered: any counts */
+      for (int i = 0; i < 4; i++) F->span[i] = UINT32_MAX;
+      break;
+    }
+    const IrOpInfo *in = F->in = ir_op_info(k);
+    F->verify = in->verify;
+    F->traits = in->traits;
+    F->has_segs = ir_segment_count(k) != 0;
+    F->has_shape = ir_has_region_rule(k);
+    int n[4] = {in->n_regions, in->n_results, in->n_succs, in->n_operands};
+    for (int i = 0; i < 4; i++) {
+      F->lo[i] = n[i] >= 0 ? (uint32_t)n[i] : (uint32_t)(-1 - n[i]);
+      F->span[i] = n[i] >= 0 ? 0 : UINT32_MAX - F->lo[i];
+    }
     seg_ok[k].ok = 0;
   }
-#define INFO(o) (m->ops[o].opc < IR_N_OPS ? infos[m->ops[o].opc] : NULL)
+  for (uint32_t i = 0; i < N_PURE; i++) {
+    uint32_t k = ir_op_lookup(pure_hook_ops[i], strlen(pure_hook_ops[i]));
+    if (k < IR_N_OPS) facts[k].pure = 1;
+  }
+  v.facts = facts;
   v.iso = ir_xmalloc((m->n_regions + 1) * sizeof *v.iso);
 
   /* Regions come after the region holding their op (freeze order), so one
    * forward sweep finds each region's isolation root. */
   for (uint32_t r = 0; r < m->n_regions; r++) {
     uint32_t p = m->regions[r].op;
-    if (m->ops[p].block == IR_NONE || (op_traits(m, p) & IR_TR_ISOLATED))
+    if (m->ops[p].block == IR_NONE || (facts_of(&v, p)->traits & IR_TR_ISOLATED))
       v.iso[r] = r;
     else
       v.iso[r] = v.iso[m->blocks[m->ops[p].block].region];
   }
   ir_dom_init(&v.dom, m);
 
+  /* One walk over the ops in id order: op 0, then the ops of the blocks
+   * in block order, whose ranges follow each other (ir_module_check). The
+   * hooks (rule 4) run in the same walk while nothing has failed, into a
+   * silent sink; from the first failure on, structural errors must all
+   * come before the hooks' (MLIR's order), so from that op the hooks run
+   * in a second walk, which repeats a failed hook aloud. */
   uint8_t *counts_ok = ir_xmalloc(m->n_ops + 1);
-  for (uint32_t o = 0; o < m->n_ops; o++) {
-    const IrOpInfo *in = INFO(o);
-    const IrOp *op = &m->ops[o];
-    counts_ok[o] = !in || !check_counts(&v, o, in);
-    /* segments and region shapes are what hooks (and passes) index by;
-     * the calls are skipped for the many ops that have neither (both
-     * checks look at nothing else) */
-    if (counts_ok[o] && in && has_segs[op->opc]) {
-      SegOk *so = &seg_ok[op->opc];
-      if (!so->ok || so->props != op->props || so->n_operands != op->n_operands) {
-        if (ir_verify_segments(m, o, d)) {
-          counts_ok[o] = 0;
-          v.failed = 1;
-        } else {
-          so->ok = 1;
-          so->props = op->props;
-          so->n_operands = op->n_operands;
-        }
-      }
-    }
-    if (counts_ok[o] && in && op->n_regions && ir_verify_region_shape(m, o, d)) {
-      counts_ok[o] = 0;
-      v.failed = 1;
-    }
-    if (op->block != IR_NONE) {
-      /* MLIR checks traits in order and stops at the first: a terminator
-       * with wrong counts is not also told it is misplaced */
-      if (counts_ok[o] && in && (in->traits & IR_TR_TERMINATOR) && !is_last(m, o))
-        op_error(&v, o, "must be the last operation in the parent block");
-      if (op->n_succs && !is_last(m, o))
-        loc_error(&v, op->loc,
-                  "operation with block successors must terminate its parent block");
-      if (op->n_succs) check_succs(&v, o, in);
-      check_uses(&v, o);
-    }
-    if (op->n_regions) check_regions(&v, o, in);
-  }
-  uint8_t pure[IR_N_OPS];          /* the opcode is in pure_hook_ops */
-  memset(pure, 0, sizeof pure);
-  for (uint32_t i = 0; i < N_PURE; i++) {
-    uint32_t k = ir_op_lookup(pure_hook_ops[i], strlen(pure_hook_ops[i]));
-    if (k < IR_N_OPS) pure[k] = 1;
-  }
+  IrDiag quiet;
+  ir_diag_init(&quiet, NULL);
   Sig *memo = NULL;                /* passed signatures, direct mapped */
-  for (uint32_t o = 0; o < m->n_ops; o++) {
-    const IrOpInfo *in = INFO(o);
-    if (!in || !in->verify || !counts_ok[o]) continue;
-    Sig k;
-    if (!pure[m->ops[o].opc] || !op_sig(m, o, &k)) {
-      if (in->verify(m, o, d)) v.failed = 1;
-      continue;
+  uint32_t hooks_from = IR_NONE;   /* where the second walk starts */
+  const OpcFacts *F;
+  v.blk_last = 0;                  /* op 0 is in no block */
+  for (uint32_t o = 0, nb = 0; o < m->n_ops; o++) {
+    if (o > v.blk_last) {          /* the next block with ops starts at o */
+      while (!m->blocks[nb].n_ops) nb++;
+      const IrBlock *blk = &m->blocks[nb];
+      v.blk_first = blk->ops;
+      v.blk_last = blk->ops + blk->n_ops - 1;
+      v.blk_region = blk->region;
+      v.blk_reach = !v.dom.unreach[nb];
+      nb++;
     }
-    if (!memo) memo = ir_xcalloc((size_t)1 << SIG_LOG2, sizeof *memo);
-    Sig *e = &memo[sig_slot(&k)];
-    if (!memcmp(e, &k, sizeof k)) continue;
-    if (in->verify(m, o, d)) v.failed = 1;
-    else *e = k;
+    F = facts_of(&v, o);
+    int ok = check_op(&v, o, F, seg_ok);
+    counts_ok[o] = (uint8_t)ok;
+    if (hooks_from != IR_NONE) continue;
+    if (v.failed)
+      hooks_from = o;
+    else if (ok && F->verify &&
+             (F->pure ? run_pure_hook(&memo, m, o, F, &quiet) : F->verify(m, o, &quiet)))
+      hooks_from = o;
   }
+  if (hooks_from != IR_NONE)
+    for (uint32_t o = hooks_from; o < m->n_ops; o++) {
+      F = facts_of(&v, o);
+      if (F->verify && counts_ok[o] &&
+          (F->pure ? run_pure_hook(&memo, m, o, F, d) : F->verify(m, o, d)))
+        v.failed = 1;
+    }
 
   free(memo);
   free(counts_ok);
   ir_dom_free(&v.dom);
   free(v.iso);
   return v.failed ? -1 : 0;
-#undef INFO
 }

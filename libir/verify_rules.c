@@ -193,14 +193,12 @@ static int is_op(const IrModule *m, uint32_t op, uint32_t opc) {
 static int check_term(const IrModule *m, uint32_t op, IrDiag *d,
                       const RegionRule *r, uint32_t i, uint32_t last) {
   const IrCtx *c = m->ctx;
-  uint32_t ln = m->ops[last].name;
-  int lnl = (int)ir_str_len(c, ln);
-  const char *lns = ir_str_ptr(c, ln);
+  uint32_t ln = m->ops[last].name;  /* printed on the error paths only */
   switch (r->tm) {
   case TM_IMPLICIT:
     if (is_op(m, last, r->term)) return 0;
     op_err(m, op, d, "expects regions to end with '%s', found '%.*s'",
-           ir_op_info(r->term)->name, lnl, lns);
+           ir_op_info(r->term)->name, (int)ir_str_len(c, ln), ir_str_ptr(c, ln));
     ir_diag(d, c, m->ops[op].loc, IR_SEV_NOTE,
             "in custom textual format, the absence of terminator implies "
             "'%s'",
@@ -223,7 +221,7 @@ static int check_term(const IrModule *m, uint32_t op, IrDiag *d,
   case TM_SWITCH:
     if (is_op(m, last, IR_OP_YIELD)) return 0;
     op_err(m, op, d, "expected region to end with scf.yield, but got %.*s",
-           lnl, lns);
+           (int)ir_str_len(c, ln), ir_str_ptr(c, ln));
     return -1;
   case TM_PARALLEL:
     if (is_op(m, last, IR_OP_REDUCE)) return 0;
@@ -238,6 +236,10 @@ static int check_term(const IrModule *m, uint32_t op, IrDiag *d,
     return -1;
   }
   return 0;
+}
+
+int ir_has_region_rule(uint32_t opc) {
+  return opc < IR_N_OPS && region_rules[opc].flags;
 }
 
 int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d) {

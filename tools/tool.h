@@ -76,6 +76,8 @@ struct Tool {
   IrParseOpts parse;      /* text input options */
   IrPrintOpts print;      /* text output options */
   IrbWriteOpts write;     /* bytecode output options */
+  int skip_locs;          /* bytecode input: intern no locations (a tool
+                             that neither prints nor reports at them) */
   IrDiag diag;            /* stderr; counts the errors */
   FILE *out;              /* the output stream while tool_run runs */
   uint32_t n_in;          /* modules handed to the callback so far */
