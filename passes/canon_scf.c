@@ -663,8 +663,10 @@ static int p_make_inputs_dead(Canon *c, uint32_t op) {
   Inputs in;
   if (inputs_build(c, op, &in) < 0) return 0;
   int changed = 0;
-  uint8_t *seen = ir_xcalloc(in.n + 1, 1);
-  uint32_t *stack = ir_xmalloc((in.n + 1) * sizeof *stack);
+  uint8_t seen_small[4 * INPUTS_SMALL];
+  uint32_t stack_small[INPUTS_SMALL];
+  uint8_t *seen = in.n <= sizeof seen_small ? seen_small : ir_xmalloc(in.n + 1);
+  uint32_t *stack = canon_buf(stack_small, INPUTS_SMALL, in.n);
   for (uint32_t k = 0; k < in.n; k++) {
     uint32_t v = in.val[k];
     if (rw_unused(rw, v)) continue;
@@ -695,8 +697,8 @@ static int p_make_inputs_dead(Canon *c, uint32_t op) {
     rw_replace_all_uses(rw, v, found);
     changed = 1;
   }
-  free(seen);
-  free(stack);
+  if (seen != seen_small) free(seen);
+  canon_buf_free(stack, stack_small);
   inputs_free(&in);
   return changed;
 }
@@ -717,7 +719,8 @@ static int p_remove_duplicate_inputs(Canon *c, uint32_t op) {
   if (inputs_build(c, op, &in) < 0) return 0;
   int changed = 0;
   /* stable order by number (MLIR sorts by it; ties keep the input order) */
-  uint32_t *ord = ir_xmalloc((in.n + 1) * sizeof *ord);
+  uint32_t ord_small[INPUTS_SMALL];
+  uint32_t *ord = canon_buf(ord_small, INPUTS_SMALL, in.n);
   for (uint32_t k = 0; k < in.n; k++) ord[k] = k;
   for (uint32_t i = 1; i < in.n; i++)
     for (uint32_t j = i; j > 0 && input_number(c, in.val[ord[j - 1]]) > input_number(c, in.val[ord[j]]); j--) {
@@ -751,7 +754,7 @@ static int p_remove_duplicate_inputs(Canon *c, uint32_t op) {
       changed = 1;
     }
   }
-  free(ord);
+  canon_buf_free(ord, ord_small);
   inputs_free(&in);
   return changed;
 }
@@ -768,10 +771,29 @@ static void drop_operands(Canon *c, uint32_t op, const uint8_t *drop) {
   free(v);
 }
 
+/* Could op have an unused input? Every input is a result or an argument
+ * of the first block of one of its regions: when all of those are used,
+ * no input is dead, and the inputs need not be built (the pattern is
+ * tried at every region-branch op the driver visits). */
+static int may_have_unused_input(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  const RwOp *o = &rw->ops[op];
+  for (uint32_t i = 0; i < o->n_res; i++)
+    if (rw_unused(rw, o->res + i)) return 1;
+  for (uint32_t k = 0; k < o->n_reg; k++) {
+    uint32_t b = first_block(c, region_k(c, op, k));
+    if (b == RW_NONE) continue;
+    for (uint32_t a = 0; a < rw->blocks[b].n_args; a++)
+      if (rw_unused(rw, rw_arg(rw, b, a))) return 1;
+  }
+  return 0;
+}
+
 /* Tied inputs all unused: remove them with the operands feeding them. */
 static int p_remove_dead_inputs(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   Inputs in;
+  if (!may_have_unused_input(c, op)) return 0;
   if (inputs_build(c, op, &in) < 0) return 0;
   uint8_t *dead = ir_xcalloc(in.n + 1, 1);
   int any = 0;
