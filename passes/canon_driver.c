@@ -223,7 +223,7 @@ static void wl_push(Canon *c, uint32_t op) {
 }
 
 static void wl_remove(Canon *c, uint32_t op) {
-  wl_need(c);
+  if (op >= c->cap_wpos) wl_need(c);
   if (!c->wpos[op]) return;
   c->wl[c->wpos[op] - 1] = RW_NONE;
   c->wpos[op] = 0;
@@ -333,6 +333,13 @@ static uint32_t unit_of(Canon *c, uint32_t op) {
 
 void canon_unit_touch(Canon *c, uint32_t op) {
   if (!c->units || !rw_alive(c->rw, op)) return;
+  /* the common case: the op's block has its unit cached, and the unit
+   * its flags */
+  uint32_t b = c->rw->ops[op].block;
+  if (b < c->cap_ublk && c->ublk[b] && c->ublk[b] - 1 < c->cap_units) {
+    c->utouch[c->ublk[b] - 1] = 1;
+    return;
+  }
   uint32_t u = unit_of(c, op);
   if (u != RW_NONE) unit_mark(c, u);
 }
@@ -595,11 +602,48 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
 /* Seeding                                                                */
 /* ====================================================================== */
 
+/* add_to_worklist while seeding: nothing is popped then and only erased
+ * constants (which have no regions) are removed, so an op on the worklist
+ * has all its ancestors on it too, and the walk up can stop at the first
+ * ancestor already there (bottom-up seeding asked for the whole chain at
+ * every op: depth times the module). */
+static void seed_to_worklist(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  uint32_t small[32], n = 0, cap = 32;
+  uint32_t *anc = small;
+  int push = 0;
+  for (uint32_t o = op; o != RW_NONE;) {
+    if (o < c->cap_wpos && c->wpos[o]) {
+      push = 1;
+      break;
+    }
+    if (n == cap) {
+      uint32_t *na = ir_xmalloc(2 * cap * sizeof *na);
+      memcpy(na, anc, n * sizeof *na);
+      if (anc != small) free(anc);
+      anc = na;
+      cap *= 2;
+    }
+    anc[n++] = o;
+    uint32_t r = rw_op_region(rw, o);
+    if (r == c->scope) {
+      push = 1;
+      break;
+    }
+    if (r == RW_NONE) break;
+    o = rw->regions[r].op;
+  }
+  if (push)
+    for (uint32_t i = 0; i < n; i++) wl_push(c, anc[i]);
+  if (anc != small) free(anc);
+}
+
 static int seed_op(void *ud, uint32_t op) {
   Canon *c = ud;
   Rw *rw = c->rw;
   if ((rw_traits(rw, op) & IR_TR_CONSTANT) && rw->ops[op].n_res == 1) {
-    uint32_t a = rw_prop(rw, op, "value");
+    uint32_t p = rw->ops[op].props;
+    uint32_t a = p ? ir_dict_get(c->ctx, p, c->s_value) : 0;
     if (a && !insert_known_constant(c, op, a)) return 1;
   }
   /* Top-down seeding visits an op after its ancestors, which are all on
@@ -612,7 +656,7 @@ static int seed_op(void *ud, uint32_t op) {
       return 0;
     }
   }
-  add_to_worklist(c, op);
+  seed_to_worklist(c, op);
   return 0;
 }
 

@@ -892,6 +892,16 @@ static void erase_tree(Rw *rw, uint32_t o) {
   RwOp *op = &rw->ops[o];
   for (uint32_t k = op->n_reg; k-- > 0;) {
     uint32_t r = rw_region_of(rw, o, k);
+    uint32_t f = rw->regions[r].first;
+    if (f != RW_NONE && rw->blocks[f].next == RW_NONE) {
+      /* one block (most regions): its post order is itself */
+      for (uint32_t x = rw->blocks[f].last; x != RW_NONE;) {
+        uint32_t prev = rw->ops[x].prev;
+        erase_tree(rw, x);
+        x = prev;
+      }
+      erase_block_raw(rw, f);
+    }
     while (rw->regions[r].first != RW_NONE) {
       uint32_t *po = NULL;
       uint32_t n = region_postorder(rw, r, &po);
@@ -1010,9 +1020,10 @@ static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
   for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) nb++;
   uint32_t *po = ir_xmalloc((nb + 1) * sizeof *po);
   uint32_t n = 0;
-  if (nb == 0) {
+  if (nb <= 1) {
+    if (nb) po[n++] = rw->regions[r].first;
     *out = po;
-    return 0;
+    return n;
   }
   /* DFS with an explicit stack of (block, next successor index); blocks
    * are marked in a small open-addressed set keyed by block id. */
