@@ -368,9 +368,11 @@ static int p_convert_trivial_if_to_select(Canon *c, uint32_t op) {
   if (region_empty(c, els)) return 0;
   uint32_t ty = region_yield(c, thn), ey = region_yield(c, els);
   uint32_t cond = OPD(op, 0);
-  uint32_t *keep_ty = ir_xmalloc((nres + 1) * sizeof *keep_ty);
+  uint32_t keep_s[16], *keep_ty = canon_buf(keep_s, 16, nres + 1);
   uint32_t nk = 0;
-  uint8_t *inside = ir_xcalloc(nres + 1, 1);
+  uint8_t inside_s[64];
+  uint8_t *inside = nres + 1 <= sizeof inside_s ? inside_s : ir_xmalloc(nres + 1);
+  memset(inside, 0, nres + 1);
   for (uint32_t i = 0; i < nres; i++) {
     uint32_t tv = OPD(ty, i), fv = OPD(ey, i);
     uint32_t tb = rw_value_block(rw, tv), fb = rw_value_block(rw, fv);
@@ -381,12 +383,12 @@ static int p_convert_trivial_if_to_select(Canon *c, uint32_t op) {
     }
   }
   if (nk == nres) {
-    free(keep_ty);
-    free(inside);
+    canon_buf_free(keep_ty, keep_s);
+    if (inside != inside_s) free(inside);
     return 0;
   }
   uint32_t repl = create_like(c, op, op, &cond, 1, keep_ty, nk, 2);
-  free(keep_ty);
+  canon_buf_free(keep_ty, keep_s);
   rw_inline_region_before(rw, thn, region_k(c, repl, 0), RW_NONE);
   rw_inline_region_before(rw, els, region_k(c, repl, 1), RW_NONE);
   uint32_t *results = ir_xmalloc((nres + 1) * sizeof *results);
@@ -413,7 +415,7 @@ static int p_convert_trivial_if_to_select(Canon *c, uint32_t op) {
   free(results);
   free(tv_k);
   free(fv_k);
-  free(inside);
+  if (inside != inside_s) free(inside);
   return 1;
 }
 
