@@ -70,6 +70,10 @@ typedef struct Live {
   uint8_t *arg;      /* per value (block arguments): proved live */
   uint8_t *opaque;   /* per block: has a predecessor we cannot edit */
   uint32_t *wl; uint32_t n_wl, cap_wl;  /* newly live ops, and args | WL_ARG */
+  /* what might be dead: ops not live when visited, and the arguments of
+   * non-entry blocks (if all end live, there is nothing to delete) */
+  uint32_t *cand; uint32_t n_cand, cap_cand;
+  uint32_t *cand_arg; uint32_t n_cand_arg, cap_cand_arg;
 } Live;
 
 #define WL_ARG 0x80000000u
@@ -149,6 +153,8 @@ static int visit_op(Live *l, uint32_t op) {
     }
   } else if (opc == IR_OP_UNKNOWN || (tr & IR_TR_SYMBOL) || !ok) {
     set_op_live(l, op);   /* !canon_would_be_dead */
+  } else {
+    IR_VPUSH(l->cand, l->n_cand, l->cap_cand, op);
   }
   return ok;
 }
@@ -160,8 +166,12 @@ static int visit_region(Live *l, uint32_t r) {
   for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) {
     for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next)
       ok &= visit_op(l, o);
-    if (l->opaque[b] && !rw_is_entry(rw, b))
-      for (uint32_t a = 0; a < rw->blocks[b].n_args; a++) set_arg_live(l, rw_arg(rw, b, a));
+    if (rw_is_entry(rw, b)) continue;
+    for (uint32_t a = 0; a < rw->blocks[b].n_args; a++) {
+      uint32_t v = rw_arg(rw, b, a);
+      if (l->opaque[b]) set_arg_live(l, v);
+      IR_VPUSH(l->cand_arg, l->n_cand_arg, l->cap_cand_arg, v);
+    }
   }
   return ok;
 }
@@ -293,12 +303,19 @@ static int region_dce(Canon *c) {
     if (sc->block != RW_NONE && rw_alive(rw, sc->op) && !is_branch(rw, sc->op))
       l.opaque[sc->block] = 1;
   }
-  l.wl = NULL;
-  l.n_wl = l.cap_wl = 0;
+  l.wl = l.cand = l.cand_arg = NULL;
+  l.n_wl = l.cap_wl = l.n_cand = l.cap_cand = l.n_cand_arg = l.cap_cand_arg = 0;
   visit_region(&l, c->scope);
   propagate(&l);
   free(l.wl);
-  int erased = delete_dead(&l, c->scope);
+  int all_live = 1;
+  for (uint32_t i = 0; i < l.n_cand && all_live; i++) all_live = l.op[l.cand[i]];
+  for (uint32_t i = 0; i < l.n_cand_arg && all_live; i++) all_live = l.arg[l.cand_arg[i]];
+  free(l.cand);
+  free(l.cand_arg);
+  /* nothing dead (the common case after the first iteration): the walk
+   * that deletes would find nothing */
+  int erased = all_live ? 0 : delete_dead(&l, c->scope);
   free(l.op);
   free(l.arg);
   free(l.opaque);
