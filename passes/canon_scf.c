@@ -659,10 +659,42 @@ static int defined_before(Canon *c, uint32_t op, uint32_t a, uint32_t b) {
   return 1;
 }
 
+/* Every input is a result of the op or an argument of the first block of
+ * one of its regions (and more of them: the induction variable): cheap
+ * tests on those tell when a pattern has nothing to look at, so the
+ * inputs need not be built (the three patterns below run at every
+ * region-branch op the driver pops). */
+static int any_input_used(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  const RwOp *o = &rw->ops[op];
+  for (uint32_t i = 0; i < o->n_res; i++)
+    if (!rw_unused(rw, o->res + i)) return 1;
+  for (uint32_t k = 0; k < o->n_reg; k++) {
+    uint32_t b = first_block(c, region_k(c, op, k));
+    if (b == RW_NONE) continue;
+    for (uint32_t a = 0; a < rw->blocks[b].n_args; a++)
+      if (!rw_unused(rw, rw_arg(rw, b, a))) return 1;
+  }
+  return 0;
+}
+
+/* Two inputs with the same owner (two results, or two arguments of one
+ * block) are needed for a duplicate. */
+static int may_have_duplicate_inputs(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  if (rw->ops[op].n_res >= 2) return 1;
+  for (uint32_t k = 0; k < rw->ops[op].n_reg; k++) {
+    uint32_t b = first_block(c, region_k(c, op, k));
+    if (b != RW_NONE && rw->blocks[b].n_args >= 2) return 1;
+  }
+  return 0;
+}
+
 /* An input that can only hold one value from outside is replaced by it. */
 static int p_make_inputs_dead(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   Inputs in;
+  if (!any_input_used(c, op)) return 0;
   if (inputs_build(c, op, &in) < 0) return 0;
   int changed = 0;
   uint8_t seen_small[4 * INPUTS_SMALL];
@@ -718,6 +750,7 @@ static int same_owner(Canon *c, uint32_t a, uint32_t b) {
 static int p_remove_duplicate_inputs(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   Inputs in;
+  if (!may_have_duplicate_inputs(c, op)) return 0;
   if (inputs_build(c, op, &in) < 0) return 0;
   int changed = 0;
   /* stable order by number (MLIR sorts by it; ties keep the input order) */
