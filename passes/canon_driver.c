@@ -695,13 +695,22 @@ static int fold_op(Canon *c, uint32_t op, CanonFold *res) {
   uint32_t opc = rw->ops[op].opc;
   if (opc == IR_OP_UNKNOWN) return CANON_FAIL;
   uint32_t n = rw->ops[op].n_opd;
+  uint32_t tr = rw_traits(rw, op);
+  /* only a folder and the commutative rule look at constant operands */
+  if (opc >= IR_N_OPS || (!c->rules->fold[opc] && !(tr & IR_TR_COMMUTATIVE))) {
+    if (is_idempotent(opc) && n == 2 && rw_operand(rw, op, 0) == rw_operand(rw, op, 1)) {
+      res[0].val = rw_operand(rw, op, 0);
+      res[0].attr = 0;
+      return CANON_REPLACE;
+    }
+    return CANON_FAIL;
+  }
   uint32_t small[8];
   uint32_t *cst = n <= 8 ? small : ir_xmalloc(n * sizeof *cst);
   for (uint32_t i = 0; i < n; i++) cst[i] = rw_const_attr(rw, rw_operand(rw, op, i));
   int r = CANON_FAIL;
   if (c->rules->fold[opc]) r = c->rules->fold[opc](c, op, cst, res);
   if (r != CANON_REPLACE) {
-    uint32_t tr = rw_traits(rw, op);
     if ((tr & IR_TR_COMMUTATIVE) && fold_commutative(c, op, cst)) {
       r = CANON_INPLACE;
     } else if (is_idempotent(opc) && n == 2 &&
