@@ -215,10 +215,17 @@ static void wl_need(Canon *c) {
   }
 }
 
-static void wl_push(Canon *c, uint32_t op) {
+static void wl_grow(Canon *c) {
+  ir_vgrow((void **)&c->wl, &c->cap_wl, c->n_wl + 1, sizeof *c->wl);
+}
+
+/* The growth out of line: a push is a few instructions at every op seeded
+ * and every notification. */
+static inline void wl_push(Canon *c, uint32_t op) {
   if (op >= c->cap_wpos) wl_need(c);
   if (c->wpos[op]) return;
-  IR_VPUSH(c->wl, c->n_wl, c->cap_wl, op);
+  if (c->n_wl == c->cap_wl) wl_grow(c);
+  c->wl[c->n_wl++] = op;
   c->wpos[op] = c->n_wl;
 }
 

@@ -577,13 +577,6 @@ int rw_segments(const Rw *rw, uint32_t op, uint32_t n, uint32_t *first,
   return 0;
 }
 
-int rw_op_unused(const Rw *rw, uint32_t op) {
-  const RwOp *o = &rw->ops[op];
-  for (uint32_t k = 0; k < o->n_res; k++)
-    if (rw->vals[o->res + k].n_uses) return 0;
-  return 1;
-}
-
 int rw_used_outside_block(const Rw *rw, uint32_t op, uint32_t blk) {
   const RwOp *o = &rw->ops[op];
   for (uint32_t k = 0; k < o->n_res; k++)
