@@ -818,7 +818,8 @@ static int may_have_unused_input(Canon *c, uint32_t op) {
   for (uint32_t k = 0; k < o->n_reg; k++) {
     uint32_t b = first_block(c, region_k(c, op, k));
     if (b == RW_NONE) continue;
-    for (uint32_t a = 0; a < rw->blocks[b].n_args; a++)
+    /* an scf.for's induction variable is no input (often unused) */
+    for (uint32_t a = o->opc == IR_OP_FOR; a < rw->blocks[b].n_args; a++)
       if (rw_unused(rw, rw_arg(rw, b, a))) return 1;
   }
   return 0;
@@ -830,7 +831,9 @@ static int p_remove_dead_inputs(Canon *c, uint32_t op) {
   Inputs in;
   if (!may_have_unused_input(c, op)) return 0;
   if (inputs_build(c, op, &in) < 0) return 0;
-  uint8_t *dead = ir_xcalloc(in.n + 1, 1);
+  uint8_t dead_s[4 * INPUTS_SMALL];
+  uint8_t *dead = in.n + 1 <= sizeof dead_s ? dead_s : ir_xmalloc(in.n + 1);
+  memset(dead, 0, in.n + 1);
   int any = 0;
   for (uint32_t k = 0; k < in.n; k++) {
     int all = 1;
@@ -840,7 +843,7 @@ static int p_remove_dead_inputs(Canon *c, uint32_t op) {
     any |= all;
   }
   if (!any) {
-    free(dead);
+    if (dead != dead_s) free(dead);
     inputs_free(&in);
     return 0;
   }
@@ -896,7 +899,7 @@ static int p_remove_dead_inputs(Canon *c, uint32_t op) {
   free(opd_drop);
   free(opd);
   free(tys);
-  free(dead);
+  if (dead != dead_s) free(dead);
   inputs_free(&in);
   return 1;
 }
