@@ -562,7 +562,7 @@ static int is_owned(Canon *c, uint32_t op) {
  * replaced by an equal constant already known (and erased). */
 static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
   Rw *rw = c->rw;
-  wl_need(c);
+  if (rw->n_ops + 1 > c->cap_owned || rw->n_ops + 1 > c->cap_wpos) wl_need(c);
   uint32_t blk = rw->ops[op].block;
   if (is_owned(c, op)) {
     if (rw->blocks[blk].first != op && !is_owned(c, rw->ops[op].prev)) {
