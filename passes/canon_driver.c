@@ -369,6 +369,25 @@ static void units_update(Canon *c) {
     }
 }
 
+/* Before the region simplifier of a later iteration: a unit this
+ * iteration's worklist left untouched is as the last region
+ * simplification on it left it (a skipped unit, or one whose rewrites
+ * all failed), and that is a fixed point of the simplifier (no block
+ * becomes unreachable by deleting dead ops, and what stays is live), so
+ * the simplifier skips it too. units_update then decides as before. */
+static void units_settle(Canon *c) {
+  Rw *rw = c->rw;
+  for (uint32_t b = rw->regions[c->scope].first; b != RW_NONE; b = rw->blocks[b].next)
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next) {
+      if (!is_unit(c, o)) continue;
+      if (o >= c->cap_units) {
+        unit_mark(c, o);  /* grows the arrays */
+        c->utouch[o] = 0;
+      }
+      c->uclean[o] = !c->utouch[o];
+    }
+}
+
 /* Listener: what MLIR's GreedyPatternRewriteDriver does on notifications. */
 static void on_inserted(void *ud, uint32_t op) {
   Canon *c = ud;
@@ -893,7 +912,7 @@ int canon_run(Canon *c) {
   c->units = c->cfg.max_rewrites < 0 && c->cfg.region_simplify < 2;
   c->changed = 0;
   int again = 0;
-  int iteration = 0;
+  int iteration = 0, round = 0;
   do {
     if (c->cfg.max_iterations >= 0 && ++iteration > c->cfg.max_iterations) break;
     wl_clear(c);
@@ -902,7 +921,11 @@ int canon_run(Canon *c) {
     rw_walk_region_pruned(rw, c->scope, !c->cfg.top_down, seed_op, prune_unit, c);
     if (c->cfg.top_down) wl_reverse(c);
     again = process_worklist(c);
-    if (c->cfg.region_simplify) again |= canon_simplify_regions(c);
+    if (c->cfg.region_simplify) {
+      if (c->units && round > 0) units_settle(c);
+      again |= canon_simplify_regions(c);
+    }
+    round++;
     if (c->units) units_update(c);
     c->changed |= again;
   } while (again);
