@@ -5,9 +5,10 @@
  * drops dead block arguments (and the branch operands feeding them).
  *
  * Liveness is optimistic (everything dead until proved live), so dead
- * cycles through block arguments go too. It is a fixed point over the
- * whole module; each round is linear, and rounds are few because blocks
- * are visited in post order and ops backwards (uses before definitions).
+ * cycles through block arguments go too. It is the least fixed point over
+ * the whole module, reached by one walk that seeds it and a worklist that
+ * looks at each use once (linear). Dead ops are then erased in MLIR's
+ * order: blocks in post order, ops backwards.
  */
 #include <stdlib.h>
 
