@@ -160,7 +160,8 @@ static int p_remove_duplicate_memrefs(Canon *c, uint32_t op) {
   canon_buf_free(key, key_s);
   canon_buf_free(idx, idx_s);
   dealloc_parts_free(&d);
-  int r = dealloc_update(c, op, l.mem, l.cond, l.n);
+  /* no duplicate: the lists are the op's own, nothing to update */
+  int r = l.n != nm && dealloc_update(c, op, l.mem, l.cond, l.n);
   lists_free(&l);
   return r;
 }
@@ -238,8 +239,10 @@ static int p_erase_always_false(Canon *c, uint32_t op) {
     l.mem[l.n] = d.mem[i];
     l.cond[l.n++] = d.cond[i];
   }
+  uint32_t nm = d.n_mem;
   dealloc_parts_free(&d);
-  int r = dealloc_update(c, op, l.mem, l.cond, l.n);
+  /* none dropped: nothing to update (dealloc_update would compare equal) */
+  int r = l.n != nm && dealloc_update(c, op, l.mem, l.cond, l.n);
   lists_free(&l);
   return r;
 }
@@ -250,18 +253,19 @@ static int p_skip_extract_metadata_of_alloc(Canon *c, uint32_t op) {
   if (dealloc_parts(c, op, &d) < 0) return 0;
   Lists l;
   lists_init(&l, d.n_mem);
+  int any = 0;
   for (uint32_t i = 0; i < d.n_mem; i++) {
     uint32_t m = d.mem[i];
     uint32_t x = rw_def(c->rw, m);
     if (x != RW_NONE && c->rw->ops[x].opc == IR_OP_EXTRACT_STRIDED_METADATA) {
       uint32_t src = rw_operand(c->rw, x, 0);
-      if (canon_allocates(c->rw, rw_def(c->rw, src), src)) m = src;
+      if (canon_allocates(c->rw, rw_def(c->rw, src), src)) m = src, any = 1;
     }
     l.mem[l.n] = m;
     l.cond[l.n++] = d.cond[i];
   }
   dealloc_parts_free(&d);
-  int r = dealloc_update(c, op, l.mem, l.cond, l.n);
+  int r = any && dealloc_update(c, op, l.mem, l.cond, l.n);
   lists_free(&l);
   return r;
 }
@@ -287,7 +291,7 @@ static int p_remove_alloc_dealloc_pair(Canon *c, uint32_t op) {
     l.cond[l.n++] = d.cond[i];
   }
   dealloc_parts_free(&d);
-  int r = dealloc_update(c, op, l.mem, l.cond, l.n);
+  int r = nd && dealloc_update(c, op, l.mem, l.cond, l.n);
   if (r)
     for (uint32_t i = 0; i < nd; i++)
       if (rw_alive(c->rw, del[i])) rw_erase_op(c->rw, del[i]);

@@ -215,15 +215,22 @@ static void wl_need(Canon *c) {
   }
 }
 
-static void wl_push(Canon *c, uint32_t op) {
+static void wl_grow(Canon *c) {
+  ir_vgrow((void **)&c->wl, &c->cap_wl, c->n_wl + 1, sizeof *c->wl);
+}
+
+/* The growth out of line: a push is a few instructions at every op seeded
+ * and every notification. */
+static inline void wl_push(Canon *c, uint32_t op) {
   if (op >= c->cap_wpos) wl_need(c);
   if (c->wpos[op]) return;
-  IR_VPUSH(c->wl, c->n_wl, c->cap_wl, op);
+  if (c->n_wl == c->cap_wl) wl_grow(c);
+  c->wl[c->n_wl++] = op;
   c->wpos[op] = c->n_wl;
 }
 
 static void wl_remove(Canon *c, uint32_t op) {
-  wl_need(c);
+  if (op >= c->cap_wpos) wl_need(c);
   if (!c->wpos[op]) return;
   c->wl[c->wpos[op] - 1] = RW_NONE;
   c->wpos[op] = 0;
@@ -333,6 +340,13 @@ static uint32_t unit_of(Canon *c, uint32_t op) {
 
 void canon_unit_touch(Canon *c, uint32_t op) {
   if (!c->units || !rw_alive(c->rw, op)) return;
+  /* the common case: the op's block has its unit cached, and the unit
+   * its flags */
+  uint32_t b = c->rw->ops[op].block;
+  if (b < c->cap_ublk && c->ublk[b] && c->ublk[b] - 1 < c->cap_units) {
+    c->utouch[c->ublk[b] - 1] = 1;
+    return;
+  }
   uint32_t u = unit_of(c, op);
   if (u != RW_NONE) unit_mark(c, u);
 }
@@ -352,6 +366,25 @@ static void units_update(Canon *c) {
       }
       c->uclean[o] = !c->utouch[o];
       c->utouch[o] = 0;
+    }
+}
+
+/* Before the region simplifier of a later iteration: a unit this
+ * iteration's worklist left untouched is as the last region
+ * simplification on it left it (a skipped unit, or one whose rewrites
+ * all failed), and that is a fixed point of the simplifier (no block
+ * becomes unreachable by deleting dead ops, and what stays is live), so
+ * the simplifier skips it too. units_update then decides as before. */
+static void units_settle(Canon *c) {
+  Rw *rw = c->rw;
+  for (uint32_t b = rw->regions[c->scope].first; b != RW_NONE; b = rw->blocks[b].next)
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next) {
+      if (!is_unit(c, o)) continue;
+      if (o >= c->cap_units) {
+        unit_mark(c, o);  /* grows the arrays */
+        c->utouch[o] = 0;
+      }
+      c->uclean[o] = !c->utouch[o];
     }
 }
 
@@ -548,7 +581,7 @@ static int is_owned(Canon *c, uint32_t op) {
  * replaced by an equal constant already known (and erased). */
 static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
   Rw *rw = c->rw;
-  wl_need(c);
+  if (rw->n_ops + 1 > c->cap_owned || rw->n_ops + 1 > c->cap_wpos) wl_need(c);
   uint32_t blk = rw->ops[op].block;
   if (is_owned(c, op)) {
     if (rw->blocks[blk].first != op && !is_owned(c, rw->ops[op].prev)) {
@@ -595,11 +628,48 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
 /* Seeding                                                                */
 /* ====================================================================== */
 
+/* add_to_worklist while seeding: nothing is popped then and only erased
+ * constants (which have no regions) are removed, so an op on the worklist
+ * has all its ancestors on it too, and the walk up can stop at the first
+ * ancestor already there (bottom-up seeding asked for the whole chain at
+ * every op: depth times the module). */
+static void seed_to_worklist(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  uint32_t small[32], n = 0, cap = 32;
+  uint32_t *anc = small;
+  int push = 0;
+  for (uint32_t o = op; o != RW_NONE;) {
+    if (o < c->cap_wpos && c->wpos[o]) {
+      push = 1;
+      break;
+    }
+    if (n == cap) {
+      uint32_t *na = ir_xmalloc(2 * cap * sizeof *na);
+      memcpy(na, anc, n * sizeof *na);
+      if (anc != small) free(anc);
+      anc = na;
+      cap *= 2;
+    }
+    anc[n++] = o;
+    uint32_t r = rw_op_region(rw, o);
+    if (r == c->scope) {
+      push = 1;
+      break;
+    }
+    if (r == RW_NONE) break;
+    o = rw->regions[r].op;
+  }
+  if (push)
+    for (uint32_t i = 0; i < n; i++) wl_push(c, anc[i]);
+  if (anc != small) free(anc);
+}
+
 static int seed_op(void *ud, uint32_t op) {
   Canon *c = ud;
   Rw *rw = c->rw;
   if ((rw_traits(rw, op) & IR_TR_CONSTANT) && rw->ops[op].n_res == 1) {
-    uint32_t a = rw_prop(rw, op, "value");
+    uint32_t p = rw->ops[op].props;
+    uint32_t a = p ? ir_dict_get(c->ctx, p, c->s_value) : 0;
     if (a && !insert_known_constant(c, op, a)) return 1;
   }
   /* Top-down seeding visits an op after its ancestors, which are all on
@@ -612,7 +682,7 @@ static int seed_op(void *ud, uint32_t op) {
       return 0;
     }
   }
-  add_to_worklist(c, op);
+  seed_to_worklist(c, op);
   return 0;
 }
 
@@ -651,13 +721,22 @@ static int fold_op(Canon *c, uint32_t op, CanonFold *res) {
   uint32_t opc = rw->ops[op].opc;
   if (opc == IR_OP_UNKNOWN) return CANON_FAIL;
   uint32_t n = rw->ops[op].n_opd;
+  uint32_t tr = rw_traits(rw, op);
+  /* only a folder and the commutative rule look at constant operands */
+  if (opc >= IR_N_OPS || (!c->rules->fold[opc] && !(tr & IR_TR_COMMUTATIVE))) {
+    if (is_idempotent(opc) && n == 2 && rw_operand(rw, op, 0) == rw_operand(rw, op, 1)) {
+      res[0].val = rw_operand(rw, op, 0);
+      res[0].attr = 0;
+      return CANON_REPLACE;
+    }
+    return CANON_FAIL;
+  }
   uint32_t small[8];
   uint32_t *cst = n <= 8 ? small : ir_xmalloc(n * sizeof *cst);
   for (uint32_t i = 0; i < n; i++) cst[i] = rw_const_attr(rw, rw_operand(rw, op, i));
   int r = CANON_FAIL;
   if (c->rules->fold[opc]) r = c->rules->fold[opc](c, op, cst, res);
   if (r != CANON_REPLACE) {
-    uint32_t tr = rw_traits(rw, op);
     if ((tr & IR_TR_COMMUTATIVE) && fold_commutative(c, op, cst)) {
       r = CANON_INPLACE;
     } else if (is_idempotent(opc) && n == 2 &&
@@ -833,7 +912,7 @@ int canon_run(Canon *c) {
   c->units = c->cfg.max_rewrites < 0 && c->cfg.region_simplify < 2;
   c->changed = 0;
   int again = 0;
-  int iteration = 0;
+  int iteration = 0, round = 0;
   do {
     if (c->cfg.max_iterations >= 0 && ++iteration > c->cfg.max_iterations) break;
     wl_clear(c);
@@ -842,7 +921,11 @@ int canon_run(Canon *c) {
     rw_walk_region_pruned(rw, c->scope, !c->cfg.top_down, seed_op, prune_unit, c);
     if (c->cfg.top_down) wl_reverse(c);
     again = process_worklist(c);
-    if (c->cfg.region_simplify) again |= canon_simplify_regions(c);
+    if (c->cfg.region_simplify) {
+      if (c->units && round > 0) units_settle(c);
+      again |= canon_simplify_regions(c);
+    }
+    round++;
     if (c->units) units_update(c);
     c->changed |= again;
   } while (again);

@@ -5,9 +5,10 @@
  * drops dead block arguments (and the branch operands feeding them).
  *
  * Liveness is optimistic (everything dead until proved live), so dead
- * cycles through block arguments go too. It is a fixed point over the
- * whole module; each round is linear, and rounds are few because blocks
- * are visited in post order and ops backwards (uses before definitions).
+ * cycles through block arguments go too. It is the least fixed point over
+ * the whole module, reached by one walk that seeds it and a worklist that
+ * looks at each use once (linear). Dead ops are then erased in MLIR's
+ * order: blocks in post order, ops backwards.
  */
 #include <stdlib.h>
 
@@ -69,8 +70,14 @@ typedef struct Live {
   uint8_t *op;       /* per op: proved live */
   uint8_t *arg;      /* per value (block arguments): proved live */
   uint8_t *opaque;   /* per block: has a predecessor we cannot edit */
-  int changed;
+  uint32_t *wl; uint32_t n_wl, cap_wl;  /* newly live ops, and args | WL_ARG */
+  /* what might be dead: ops not live when visited, and the arguments of
+   * non-entry blocks (if all end live, there is nothing to delete) */
+  uint32_t *cand; uint32_t n_cand, cap_cand;
+  uint32_t *cand_arg; uint32_t n_cand_arg, cap_cand_arg;
 } Live;
+
+#define WL_ARG 0x80000000u
 
 static int is_terminator(const Rw *rw, uint32_t op) {
   return rw->ops[op].opc != IR_OP_UNKNOWN && (rw_traits(rw, op) & IR_TR_TERMINATOR);
@@ -83,15 +90,24 @@ static int is_branch(const Rw *rw, uint32_t op) {
 static void set_op_live(Live *l, uint32_t op) {
   if (!l->op[op]) {
     l->op[op] = 1;
-    l->changed = 1;
+    IR_VPUSH(l->wl, l->n_wl, l->cap_wl, op);
   }
 }
 
 static void set_arg_live(Live *l, uint32_t v) {
   if (!l->arg[v]) {
     l->arg[v] = 1;
-    l->changed = 1;
+    IR_VPUSH(l->wl, l->n_wl, l->cap_wl, v | WL_ARG);
   }
+}
+
+/* A value used by a live op (other than as an argument a branch forwards
+ * to a successor). Arguments of entry blocks have no forwarding edges and
+ * are never erased: they are not tracked. */
+static void set_value_live(Live *l, uint32_t v) {
+  Rw *rw = l->rw;
+  if (rw->vals[v].kind == RW_RESULT) set_op_live(l, rw->vals[v].def);
+  else if (!rw_is_entry(rw, rw->vals[v].def)) set_arg_live(l, v);
 }
 
 /* The block argument operand k of a branch op feeds, or RW_NONE. */
@@ -105,33 +121,27 @@ static uint32_t succ_arg_of_operand(const Rw *rw, uint32_t op, uint32_t k) {
   return RW_NONE;
 }
 
-static void process_value(Live *l, uint32_t v) {
-  Rw *rw = l->rw;
-  for (uint32_t u = rw->vals[v].first_use; u != RW_NONE; u = rw->uses[u].next) {
-    uint32_t user = rw->uses[u].op;
-    if (is_terminator(rw, user) && is_branch(rw, user)) {
-      uint32_t arg = succ_arg_of_operand(rw, user, u - rw->ops[user].opd);
-      if (arg != RW_NONE) {
-        if (!l->arg[arg]) continue;  /* feeds a dead argument */
-        if (l->op[user]) goto live;
-        continue;
-      }
-    }
-    if (l->op[user]) goto live;
-  }
-  return;
-live:
-  if (rw->vals[v].kind == RW_RESULT) set_op_live(l, rw->vals[v].def);
-  else set_arg_live(l, v);
-}
+static int visit_region(Live *l, uint32_t r);
 
-static void propagate_region(Live *l, uint32_t r);
-
-static void propagate_op(Live *l, uint32_t op) {
+/* Seeds the liveness of op and everything nested: terminators and ops
+ * that would not be trivially dead are live, and so are the arguments of
+ * blocks reached from terminators we cannot edit. Returns whether op and
+ * what it contains have only the effects wouldOpBeTriviallyDead allows,
+ * computed bottom-up (asking canon_would_be_dead at every op would walk
+ * each region once per enclosing op). */
+static int visit_op(Live *l, uint32_t op) {
   Rw *rw = l->rw;
-  if (!canon_unit_skip(l->c, op))
+  int nested_ok = 1;
+  if (canon_unit_skip(l->c, op)) nested_ok = 0;  /* a function: kept anyway */
+  else
     for (uint32_t k = 0; k < rw->ops[op].n_reg; k++)
-      propagate_region(l, rw_region_of(rw, op, k));
+      nested_ok &= visit_region(l, rw_region_of(rw, op, k));
+  uint32_t opc = rw->ops[op].opc;
+  uint32_t tr = rw_traits(rw, op);
+  uint32_t fx = canon_op_effects(rw, op);
+  int rec = opc != IR_OP_UNKNOWN && (tr & IR_TR_RECURSIVE_EFFECTS) != 0;
+  int own = fx ? (fx & IR_TR_PURE) || !(fx & (IR_TR_FREE | IR_TR_WRITE)) : rec;
+  int ok = own && (!rec || nested_ok);
   if (is_terminator(rw, op)) {
     set_op_live(l, op);
     if (!is_branch(rw, op)) {
@@ -142,40 +152,70 @@ static void propagate_op(Live *l, uint32_t op) {
         for (uint32_t a = 0; a < rw->blocks[b].n_args; a++) set_arg_live(l, rw_arg(rw, b, a));
       }
     }
-    return;
+  } else if (opc == IR_OP_UNKNOWN || (tr & IR_TR_SYMBOL) || !ok) {
+    set_op_live(l, op);   /* !canon_would_be_dead */
+  } else {
+    IR_VPUSH(l->cand, l->n_cand, l->cap_cand, op);
   }
-  if (l->op[op]) return;
-  if (!canon_would_be_dead(rw, op)) {
-    set_op_live(l, op);
-    return;
-  }
-  for (uint32_t k = 0; k < rw->ops[op].n_res; k++) process_value(l, rw_result(rw, op, k));
+  return ok;
 }
 
-static void propagate_region(Live *l, uint32_t r) {
+/* Every block left is reachable (erase_unreachable ran first). */
+static int visit_region(Live *l, uint32_t r) {
   Rw *rw = l->rw;
-  uint32_t first = rw->regions[r].first;
-  if (first == RW_NONE) return;
-  if (rw->blocks[first].next == RW_NONE) {
-    /* one block: no post order to compute, no arguments to track */
-    for (uint32_t o = rw->blocks[first].last; o != RW_NONE; o = rw->ops[o].prev)
-      propagate_op(l, o);
-    return;
-  }
-  uint32_t *po = NULL;
-  uint32_t np = rw_region_postorder(rw, r, &po);
-  for (uint32_t i = 0; i < np; i++) {
-    uint32_t b = po[i];
-    for (uint32_t o = rw->blocks[b].last; o != RW_NONE; o = rw->ops[o].prev)
-      propagate_op(l, o);
+  int ok = 1;
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) {
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next)
+      ok &= visit_op(l, o);
     if (rw_is_entry(rw, b)) continue;
     for (uint32_t a = 0; a < rw->blocks[b].n_args; a++) {
       uint32_t v = rw_arg(rw, b, a);
       if (l->opaque[b]) set_arg_live(l, v);
-      else if (!l->arg[v]) process_value(l, v);
+      IR_VPUSH(l->cand_arg, l->n_cand_arg, l->cap_cand_arg, v);
     }
   }
-  free(po);
+  return ok;
+}
+
+/* Liveness is the least fixed point of: an op is live if seeded or if a
+ * live op uses one of its results; a block argument is live if its block
+ * is opaque or a live op uses it; the operand a branch forwards to a live
+ * argument is used. MLIR's propagateLiveness reaches it by whole-region
+ * sweeps until nothing changes (at least two); a worklist reaches the
+ * same (least) fixed point touching each use once. */
+static void propagate(Live *l) {
+  Rw *rw = l->rw;
+  while (l->n_wl) {
+    uint32_t x = l->wl[--l->n_wl];
+    if (x & WL_ARG) {
+      /* the operands forwarded to it by live branches */
+      uint32_t v = x & ~WL_ARG, b = rw->vals[v].def, num = rw->vals[v].num;
+      for (uint32_t sp = rw->blocks[b].first_pred; sp != RW_NONE; sp = rw->succs[sp].next) {
+        const RwSucc *sc = &rw->succs[sp];
+        uint32_t t = sc->op;
+        if (!l->op[t] || !is_terminator(rw, t) || !is_branch(rw, t) || num >= sc->count)
+          continue;
+        uint32_t w = rw_operand(rw, t, sc->first + num);
+        if (w != RW_NONE && succ_arg_of_operand(rw, t, sc->first + num) == v)
+          set_value_live(l, w);
+      }
+      continue;
+    }
+    uint32_t op = x;
+    int br = is_terminator(rw, op) && is_branch(rw, op);
+    for (uint32_t k = 0; k < rw->ops[op].n_opd; k++) {
+      uint32_t v = rw_operand(rw, op, k);
+      if (v == RW_NONE) continue;
+      if (br) {
+        uint32_t arg = succ_arg_of_operand(rw, op, k);
+        if (arg != RW_NONE) {
+          if (l->arg[arg]) set_value_live(l, v);
+          continue;
+        }
+      }
+      set_value_live(l, v);
+    }
+  }
 }
 
 static void erase_succ_operands(Live *l, uint32_t term) {
@@ -264,11 +304,19 @@ static int region_dce(Canon *c) {
     if (sc->block != RW_NONE && rw_alive(rw, sc->op) && !is_branch(rw, sc->op))
       l.opaque[sc->block] = 1;
   }
-  do {
-    l.changed = 0;
-    propagate_region(&l, c->scope);
-  } while (l.changed);
-  int erased = delete_dead(&l, c->scope);
+  l.wl = l.cand = l.cand_arg = NULL;
+  l.n_wl = l.cap_wl = l.n_cand = l.cap_cand = l.n_cand_arg = l.cap_cand_arg = 0;
+  visit_region(&l, c->scope);
+  propagate(&l);
+  free(l.wl);
+  int all_live = 1;
+  for (uint32_t i = 0; i < l.n_cand && all_live; i++) all_live = l.op[l.cand[i]];
+  for (uint32_t i = 0; i < l.n_cand_arg && all_live; i++) all_live = l.arg[l.cand_arg[i]];
+  free(l.cand);
+  free(l.cand_arg);
+  /* nothing dead (the common case after the first iteration): the walk
+   * that deletes would find nothing */
+  int erased = all_live ? 0 : delete_dead(&l, c->scope);
   free(l.op);
   free(l.arg);
   free(l.opaque);

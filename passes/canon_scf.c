@@ -368,9 +368,11 @@ static int p_convert_trivial_if_to_select(Canon *c, uint32_t op) {
   if (region_empty(c, els)) return 0;
   uint32_t ty = region_yield(c, thn), ey = region_yield(c, els);
   uint32_t cond = OPD(op, 0);
-  uint32_t *keep_ty = ir_xmalloc((nres + 1) * sizeof *keep_ty);
+  uint32_t keep_s[16], *keep_ty = canon_buf(keep_s, 16, nres + 1);
   uint32_t nk = 0;
-  uint8_t *inside = ir_xcalloc(nres + 1, 1);
+  uint8_t inside_s[64];
+  uint8_t *inside = nres + 1 <= sizeof inside_s ? inside_s : ir_xmalloc(nres + 1);
+  memset(inside, 0, nres + 1);
   for (uint32_t i = 0; i < nres; i++) {
     uint32_t tv = OPD(ty, i), fv = OPD(ey, i);
     uint32_t tb = rw_value_block(rw, tv), fb = rw_value_block(rw, fv);
@@ -381,12 +383,12 @@ static int p_convert_trivial_if_to_select(Canon *c, uint32_t op) {
     }
   }
   if (nk == nres) {
-    free(keep_ty);
-    free(inside);
+    canon_buf_free(keep_ty, keep_s);
+    if (inside != inside_s) free(inside);
     return 0;
   }
   uint32_t repl = create_like(c, op, op, &cond, 1, keep_ty, nk, 2);
-  free(keep_ty);
+  canon_buf_free(keep_ty, keep_s);
   rw_inline_region_before(rw, thn, region_k(c, repl, 0), RW_NONE);
   rw_inline_region_before(rw, els, region_k(c, repl, 1), RW_NONE);
   uint32_t *results = ir_xmalloc((nres + 1) * sizeof *results);
@@ -413,7 +415,7 @@ static int p_convert_trivial_if_to_select(Canon *c, uint32_t op) {
   free(results);
   free(tv_k);
   free(fv_k);
-  free(inside);
+  if (inside != inside_s) free(inside);
   return 1;
 }
 
@@ -657,14 +659,48 @@ static int defined_before(Canon *c, uint32_t op, uint32_t a, uint32_t b) {
   return 1;
 }
 
+/* Every input is a result of the op or an argument of the first block of
+ * one of its regions (and more of them: the induction variable): cheap
+ * tests on those tell when a pattern has nothing to look at, so the
+ * inputs need not be built (the three patterns below run at every
+ * region-branch op the driver pops). */
+static int any_input_used(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  const RwOp *o = &rw->ops[op];
+  for (uint32_t i = 0; i < o->n_res; i++)
+    if (!rw_unused(rw, o->res + i)) return 1;
+  for (uint32_t k = 0; k < o->n_reg; k++) {
+    uint32_t b = first_block(c, region_k(c, op, k));
+    if (b == RW_NONE) continue;
+    for (uint32_t a = 0; a < rw->blocks[b].n_args; a++)
+      if (!rw_unused(rw, rw_arg(rw, b, a))) return 1;
+  }
+  return 0;
+}
+
+/* Two inputs with the same owner (two results, or two arguments of one
+ * block) are needed for a duplicate. */
+static int may_have_duplicate_inputs(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  if (rw->ops[op].n_res >= 2) return 1;
+  for (uint32_t k = 0; k < rw->ops[op].n_reg; k++) {
+    uint32_t b = first_block(c, region_k(c, op, k));
+    if (b != RW_NONE && rw->blocks[b].n_args >= 2) return 1;
+  }
+  return 0;
+}
+
 /* An input that can only hold one value from outside is replaced by it. */
 static int p_make_inputs_dead(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   Inputs in;
+  if (!any_input_used(c, op)) return 0;
   if (inputs_build(c, op, &in) < 0) return 0;
   int changed = 0;
-  uint8_t *seen = ir_xcalloc(in.n + 1, 1);
-  uint32_t *stack = ir_xmalloc((in.n + 1) * sizeof *stack);
+  uint8_t seen_small[4 * INPUTS_SMALL];
+  uint32_t stack_small[INPUTS_SMALL];
+  uint8_t *seen = in.n <= sizeof seen_small ? seen_small : ir_xmalloc(in.n + 1);
+  uint32_t *stack = canon_buf(stack_small, INPUTS_SMALL, in.n);
   for (uint32_t k = 0; k < in.n; k++) {
     uint32_t v = in.val[k];
     if (rw_unused(rw, v)) continue;
@@ -695,8 +731,8 @@ static int p_make_inputs_dead(Canon *c, uint32_t op) {
     rw_replace_all_uses(rw, v, found);
     changed = 1;
   }
-  free(seen);
-  free(stack);
+  if (seen != seen_small) free(seen);
+  canon_buf_free(stack, stack_small);
   inputs_free(&in);
   return changed;
 }
@@ -714,10 +750,12 @@ static int same_owner(Canon *c, uint32_t a, uint32_t b) {
 static int p_remove_duplicate_inputs(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   Inputs in;
+  if (!may_have_duplicate_inputs(c, op)) return 0;
   if (inputs_build(c, op, &in) < 0) return 0;
   int changed = 0;
   /* stable order by number (MLIR sorts by it; ties keep the input order) */
-  uint32_t *ord = ir_xmalloc((in.n + 1) * sizeof *ord);
+  uint32_t ord_small[INPUTS_SMALL];
+  uint32_t *ord = canon_buf(ord_small, INPUTS_SMALL, in.n);
   for (uint32_t k = 0; k < in.n; k++) ord[k] = k;
   for (uint32_t i = 1; i < in.n; i++)
     for (uint32_t j = i; j > 0 && input_number(c, in.val[ord[j - 1]]) > input_number(c, in.val[ord[j]]); j--) {
@@ -751,7 +789,7 @@ static int p_remove_duplicate_inputs(Canon *c, uint32_t op) {
       changed = 1;
     }
   }
-  free(ord);
+  canon_buf_free(ord, ord_small);
   inputs_free(&in);
   return changed;
 }
@@ -768,12 +806,34 @@ static void drop_operands(Canon *c, uint32_t op, const uint8_t *drop) {
   free(v);
 }
 
+/* Could op have an unused input? Every input is a result or an argument
+ * of the first block of one of its regions: when all of those are used,
+ * no input is dead, and the inputs need not be built (the pattern is
+ * tried at every region-branch op the driver visits). */
+static int may_have_unused_input(Canon *c, uint32_t op) {
+  Rw *rw = c->rw;
+  const RwOp *o = &rw->ops[op];
+  for (uint32_t i = 0; i < o->n_res; i++)
+    if (rw_unused(rw, o->res + i)) return 1;
+  for (uint32_t k = 0; k < o->n_reg; k++) {
+    uint32_t b = first_block(c, region_k(c, op, k));
+    if (b == RW_NONE) continue;
+    /* an scf.for's induction variable is no input (often unused) */
+    for (uint32_t a = o->opc == IR_OP_FOR; a < rw->blocks[b].n_args; a++)
+      if (rw_unused(rw, rw_arg(rw, b, a))) return 1;
+  }
+  return 0;
+}
+
 /* Tied inputs all unused: remove them with the operands feeding them. */
 static int p_remove_dead_inputs(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   Inputs in;
+  if (!may_have_unused_input(c, op)) return 0;
   if (inputs_build(c, op, &in) < 0) return 0;
-  uint8_t *dead = ir_xcalloc(in.n + 1, 1);
+  uint8_t dead_s[4 * INPUTS_SMALL];
+  uint8_t *dead = in.n + 1 <= sizeof dead_s ? dead_s : ir_xmalloc(in.n + 1);
+  memset(dead, 0, in.n + 1);
   int any = 0;
   for (uint32_t k = 0; k < in.n; k++) {
     int all = 1;
@@ -783,7 +843,7 @@ static int p_remove_dead_inputs(Canon *c, uint32_t op) {
     any |= all;
   }
   if (!any) {
-    free(dead);
+    if (dead != dead_s) free(dead);
     inputs_free(&in);
     return 0;
   }
@@ -839,7 +899,7 @@ static int p_remove_dead_inputs(Canon *c, uint32_t op) {
   free(opd_drop);
   free(opd);
   free(tys);
-  free(dead);
+  if (dead != dead_s) free(dead);
   inputs_free(&in);
   return 1;
 }

@@ -261,106 +261,212 @@ void rw_free(Rw *rw) {
 /* Emit                                                                   */
 /* ====================================================================== */
 
-#define PH_BIT 0x80000000u
-
-typedef struct Emit {
+/* The working copy is laid out straight into the module's arrays in
+ * freeze order (ir.h), as irb_freeze lays out a builder's tree: going
+ * through the builder cost a copy of every op, value and operand and a
+ * second numbering sweep (a third of a canonicalize call on the mixed
+ * bench). Two sweeps: the first numbers ops, values, blocks and regions
+ * in freeze order and writes their records; the second fills operands
+ * and successors, whose values and blocks may come later in that order
+ * (uses in earlier blocks of a CFG). */
+typedef struct Lay {
   Rw *rw;
-  IrBuilder *b;
-  uint32_t *val;   /* rw value -> builder handle (| PH_BIT: placeholder) */
-  uint32_t *blk;   /* rw block -> builder block */
-  uint32_t *tmp; uint32_t n_tmp, cap_tmp;
-} Emit;
+  IrModule *m;
+  uint32_t c_ops, c_vals, c_blocks, c_regs, c_opd, c_succ;  /* sizes */
+  uint32_t n_ops, n_vals, n_blocks, n_regs, n_opd, n_succ;
+  uint32_t *order;                /* module op -> working-copy op */
+  uint32_t *reg_src;              /* module region -> working-copy region */
+  uint32_t *new_val, *new_blk;    /* working copy -> module, RW_NONE */
+  int full;                       /* a count passed the bound */
+} Lay;
 
-static uint32_t emit_use(Emit *e, uint32_t v) {
-  ir_assert(v != RW_NONE);
-  uint32_t h = e->val[v];
-  if (h == RW_NONE) {
-    h = irb_placeholder(e->b, e->rw->vals[v].type);
-    e->val[v] = h | PH_BIT;
-    return h;
+/* Room for n more entries in an array of size cap holding `have`? */
+static int lay_room(Lay *L, uint32_t have, uint32_t n, uint32_t cap) {
+  if ((uint64_t)have + n > cap) {
+    L->full = 1;
+    return 0;
   }
-  return h & ~PH_BIT;
+  return 1;
 }
 
-static void emit_def(Emit *e, uint32_t v, uint32_t h) {
-  uint32_t old = e->val[v];
-  if (old != RW_NONE && (old & PH_BIT)) irb_resolve(e->b, old & ~PH_BIT, h);
-  e->val[v] = h;
-}
-
-static void emit_region(Emit *e, uint32_t r, uint32_t dst);
-
-static uint32_t emit_op(Emit *e, uint32_t bblock, uint32_t o) {
-  Rw *rw = e->rw;
+static void lay_op(Lay *L, uint32_t o, uint32_t blk) {
+  const Rw *rw = L->rw;
   const RwOp *op = &rw->ops[o];
-  uint32_t n_opd = op->n_opd, n_res = op->n_res;
-  /* the scratch buffer is reused: regions are emitted after irb_op */
-  if (n_opd + n_res + 1 > e->cap_tmp)
-    ir_vgrow((void **)&e->tmp, &e->cap_tmp, n_opd + n_res + 1, sizeof *e->tmp);
-  uint32_t *opd = e->tmp;
-  uint32_t *tys = opd + n_opd;
-  for (uint32_t k = 0; k < n_opd; k++) opd[k] = emit_use(e, rw_operand(rw, o, k));
-  for (uint32_t k = 0; k < n_res; k++) tys[k] = rw->vals[op->res + k].type;
-  IrBSucc small[4];
-  IrBSucc *succ = op->n_succ <= 4 ? small : ir_xmalloc(op->n_succ * sizeof *succ);
-  for (uint32_t s = 0; s < op->n_succ; s++) {
-    const RwSucc *sc = &rw->succs[op->succ + s];
-    ir_assert(sc->block != RW_NONE && e->blk[sc->block] != RW_NONE);
-    succ[s].block = e->blk[sc->block];
-    succ[s].first = sc->first;
-    succ[s].count = sc->count;
+  if (!lay_room(L, L->n_ops, 1, L->c_ops) ||
+      !lay_room(L, L->n_vals, op->n_res, L->c_vals) ||
+      !lay_room(L, L->n_regs, op->n_reg, L->c_regs) ||
+      !lay_room(L, L->n_opd, op->n_opd, L->c_opd) ||
+      !lay_room(L, L->n_succ, op->n_succ, L->c_succ))
+    return;
+  uint32_t id = L->n_ops++;
+  L->order[id] = o;
+  IrOp *io = &L->m->ops[id];
+  io->name = op->name;
+  io->opc = op->opc;
+  io->flags = 0;
+  io->loc = op->loc;
+  io->block = blk;
+  io->operands = L->n_opd;
+  io->n_operands = op->n_opd;
+  L->n_opd += op->n_opd;
+  io->results = L->n_vals;
+  io->n_results = op->n_res;
+  for (uint32_t k = 0; k < op->n_res; k++) {
+    IrValue *v = &L->m->values[L->n_vals + k];
+    L->new_val[op->res + k] = L->n_vals + k;
+    v->type = rw->vals[op->res + k].type;
+    v->def = id;
+    v->num = k;
+    v->kind = IR_VAL_RESULT;
+    v->loc = 0;
   }
-  IrOpSpec spec = {0};
-  spec.name = op->name;
-  spec.loc = op->loc;
-  spec.operands = opd;
-  spec.n_operands = n_opd;
-  spec.result_types = tys;
-  spec.n_results = n_res;
-  spec.n_regions = op->n_reg;
-  spec.succs = succ;
-  spec.n_succs = op->n_succ;
-  spec.props = op->props;
-  spec.attrs = op->attrs;
-  uint32_t h = irb_op(e->b, bblock, &spec);
-  if (succ != small) free(succ);
-  for (uint32_t k = 0; k < n_res; k++) emit_def(e, op->res + k, irb_op_result(e->b, h, k));
-  for (uint32_t k = 0; k < op->n_reg; k++)
-    emit_region(e, rw_region_of(rw, o, k), irb_op_region(e->b, h, k));
-  return h;
+  L->n_vals += op->n_res;
+  io->regions = L->n_regs;
+  io->n_regions = op->n_reg;
+  for (uint32_t k = 0; k < op->n_reg; k++) {
+    L->m->regions[L->n_regs + k].op = id;
+    L->reg_src[L->n_regs + k] = rw_region_of(rw, o, k);
+  }
+  L->n_regs += op->n_reg;
+  io->succs = L->n_succ;
+  io->n_succs = op->n_succ;
+  L->n_succ += op->n_succ;
+  io->props = op->props;
+  io->attrs = op->attrs;
 }
 
-static void emit_region(Emit *e, uint32_t r, uint32_t dst) {
-  Rw *rw = e->rw;
-  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) {
-    uint32_t nb = irb_block(e->b, dst);
-    e->blk[b] = nb;
-    const RwBlock *bk = &rw->blocks[b];
-    for (uint32_t a = 0; a < bk->n_args; a++) {
-      uint32_t v = rw->args[bk->args + a];
-      emit_def(e, v, irb_block_arg_loc(e->b, nb, rw->vals[v].type, rw->vals[v].loc));
-    }
+/* Module region rid: its blocks, then their arguments and ops. */
+static void lay_region(Lay *L, uint32_t rid) {
+  const Rw *rw = L->rw;
+  IrModule *m = L->m;
+  uint32_t r = L->reg_src[rid], first = L->n_blocks, nb = 0;
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next, nb++) {
+    if (!lay_room(L, first, nb + 1, L->c_blocks)) return;
+    L->new_blk[b] = first + nb;
+    m->blocks[first + nb].region = rid;
   }
-  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next)
-    for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next)
-      emit_op(e, e->blk[b], o);
+  m->regions[rid].blocks = first;
+  m->regions[rid].n_blocks = nb;
+  L->n_blocks += nb;
+  uint32_t id = first;
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next, id++) {
+    const RwBlock *bk = &rw->blocks[b];
+    IrBlock *blk = &m->blocks[id];
+    if (!lay_room(L, L->n_vals, bk->n_args, L->c_vals)) return;
+    blk->args = L->n_vals;
+    blk->n_args = bk->n_args;
+    for (uint32_t k = 0; k < bk->n_args; k++) {
+      uint32_t a = rw->args[bk->args + k];
+      IrValue *v = &m->values[L->n_vals + k];
+      L->new_val[a] = L->n_vals + k;
+      v->type = rw->vals[a].type;
+      v->def = id;
+      v->num = k;
+      v->kind = IR_VAL_ARG;
+      v->loc = rw->vals[a].loc;
+    }
+    L->n_vals += bk->n_args;
+    blk->ops = L->n_ops;
+    uint32_t n = 0;
+    for (uint32_t o = bk->first; o != RW_NONE && !L->full; o = rw->ops[o].next, n++)
+      lay_op(L, o, id);
+    blk->n_ops = n;
+  }
+}
+
+static uint32_t *none_map(uint32_t n) {
+  uint32_t *p = ir_xmalloc(((size_t)n + 1) * sizeof *p);
+  memset(p, 0xff, ((size_t)n + 1) * sizeof *p);
+  return p;
 }
 
 IrModule *rw_emit(Rw *rw, const char **why) {
-  Emit e = {0};
-  e.rw = rw;
-  e.b = irb_new(rw->ctx);
-  e.val = ir_xmalloc(((size_t)rw->n_vals + 1) * sizeof *e.val);
-  e.blk = ir_xmalloc(((size_t)rw->n_blocks + 1) * sizeof *e.blk);
-  memset(e.val, 0xff, ((size_t)rw->n_vals + 1) * sizeof *e.val);
-  memset(e.blk, 0xff, ((size_t)rw->n_blocks + 1) * sizeof *e.blk);
-  uint32_t root = emit_op(&e, IR_NONE, 0);
-  IrModule *out = irb_freeze(e.b, root, why);
-  free(e.val);
-  free(e.blk);
-  free(e.tmp);
-  irb_free(e.b);
-  return out;
+  const char *dummy;
+  if (!why) why = &dummy;
+  *why = NULL;
+  /* each count of the working copy bounds the live one (erased entities
+   * keep their slots); the arrays are sized so, never past IR_MAX_COUNT
+   * (a live count past it fails as "module too large", as in freeze) */
+  Lay L = {0};
+  L.rw = rw;
+#define BOUND(n) ((n) < IR_MAX_COUNT ? (n) : IR_MAX_COUNT)
+  L.c_ops = BOUND(rw->n_ops);
+  L.c_opd = BOUND(rw->n_uses);
+  L.c_vals = BOUND(rw->n_vals);
+  L.c_blocks = BOUND(rw->n_blocks);
+  L.c_regs = BOUND(rw->n_regions);
+  L.c_succ = BOUND(rw->n_succs);
+#undef BOUND
+  L.m = ir_module_alloc_raw(rw->ctx, L.c_ops, L.c_opd, L.c_vals, L.c_blocks,
+                            L.c_regs, L.c_succ);
+  if (!L.m) {
+    *why = "module too large";
+    return NULL;
+  }
+  IrModule *m = L.m;
+  L.order = ir_xmalloc(((size_t)L.c_ops + 1) * sizeof *L.order);
+  L.reg_src = ir_xmalloc(((size_t)L.c_regs + 1) * sizeof *L.reg_src);
+  L.new_val = none_map(rw->n_vals);
+  L.new_blk = none_map(rw->n_blocks);
+  /* ranges of module regions still to lay out, depth first, op by op */
+  uint32_t (*stack)[2] = NULL, sp = 0, scap = 0;
+  lay_op(&L, 0, IR_NONE);
+  if (!L.full) {
+    ir_vgrow((void **)&stack, &scap, 1, sizeof *stack);
+    stack[sp][0] = 0;
+    stack[sp++][1] = L.n_regs;
+  }
+  while (sp && !L.full) {
+    if (stack[sp - 1][0] == stack[sp - 1][1]) {
+      sp--;
+      continue;
+    }
+    uint32_t rid = stack[sp - 1][0]++;
+    uint32_t lo = L.n_regs;
+    lay_region(&L, rid);
+    if (L.n_regs > lo) {
+      if (sp >= scap) ir_vgrow((void **)&stack, &scap, sp + 1, sizeof *stack);
+      stack[sp][0] = lo;
+      stack[sp++][1] = L.n_regs;
+    }
+  }
+  free(stack);
+  /* operands and successors */
+  for (uint32_t id = 0; id < L.n_ops && !*why; id++) {
+    const RwOp *op = &rw->ops[L.order[id]];
+    const IrOp *io = &m->ops[id];
+    uint32_t *opd = op->n_opd ? &m->operands[io->operands] : NULL;
+    for (uint32_t k = 0; k < op->n_opd; k++) {
+      uint32_t v = rw->uses[op->opd + k].val;
+      ir_assert(v != RW_NONE);
+      opd[k] = L.new_val[v];
+      if (opd[k] == RW_NONE) *why = "operand defined outside the frozen tree";
+    }
+    IrSucc *sc = op->n_succ ? &m->succs[io->succs] : NULL;
+    for (uint32_t k = 0; k < op->n_succ; k++) {
+      const RwSucc *s = &rw->succs[op->succ + k];
+      ir_assert(s->block != RW_NONE && L.new_blk[s->block] != RW_NONE);
+      sc[k].block = L.new_blk[s->block];
+      sc[k].operands = io->operands + s->first;
+      sc[k].n_operands = s->count;
+    }
+  }
+  if (L.full) *why = "module too large";
+  free(L.order);
+  free(L.reg_src);
+  free(L.new_val);
+  free(L.new_blk);
+  if (*why) {
+    ir_module_free(m);
+    return NULL;
+  }
+  m->n_ops = L.n_ops;
+  m->n_values = L.n_vals;
+  m->n_blocks = L.n_blocks;
+  m->n_regions = L.n_regs;
+  m->n_operands = L.n_opd;
+  m->n_succs = L.n_succ;
+  return m;
 }
 
 /* ====================================================================== */
@@ -469,13 +575,6 @@ int rw_segments(const Rw *rw, uint32_t op, uint32_t n, uint32_t *first,
     f += (uint32_t)v[i];
   }
   return 0;
-}
-
-int rw_op_unused(const Rw *rw, uint32_t op) {
-  const RwOp *o = &rw->ops[op];
-  for (uint32_t k = 0; k < o->n_res; k++)
-    if (rw->vals[o->res + k].n_uses) return 0;
-  return 1;
 }
 
 int rw_used_outside_block(const Rw *rw, uint32_t op, uint32_t blk) {
@@ -786,6 +885,16 @@ static void erase_tree(Rw *rw, uint32_t o) {
   RwOp *op = &rw->ops[o];
   for (uint32_t k = op->n_reg; k-- > 0;) {
     uint32_t r = rw_region_of(rw, o, k);
+    uint32_t f = rw->regions[r].first;
+    if (f != RW_NONE && rw->blocks[f].next == RW_NONE) {
+      /* one block (most regions): its post order is itself */
+      for (uint32_t x = rw->blocks[f].last; x != RW_NONE;) {
+        uint32_t prev = rw->ops[x].prev;
+        erase_tree(rw, x);
+        x = prev;
+      }
+      erase_block_raw(rw, f);
+    }
     while (rw->regions[r].first != RW_NONE) {
       uint32_t *po = NULL;
       uint32_t n = region_postorder(rw, r, &po);
@@ -904,9 +1013,10 @@ static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
   for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) nb++;
   uint32_t *po = ir_xmalloc((nb + 1) * sizeof *po);
   uint32_t n = 0;
-  if (nb == 0) {
+  if (nb <= 1) {
+    if (nb) po[n++] = rw->regions[r].first;
     *out = po;
-    return 0;
+    return n;
   }
   /* DFS with an explicit stack of (block, next successor index); blocks
    * are marked in a small open-addressed set keyed by block id. */

@@ -200,7 +200,12 @@ int rw_segments(const Rw *rw, uint32_t op, uint32_t n, uint32_t *first,
 /* Does value v have exactly one use / no use? */
 static inline int rw_has_one_use(const Rw *rw, uint32_t v) { return rw->vals[v].n_uses == 1; }
 static inline int rw_unused(const Rw *rw, uint32_t v) { return rw->vals[v].n_uses == 0; }
-int rw_op_unused(const Rw *rw, uint32_t op);
+static inline int rw_op_unused(const Rw *rw, uint32_t op) {
+  const RwOp *o = &rw->ops[op];
+  for (uint32_t k = 0; k < o->n_res; k++)
+    if (rw->vals[o->res + k].n_uses) return 0;
+  return 1;
+}
 /* Is any result of `op` used outside block `blk`? */
 int rw_used_outside_block(const Rw *rw, uint32_t op, uint32_t blk);
 /* Does value v dominate... (only the simple facts passes need): is value v
