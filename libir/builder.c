@@ -633,9 +633,13 @@ IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
   ir_assert(root < b->n_ops);
   Out o = {0};
   /* The tree has at most the builder's counts; the module's arrays are
-   * sized so, and their counts set to the real ones at the end. */
-  o.m = ir_module_alloc(b->ctx, b->n_ops, b->n_operands, b->n_vals,
-                        b->n_blocks, b->n_regions, b->n_succs);
+   * sized so, and their counts set to the real ones at the end. Raw (not
+   * zeroed): the sweep writes every field of every entry below the final
+   * counts (number_op, layout_region, the fix-ups), and nothing reads past
+   * them. (Zeroing a module of recycled heap was 2.7% of dd-lower on the
+   * mixed bench corpus: two freezes per chunk.) */
+  o.m = ir_module_alloc_raw(b->ctx, b->n_ops, b->n_operands, b->n_vals,
+                            b->n_blocks, b->n_regions, b->n_succs);
   if (!o.m) {
     *why = "module too large";
     return NULL;
