@@ -263,7 +263,7 @@ void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term,
  * cached. key[0] says what the key is: hooks use IRP_MEMO_HOOKS and up.
  * n <= IRP_MEMO_WORDS. A store may evict another key. */
 #define IRP_MEMO_WORDS 9
-#define IRP_MEMO_HOOKS 16  /* +0: arith flags; +1: number literals */
+#define IRP_MEMO_HOOKS 16  /* +0: arith flags; +1: number literals; +2: memref i64 arrays */
 uint32_t irp_memo_find(IrParser *p, const uint32_t *key, uint32_t n);
 void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id);
 /* The string id of a C string, cached by address: pass only strings that
