@@ -849,6 +849,21 @@ static int pop_scope(IrParser *p) {
     t->n_vfwd = s.vfwd;
   }
   t->n_bfwd = s.bfwd;
+  if (!s.vdefs && !t->n_vfwd) {
+    /* Every entry in the table is this scope's (a function body's values,
+     * no forward reference open): each slot is emptied where it is, with
+     * no probe run shifted back, as no entry stays. */
+    uint32_t mask = t->vcap - 1;
+    for (uint32_t d = 0; d < t->n_vdefs; d++) {
+      uint32_t i = t->vdefs[d], k = t->ve[i].hash & mask;
+      while ((uint32_t)t->vslot[k] != i + 1) k = (k + 1) & mask;
+      t->vslot[k] = 0;
+    }
+    t->n_ve = 0;
+    t->ve_free = IR_NONE;
+    t->vlive = 0;
+    t->n_vdefs = 0;
+  }
   while (t->n_vdefs > s.vdefs) vremove(t, t->vdefs[--t->n_vdefs]);
   while (t->n_defs > s.defs) {
     uint32_t i = t->defs[--t->n_defs];
