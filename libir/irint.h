@@ -309,8 +309,9 @@ struct IrParser {
   uint32_t line;             /* line number of `cur` (first_line based) */
   uint32_t line_first;       /* line number of the first byte of `buf` */
   IrTok tok;                 /* current token */
-  IrTok tok2;                /* lookahead token, valid when has2 */
-  int has2;                  /* tok2 is lexed */
+  IrTok tok2;                /* lookahead token (irp_peek2): valid when */
+  int has2;                  /* has2 and tok2_from is `cur`; the lexer */
+  const char *tok2_from;     /* itself stays right after `tok` */
   int lex_failed;            /* the lexer reported an error: it returns
                                 ERROR tokens from then on */
   /* parser state (parse.c) */

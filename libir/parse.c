@@ -238,14 +238,26 @@ int irp_enter(IrParser *p) {
 /* ====================================================================== */
 
 
+/* The token after the current one, lexed ahead and the lexer put back
+ * where it was (so irp_next lexes it again: peeking is rare). A lexing
+ * error in it is reported now; lexed again, it is an ERROR token again. */
 const IrTok *irp_peek2(IrParser *p) {
-  if (!p->has2) {
+  if (!p->has2 || p->tok2_from != p->cur) {
     if (p->tok.kind == IR_TK_EOF || p->tok.kind == IR_TK_ERROR) {
       p->tok2 = p->tok;
     } else {
+      const char *cur = p->cur, *ls = p->line_start, *pls = p->prev_ls;
+      uint32_t line = p->line;
+      int lf = p->lex_failed;
       ir_lex(p, &p->tok2);
+      p->cur = cur;
+      p->line_start = ls;
+      p->prev_ls = pls;
+      p->line = line;
+      p->lex_failed = lf;
     }
     p->has2 = 1;
+    p->tok2_from = p->cur;
   }
   return &p->tok2;
 }

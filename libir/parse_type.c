@@ -438,7 +438,7 @@ int irp_type(IrParser *p, uint32_t *type) {
   const char *start = p->tok.text, *end = NULL;
   struct IrpTypeMemo *m = NULL;
   uint64_t w0 = 0, w1 = 0;
-  if (p->tok.kind == IR_TK_BARE_ID && !p->has2 && p->depth < IR_MAX_DEPTH &&
+  if (p->tok.kind == IR_TK_BARE_ID && p->depth < IR_MAX_DEPTH &&
       (end = type_extent(p))) {
     size_t n = (size_t)(end - start);
     w0 = word_at(start, n);
@@ -455,7 +455,7 @@ int irp_type(IrParser *p, uint32_t *type) {
   }
   if (irp_enter(p)) return -1;
   int r = type_inner(p, type);
-  if (!r && m && p->tok.text >= end && !p->has2) {
+  if (!r && m && p->tok.text >= end) {
     /* only spellings that ended where their extent said */
     const char *q = end;
     while (q < p->tok.text && (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n')) q++;
