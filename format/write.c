@@ -652,8 +652,11 @@ static inline uint8_t *put_varint(uint8_t *p, uint64_t v) {
   return p;
 }
 
-static void w_op(W *w, uint32_t id, uint32_t parent_block,
-                 const IrRegion *reg) {
+/* Inlined into w_region, its one caller per op (a call per op was 1.2M of
+ * the 3 MB slice's 213M instructions). */
+static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
+                                                       uint32_t parent_block,
+                                                       const IrRegion *reg) {
   const IrModule *m = w->m;
   if (id != w->next_op || id >= m->n_ops)
     wfail(w, "module is not in freeze order (op %u where %u expected)", id,

@@ -455,8 +455,8 @@ typedef struct Out {
 /* Number op `h` into new block `blk`: its id, results, region ids,
  * operands and successors. A new region's `blocks` holds its builder
  * handle until it is laid out. */
-static inline __attribute__((always_inline)) int number_op(IrBuilder *b, Out *o, uint32_t h,
-                                                        uint32_t blk) {
+static inline __attribute__((always_inline)) int number_op(IrBuilder *b, Out *o,
+                                                           uint32_t h, uint32_t blk) {
   const BOp *bo = &b->ops[h];
   if (o->new_op[h] != IR_NONE) {
     o->why = "an op is nested inside itself";
