@@ -941,30 +941,38 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
 /* SSA uses                                                               */
 /* ====================================================================== */
 
-int irp_opt_ref(IrParser *p, IrRef *r) {
+/* The result number after `#`, out of line: rare. */
+static int ref_number(IrParser *p, IrRef *r) {
+  uint64_t k = 0;
+  const IrTok *t = &p->tok;
+  for (uint32_t i = 0; i < t->len; i++) {
+    if (t->text[i] < '0' || t->text[i] > '9' || k > IR_MAX_COUNT)
+      return err_tok(p, "invalid SSA value result number");
+    k = k * 10 + (uint32_t)(t->text[i] - '0');
+  }
+  if (k >= IR_MAX_COUNT) return err_tok(p, "invalid SSA value result number");
+  r->num = (uint32_t)k;
+  irp_next(p);
+  return 1;
+}
+
+/* irp_opt_ref's body, inlined into irp_ref as well (a hook's usual call:
+ * one call per use rather than two). */
+static inline __attribute__((always_inline)) int opt_ref(IrParser *p, IrRef *r) {
   if (p->tok.kind != IR_TK_PERCENT_ID) return 0;
   r->name = p->tok.text;
   r->len = p->tok.len;
   r->num = 0;
   r->loc = lazy_loc(p, p->tok.text - 1);
   irp_next(p);
-  if (p->tok.kind == IR_TK_HASH_ID) {
-    uint64_t k = 0;
-    const IrTok *t = &p->tok;
-    for (uint32_t i = 0; i < t->len; i++) {
-      if (t->text[i] < '0' || t->text[i] > '9' || k > IR_MAX_COUNT)
-        return err_tok(p, "invalid SSA value result number");
-      k = k * 10 + (uint32_t)(t->text[i] - '0');
-    }
-    if (k >= IR_MAX_COUNT) return err_tok(p, "invalid SSA value result number");
-    r->num = (uint32_t)k;
-    irp_next(p);
-  }
+  if (p->tok.kind == IR_TK_HASH_ID) return ref_number(p, r);
   return 1;
 }
 
+int irp_opt_ref(IrParser *p, IrRef *r) { return opt_ref(p, r); }
+
 int irp_ref(IrParser *p, IrRef *r) {
-  int k = irp_opt_ref(p, r);
+  int k = opt_ref(p, r);
   if (k == 1) return 0;
   if (k < 0) return -1;
   return irp_error(p, "expected SSA operand");
