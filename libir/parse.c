@@ -1086,7 +1086,9 @@ void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
 }
 void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes) {
   struct SegMemo *sm = st->opc < IR_N_OPS && n && n <= 6 ? &p->names->segs[st->opc] : NULL;
-  if (sm && sm->n == n && !memcmp(sm->v, sizes, n * sizeof *sizes)) {
+  uint32_t same = sm && sm->n == n;
+  for (uint32_t i = 0; same && i < n; i++) same = sm->v[i] == sizes[i];
+  if (same) {
     irp_add_prop(p, st, "operandSegmentSizes", sm->id);
     return;
   }
@@ -1617,6 +1619,14 @@ static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name) {
   return opc;
 }
 
+/* a[0..n) and b[0..n) hold the same entries (n <= 4: a loop, not a
+ * memcmp call, at every op). */
+static inline int same_named(const IrNamedAttr *a, const IrNamedAttr *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i].name != b[i].name || a[i].attr != b[i].attr) return 0;
+  return 1;
+}
+
 /* Terminators a hook added implicitly (irp_ensure_terminator, scf.forall's
  * in_parallel) carry the op-name location `from`; once a trailing
  * `loc(...)` gives the op its final location, they take it too, so that
@@ -1751,8 +1761,7 @@ static int parse_op(IrParser *p, uint32_t block) {
   struct OpDictMemo *pd = st->opc < IR_N_OPS ? &p->names->pdict[st->opc] : NULL;
   if (!st->n_props) {
     s.props = 0;
-  } else if (pd && pd->n == st->n_props &&
-             !memcmp(pd->e, st->props, st->n_props * sizeof *st->props)) {
+  } else if (pd && pd->n == st->n_props && same_named(pd->e, st->props, st->n_props)) {
     s.props = pd->id;
   } else {
     s.props = irp_dict(p, st->props, st->n_props);
