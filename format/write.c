@@ -205,6 +205,16 @@ static void grow_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k) {
   }
 }
 
+/* Unsigned LEB128 at p, which has room for it (10 bytes). */
+static inline uint8_t *put_varint(uint8_t *p, uint64_t v) {
+  while (v >= 0x80) {
+    *p++ = (uint8_t)(v | 0x80);
+    v >>= 7;
+  }
+  *p++ = (uint8_t)v;
+  return p;
+}
+
 static uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
 static uint32_t w_loc(W *w, uint32_t l, unsigned *depth);
 
@@ -504,16 +514,20 @@ static uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
   const IrLoc *lo = ir_loc(w->c, l);
   if (lo->kind == IR_L_FILE && w->have_file && w->last_file == lo->file) {
     /* The common case, one per op: the file's string is written already
-     * (w_str would only look it up), and the entry is a line delta. */
+     * (w_str would only look it up), and the entry is a line delta; its
+     * at most 21 bytes go through one reserve. */
     IrbBuf *b = &w->ents;
+    if (b->cap - b->len < 21) irb_buf_reserve(b, 21);
+    uint8_t *q = b->data + b->len;
     int64_t dl = (int64_t)lo->line - (int64_t)w->last_line;
     if (dl >= IRB_LINE_SHORT_MIN && dl <= IRB_LINE_SHORT_MAX) {
-      irb_buf_byte(b, (uint8_t)(IRB_TAG_L_FILE_SHORT - IRB_LINE_SHORT_MIN + dl));
+      *q++ = (uint8_t)(IRB_TAG_L_FILE_SHORT - IRB_LINE_SHORT_MIN + dl);
     } else {
-      irb_buf_byte(b, IRB_TAG_L_FILE_NEXT);
-      irb_buf_svarint(b, dl);
+      *q++ = IRB_TAG_L_FILE_NEXT;
+      q = put_varint(q, irb_zigzag(dl));
     }
-    irb_buf_varint(b, lo->col);
+    q = put_varint(q, lo->col);
+    b->len = (size_t)(q - b->data);
     w->last_line = lo->line;
     k = ++w->n_locs;
     map_put(&w->lmap, l, k);
@@ -642,15 +656,6 @@ static uint32_t w_kind_slow(W *w, const Kind *k) {
 /* {====================================================================== */
 /* The structure, in layout order (FORMAT.md 3.3)                           */
 
-/* Unsigned LEB128 at p, which has room for it (10 bytes). */
-static inline uint8_t *put_varint(uint8_t *p, uint64_t v) {
-  while (v >= 0x80) {
-    *p++ = (uint8_t)(v | 0x80);
-    v >>= 7;
-  }
-  *p++ = (uint8_t)v;
-  return p;
-}
 
 /* Inlined into w_region, its one caller per op (a call per op was 1.2M of
  * the 3 MB slice's 213M instructions). */
