@@ -215,8 +215,16 @@ static inline uint8_t *put_varint(uint8_t *p, uint64_t v) {
   return p;
 }
 
-static uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
-static uint32_t w_loc(W *w, uint32_t l, unsigned *depth);
+/* Each entry kind's writer is an inline lookup of an entry written before
+ * (the usual case: a type, attribute or location is met many times) and an
+ * out-of-line (noinline) writer of a new one, so that the lookup saves no
+ * registers. */
+static inline uint32_t w_type(W *w, uint32_t t, unsigned *depth);
+static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
+static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth);
+static __attribute__((noinline)) uint32_t w_type_new(W *w, uint32_t t, unsigned *depth);
+static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned *depth);
+static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *depth);
 
 /* Static strings are looked up by a hash of their bytes in a table of
  * STAT_SLOTS slots (at least twice the entries). A linear scan of the 211
@@ -279,13 +287,18 @@ static uint32_t w_str(W *w, uint32_t s) {
 
 /* Ensure a type has its entry; returns its file index and raises *depth to
  * cover it. */
-static uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
+static inline uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
   if (t == 0) return 0;
   uint32_t k = map_get(&w->tmap, t);
   if (k != IR_NONE) {
     if (w->tdep[k] > *depth) *depth = w->tdep[k];
     return k;
   }
+  return w_type_new(w, t, depth);
+}
+
+static __attribute__((noinline)) uint32_t w_type_new(W *w, uint32_t t, unsigned *depth) {
+  uint32_t k;
   const IrType *ty = ir_type(w->c, t);
   unsigned d = 0;
   uint32_t elem = 0, lay = 0, sp = 0, txt = 0;
@@ -380,13 +393,18 @@ static uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
   return k;
 }
 
-static uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
+static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
   if (a == 0) return 0;
   uint32_t k = map_get(&w->amap, a);
   if (k != IR_NONE) {
     if (w->adep[k] > *depth) *depth = w->adep[k];
     return k;
   }
+  return w_attr_new(w, a, depth);
+}
+
+static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned *depth) {
+  uint32_t k;
   const IrAttr *at = ir_attr(w->c, a);
   const uint32_t *u32 = NULL;
   const int64_t *i64 = NULL;
@@ -504,13 +522,18 @@ static uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
   return k;
 }
 
-static uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
+static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
   if (l == 0) return 0;
   uint32_t k = map_get(&w->lmap, l);
   if (k != IR_NONE) {
     if (w->ldep[k] > *depth) *depth = w->ldep[k];
     return k;
   }
+  return w_loc_new(w, l, depth);
+}
+
+static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *depth) {
+  uint32_t k;
   const IrLoc *lo = ir_loc(w->c, l);
   if (lo->kind == IR_L_FILE && w->have_file && w->last_file == lo->file) {
     /* The common case, one per op: the file's string is written already
