@@ -225,6 +225,8 @@ static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth);
 static __attribute__((noinline)) uint32_t w_type_new(W *w, uint32_t t, unsigned *depth);
 static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned *depth);
 static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *depth);
+static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const IrLoc *lo,
+                                                      unsigned *depth);
 
 /* Static strings are looked up by a hash of their bytes in a table of
  * STAT_SLOTS slots (at least twice the entries). A linear scan of the 211
@@ -558,6 +560,13 @@ static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *
     if (*depth < 1) *depth = 1;
     return k;
   }
+  return w_loc_other(w, l, lo, depth);
+}
+
+/* Any other location: children first, then the entry. */
+static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const IrLoc *lo,
+                                                      unsigned *depth) {
+  uint32_t k;
   const uint32_t *list = NULL;
   unsigned d = 0;
   uint32_t a = 0, bb = 0;
