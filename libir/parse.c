@@ -684,8 +684,10 @@ static void vgrow(IrpNames *t) {
 }
 
 /* A new entry for a name whose vfind slot is `slot` (empty). */
-static uint32_t vinsert(IrpNames *t, uint64_t *slot, uint32_t h, uint64_t w0,
-                        const char *s, uint32_t n, uint32_t num) {
+static inline __attribute__((always_inline)) uint32_t vinsert(IrpNames *t, uint64_t *slot,
+                                                             uint32_t h, uint64_t w0,
+                                                             const char *s, uint32_t n,
+                                                             uint32_t num) {
   uint32_t i;
   if (t->ve_free != IR_NONE) {
     i = t->ve_free;
