@@ -458,8 +458,9 @@ struct IrpNames {
   struct OpnameMemo {          /* custom_opc's cache: a spelling of at */
     uint64_t w0, w1;           /* most 16 bytes (zero padded), in the */
     uint32_t len;              /* default dialect `dialect` (0 = empty) */
-    const char *dialect;       /* -> opcode and name string id */
-    uint32_t opc, name;
+    const char *dialect;       /* -> opcode and name string id, and the */
+    uint32_t opc, name;        /* opcode's registry entry (NULL: none) */
+    const IrOpInfo *info;
   } opnames[64];
   struct CstrMemo {            /* C string (by address) -> string id: */
     const char *s;             /* the names hooks pass are literals */
@@ -1565,14 +1566,20 @@ static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name);
 /* Op names repeat on most lines: a cache of spellings up to 16 bytes (the
  * key holds all their bytes, so a hit is exact), with the default dialect
  * they were resolved in, spares hashing the name in the registry. */
-static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name) {
-  if (t->len > 16) return custom_opc_slow(p, t, name);
+static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name,
+                           const IrOpInfo **info) {
+  if (t->len > 16) {
+    uint32_t opc = custom_opc_slow(p, t, name);
+    *info = opc != IR_OP_UNKNOWN ? ir_op_info(opc) : NULL;
+    return opc;
+  }
   uint64_t w0 = head8(t->text, t->len < 8 ? t->len : 8);
   uint64_t w1 = t->len > 8 ? head8(t->text + 8, t->len - 8) : 0;
   uint64_t h = (w0 ^ (w1 * 0x9E3779B97F4A7C15ull) ^ t->len) * 0xff51afd7ed558ccdull;
   struct OpnameMemo *e = &p->names->opnames[h >> 58];
   if (e->len == t->len && e->w0 == w0 && e->w1 == w1 && e->dialect == p->dialect) {
     *name = e->name;
+    *info = e->info;
     return e->opc;
   }
   uint32_t opc = custom_opc_slow(p, t, name);
@@ -1582,6 +1589,7 @@ static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name) {
   e->dialect = p->dialect;
   e->opc = opc;
   e->name = *name;
+  e->info = *info = opc != IR_OP_UNKNOWN ? ir_op_info(opc) : NULL;
   return opc;
 }
 
@@ -1723,8 +1731,8 @@ static int parse_op(IrParser *p, uint32_t block) {
                           "tool used");
     rc = irp_generic_op_body(p, st);
   } else if (p->tok.kind == IR_TK_BARE_ID) {
-    st->opc = custom_opc(p, &p->tok, &st->name);
-    const IrOpInfo *info = st->opc != IR_OP_UNKNOWN ? ir_op_info(st->opc) : NULL;
+    const IrOpInfo *info;
+    st->opc = custom_opc(p, &p->tok, &st->name, &info);
     if (!info || !info->parse) {
       const char *nm = ir_str_ptr(p->ctx, st->name);
       if (!memchr(p->tok.text, '.', p->tok.len))
