@@ -133,6 +133,7 @@ static const char *skip_blanks(IrParser *p, const char *q) {
       p->line++;
       p->prev_ls = p->line_start;
       p->line_start = q;
+      q = skip_spaces(q); /* the indentation, without another round */
     } else if (c == '\t' || c == '\r') {
       q++;
     } else if (c == '/' && q[1] == '/') {
