@@ -80,10 +80,30 @@ static void release(IrParser *p, Mark m) {
  * (interning a location per operand would bloat the ctx). */
 #define LAZY_BIT 0x80000000u
 
+/* The first byte of token t (its text skips sigils and quotes). */
+static const char *tok_begin(const IrTok *t) {
+  switch (t->kind) {
+  case IR_TK_PERCENT_ID: case IR_TK_CARET_ID: case IR_TK_HASH_ID:
+  case IR_TK_BANG_ID: case IR_TK_STRING:
+    return t->text - 1;
+  case IR_TK_AT_ID:
+    return t->text[-1] == '"' ? t->text - 2 : t->text - 1;
+  default:
+    return t->text;
+  }
+}
+
+/* The real location of the current token's first byte: the lexer's line
+ * is the token's (see IrTok). */
+static uint32_t tok_loc(IrParser *p) {
+  return ir_loc_file(p->ctx, p->file, p->line,
+                     (uint32_t)(tok_begin(&p->tok) - p->line_start) + 1);
+}
+
 static uint32_t lazy_loc(IrParser *p, const char *at) {
   size_t off = (size_t)(at - p->buf);
   if (off < LAZY_BIT) return LAZY_BIT | (uint32_t)off;
-  return ir_loc_file(p->ctx, p->file, p->tok.line, p->tok.col);
+  return tok_loc(p);
 }
 
 uint32_t irp_lazy_loc(IrParser *p, const char *at) { return lazy_loc(p, at); }
@@ -1704,7 +1724,7 @@ static int parse_op(IrParser *p, uint32_t block) {
   }
 
   IrOpState *st = get_state(p);
-  st->loc = ir_loc_file(p->ctx, p->file, p->tok.line, p->tok.col);
+  st->loc = tok_loc(p);
   st->n_results_expected = (uint32_t)nexp;
   const char *saved = p->dialect;
   int rc;
@@ -1871,6 +1891,7 @@ int irp_loc_alias_ahead(IrParser *p, uint32_t name, uint32_t *loc) {
 /* `#name = attr`, `#name = loc(...)` or `!name = type`. */
 static int alias_def(IrParser *p) {
   IrTok t = p->tok;
+  uint32_t t_line = p->line, t_col = (uint32_t)(tok_begin(&t) - p->line_start) + 1;
   int is_type = t.kind == IR_TK_BANG_ID;
   if (memchr(t.text, '.', t.len))
     return irp_error(p, "%s names with a '.' are reserved for dialect-defined names",
@@ -1894,7 +1915,7 @@ static int alias_def(IrParser *p) {
   }
   if (again) return 0;
   if (irp_alias_define(p, kind, name, id))
-    return irp_error_at(p, ir_loc_file(p->ctx, p->file, t.line, t.col),
+    return irp_error_at(p, ir_loc_file(p->ctx, p->file, t_line, t_col),
                         "redefinition of %s alias id '%.*s'", is_type ? "type" : "attribute",
                         (int)t.len, t.text);
   return 0;
