@@ -5,6 +5,7 @@
  * first-use numbering is then known the moment an index is first needed, and
  * no hash table is ever iterated, so the bytes depend only on the module.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -163,9 +164,6 @@ typedef struct W {
     Kind k;
     uint32_t idx, n;        /* n = 0: empty */
   } kcache[256];
-  uint16_t *stat_ix;        /* the static strings by hash of their bytes:
-                               index + 1, 0 = empty; built at the first
-                               string written (see static_index) */
   int have_file;            /* a FILE location entry has been written */
   uint32_t last_file, last_line;  /* its file (ctx id) and line */
   uint32_t prev_loc;        /* file index of the previous op's or block
@@ -207,15 +205,40 @@ static void grow_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k) {
   }
 }
 
-static uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
-static uint32_t w_loc(W *w, uint32_t l, unsigned *depth);
+/* Unsigned LEB128 at p, which has room for it (10 bytes). */
+static inline uint8_t *put_varint(uint8_t *p, uint64_t v) {
+  while (v >= 0x80) {
+    *p++ = (uint8_t)(v | 0x80);
+    v >>= 7;
+  }
+  *p++ = (uint8_t)v;
+  return p;
+}
+
+/* Each entry kind's writer is an inline lookup of an entry written before
+ * (the usual case: a type, attribute or location is met many times) and an
+ * out-of-line (noinline) writer of a new one, so that the lookup saves no
+ * registers. */
+static inline uint32_t w_type(W *w, uint32_t t, unsigned *depth);
+static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
+static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth);
+static __attribute__((noinline)) uint32_t w_type_new(W *w, uint32_t t, unsigned *depth);
+static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned *depth);
+static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *depth);
+static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const IrLoc *lo,
+                                                      unsigned *depth);
 
 /* Static strings are looked up by a hash of their bytes in a table of
- * STAT_SLOTS slots (at least twice the entries), built per writer. A
- * linear scan of the 211 entries for every string of a module was 1% of
- * ir-asm (3 MB bench slice: 2,400 strings, mostly symbol names, none
- * static). */
+ * STAT_SLOTS slots (at least twice the entries). A linear scan of the 211
+ * entries for every string of a module was 1% of ir-asm (3 MB bench slice:
+ * 2,400 strings, mostly symbol names, none static). The table is built once
+ * per process (pthread_once: the tools' -j writes from several threads):
+ * built per writer it cost ~33K instructions a module, 1.3% of dd-lower on
+ * the 91 chunks of the mixed bench corpus. */
 #define STAT_SLOTS 512u
+
+static uint16_t stat_ix[STAT_SLOTS]; /* index + 1, 0 = empty */
+static pthread_once_t stat_once = PTHREAD_ONCE_INIT;
 
 static uint32_t stat_hash(const char *p, size_t n) {
   uint32_t h = 2166136261u ^ (uint32_t)n;
@@ -223,24 +246,24 @@ static uint32_t stat_hash(const char *p, size_t n) {
   return h & (STAT_SLOTS - 1);
 }
 
-/* The index of the static string with bytes p[0, n), or -1. */
-static int64_t static_index(W *w, const char *p, size_t n) {
-  if (!w->stat_ix) {
-    _Static_assert(STAT_SLOTS <= 65535, "index + 1 must fit 16 bits");
-    if (2 * irb_n_static_strs > STAT_SLOTS) ir_die("static string table too big");
-    w->stat_ix = calloc(STAT_SLOTS, sizeof *w->stat_ix);
-    if (!w->stat_ix) ir_die("out of memory");
-    for (uint32_t i = 0; i < irb_n_static_strs; i++) {
-      const char *t = irb_static_strs[i];
-      uint32_t j = stat_hash(t, strlen(t));
-      while (w->stat_ix[j]) j = (j + 1) & (STAT_SLOTS - 1);
-      w->stat_ix[j] = (uint16_t)(i + 1);
-    }
+static void stat_build(void) {
+  _Static_assert(STAT_SLOTS <= 65535, "index + 1 must fit 16 bits");
+  if (2 * irb_n_static_strs > STAT_SLOTS) ir_die("static string table too big");
+  for (uint32_t i = 0; i < irb_n_static_strs; i++) {
+    const char *t = irb_static_strs[i];
+    uint32_t j = stat_hash(t, strlen(t));
+    while (stat_ix[j]) j = (j + 1) & (STAT_SLOTS - 1);
+    stat_ix[j] = (uint16_t)(i + 1);
   }
-  for (uint32_t j = stat_hash(p, n); w->stat_ix[j]; j = (j + 1) & (STAT_SLOTS - 1)) {
-    const char *t = irb_static_strs[w->stat_ix[j] - 1];
+}
+
+/* The index of the static string with bytes p[0, n), or -1. */
+static int64_t static_index(const char *p, size_t n) {
+  if (pthread_once(&stat_once, stat_build)) ir_die("pthread_once failed");
+  for (uint32_t j = stat_hash(p, n); stat_ix[j]; j = (j + 1) & (STAT_SLOTS - 1)) {
+    const char *t = irb_static_strs[stat_ix[j] - 1];
     if (t[0] == (n ? p[0] : 0) && strlen(t) == n && !memcmp(t, p, n))
-      return w->stat_ix[j] - 1;
+      return stat_ix[j] - 1;
   }
   return -1;
 }
@@ -254,7 +277,7 @@ static uint32_t w_str(W *w, uint32_t s) {
   size_t n = ir_str_len(w->c, s);
   const char *p = ir_str_ptr(w->c, s);
   /* A static string costs its index (odd), any other its length (even). */
-  int64_t si = static_index(w, p, n);
+  int64_t si = static_index(p, n);
   if (si >= 0) {
     irb_buf_varint(&w->strs, 2 * (uint64_t)si + 1);
     return k;
@@ -266,13 +289,18 @@ static uint32_t w_str(W *w, uint32_t s) {
 
 /* Ensure a type has its entry; returns its file index and raises *depth to
  * cover it. */
-static uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
+static inline uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
   if (t == 0) return 0;
   uint32_t k = map_get(&w->tmap, t);
   if (k != IR_NONE) {
     if (w->tdep[k] > *depth) *depth = w->tdep[k];
     return k;
   }
+  return w_type_new(w, t, depth);
+}
+
+static __attribute__((noinline)) uint32_t w_type_new(W *w, uint32_t t, unsigned *depth) {
+  uint32_t k;
   const IrType *ty = ir_type(w->c, t);
   unsigned d = 0;
   uint32_t elem = 0, lay = 0, sp = 0, txt = 0;
@@ -367,13 +395,18 @@ static uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
   return k;
 }
 
-static uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
+static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
   if (a == 0) return 0;
   uint32_t k = map_get(&w->amap, a);
   if (k != IR_NONE) {
     if (w->adep[k] > *depth) *depth = w->adep[k];
     return k;
   }
+  return w_attr_new(w, a, depth);
+}
+
+static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned *depth) {
+  uint32_t k;
   const IrAttr *at = ir_attr(w->c, a);
   const uint32_t *u32 = NULL;
   const int64_t *i64 = NULL;
@@ -491,26 +524,35 @@ static uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
   return k;
 }
 
-static uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
+static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
   if (l == 0) return 0;
   uint32_t k = map_get(&w->lmap, l);
   if (k != IR_NONE) {
     if (w->ldep[k] > *depth) *depth = w->ldep[k];
     return k;
   }
+  return w_loc_new(w, l, depth);
+}
+
+static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *depth) {
+  uint32_t k;
   const IrLoc *lo = ir_loc(w->c, l);
   if (lo->kind == IR_L_FILE && w->have_file && w->last_file == lo->file) {
     /* The common case, one per op: the file's string is written already
-     * (w_str would only look it up), and the entry is a line delta. */
+     * (w_str would only look it up), and the entry is a line delta; its
+     * at most 21 bytes go through one reserve. */
     IrbBuf *b = &w->ents;
+    if (b->cap - b->len < 21) irb_buf_reserve(b, 21);
+    uint8_t *q = b->data + b->len;
     int64_t dl = (int64_t)lo->line - (int64_t)w->last_line;
     if (dl >= IRB_LINE_SHORT_MIN && dl <= IRB_LINE_SHORT_MAX) {
-      irb_buf_byte(b, (uint8_t)(IRB_TAG_L_FILE_SHORT - IRB_LINE_SHORT_MIN + dl));
+      *q++ = (uint8_t)(IRB_TAG_L_FILE_SHORT - IRB_LINE_SHORT_MIN + dl);
     } else {
-      irb_buf_byte(b, IRB_TAG_L_FILE_NEXT);
-      irb_buf_svarint(b, dl);
+      *q++ = IRB_TAG_L_FILE_NEXT;
+      q = put_varint(q, irb_zigzag(dl));
     }
-    irb_buf_varint(b, lo->col);
+    q = put_varint(q, lo->col);
+    b->len = (size_t)(q - b->data);
     w->last_line = lo->line;
     k = ++w->n_locs;
     map_put(&w->lmap, l, k);
@@ -518,6 +560,13 @@ static uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
     if (*depth < 1) *depth = 1;
     return k;
   }
+  return w_loc_other(w, l, lo, depth);
+}
+
+/* Any other location: children first, then the entry. */
+static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const IrLoc *lo,
+                                                      unsigned *depth) {
+  uint32_t k;
   const uint32_t *list = NULL;
   unsigned d = 0;
   uint32_t a = 0, bb = 0;
@@ -639,8 +688,12 @@ static uint32_t w_kind_slow(W *w, const Kind *k) {
 /* {====================================================================== */
 /* The structure, in layout order (FORMAT.md 3.3)                           */
 
-static void w_op(W *w, uint32_t id, uint32_t parent_block,
-                 const IrRegion *reg) {
+
+/* Inlined into w_region, its one caller per op (a call per op was 1.2M of
+ * the 3 MB slice's 213M instructions). */
+static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
+                                                       uint32_t parent_block,
+                                                       const IrRegion *reg) {
   const IrModule *m = w->m;
   if (id != w->next_op || id >= m->n_ops)
     wfail(w, "module is not in freeze order (op %u where %u expected)", id,
@@ -663,29 +716,37 @@ static void w_op(W *w, uint32_t id, uint32_t parent_block,
 
   Kind k = {o->name, o->n_operands, o->n_results, o->n_regions, o->n_succs,
             (o->props ? IRB_KIND_PROPS : 0) | (o->attrs ? IRB_KIND_ATTRS : 0)};
-  IrbBuf *b = &w->st;
   uint32_t ki = w_kind(w, &k);
   unsigned dd = 0;
+  /* The op's bytes go through a local cursor into room reserved once (at
+   * most 10 bytes a varint): w_loc, w_type and w_attr append to other
+   * buffers, never to st. (A bounds check and length store per varint were
+   * a fifth of the writer.) */
+  IrbBuf *b = &w->st;
+  size_t room = 10 * (4 + (size_t)o->n_operands + o->n_results + 3 * (size_t)o->n_succs);
+  if (b->cap - b->len < room) irb_buf_reserve(b, room);
+  uint8_t *q = b->data + b->len;
   if (w->strip) {
-    irb_buf_varint(b, ki);
+    q = put_varint(q, ki);
   } else {
     /* head = kind << 1 | (location is not the next one); then the delta */
     uint32_t l = w_loc(w, o->loc, &dd);
     int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
     w->prev_loc = l;
-    irb_buf_varint(b, ((uint64_t)ki << 1) | (delta != 0));
-    if (delta) irb_buf_svarint(b, delta);
+    q = put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
+    if (delta) q = put_varint(q, irb_zigzag(delta));
   }
   int64_t cur = o->results;
+  const uint32_t *opd = m->operands + o->operands;
   for (uint32_t i = 0; i < o->n_operands; i++)
-    irb_buf_svarint(b, cur - 1 - (int64_t)m->operands[o->operands + i]);
+    q = put_varint(q, irb_zigzag(cur - 1 - (int64_t)opd[i]));
   for (uint32_t i = 0; i < o->n_results; i++) {
     const IrValue *v = &m->values[o->results + i];
     if (v->type == 0) wfail(w, "op %u: result %u has no type", id, i);
-    irb_buf_varint(b, w_type(w, v->type, &dd));
+    q = put_varint(q, w_type(w, v->type, &dd));
   }
-  if (o->props) irb_buf_varint(b, w_attr(w, o->props, &dd));
-  if (o->attrs) irb_buf_varint(b, w_attr(w, o->attrs, &dd));
+  if (o->props) q = put_varint(q, w_attr(w, o->props, &dd));
+  if (o->attrs) q = put_varint(q, w_attr(w, o->attrs, &dd));
   uint32_t end = 0;
   for (uint32_t i = 0; i < o->n_succs; i++) {
     const IrSucc *s = &m->succs[o->succs + i];
@@ -696,11 +757,12 @@ static void w_op(W *w, uint32_t id, uint32_t parent_block,
         (s->operands < o->operands + end ||
          (uint64_t)s->operands + s->n_operands > (uint64_t)o->operands + o->n_operands))
       wfail(w, "op %u: successor operand ranges out of order", id);
-    irb_buf_varint(b, s->block - reg->blocks);
-    irb_buf_varint(b, start - end);
-    irb_buf_varint(b, s->n_operands);
+    q = put_varint(q, s->block - reg->blocks);
+    q = put_varint(q, start - end);
+    q = put_varint(q, s->n_operands);
     end = start + s->n_operands;
   }
+  b->len = (size_t)(q - b->data);
 }
 
 static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
@@ -772,7 +834,6 @@ static void w_free(W *w) {
   free(w->ldep);
   free(w->kv);
   free(w->kh);
-  free(w->stat_ix);
 }
 
 /* The payload as pieces: small varint groups (in `w->heads`) between the

@@ -127,7 +127,9 @@ static uint32_t hashed_file_loc(IrCtx *c, uint32_t file, uint32_t line,
   return id;
 }
 
-static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col);
+/* Out of line (noinline), so that the fast path saves no registers. */
+static __attribute__((noinline)) uint32_t loc_file_slow(IrCtx *c, uint32_t file_str,
+                                                        uint32_t line, uint32_t col);
 
 /* A parser or reader asks for each op's location once, on a line that has
  * none yet (one op per line): that case, in the index, takes no call. */

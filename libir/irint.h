@@ -102,11 +102,13 @@ typedef enum {
   IR_TK_FILE_METADATA_END,   /* #-} */
 } IrTokKind;
 
+/* A token has no line and column of its own: the lexer stays right after
+ * the current token, so IrParser.line and .line_start are its line (a
+ * store of both per token was ~2% of ir-asm). */
 typedef struct IrTok {
   IrTokKind kind;
   const char *text;  /* points into the source */
   uint32_t len;
-  uint32_t line, col;
 } IrTok;
 
 /* A use of an SSA name before its type is known: `%name` or `%name#k`. */
@@ -263,7 +265,7 @@ void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term,
  * cached. key[0] says what the key is: hooks use IRP_MEMO_HOOKS and up.
  * n <= IRP_MEMO_WORDS. A store may evict another key. */
 #define IRP_MEMO_WORDS 9
-#define IRP_MEMO_HOOKS 16  /* +0: arith flags; +1: number literals */
+#define IRP_MEMO_HOOKS 16  /* +0: arith flags; +1: number literals; +2: memref i64 arrays */
 uint32_t irp_memo_find(IrParser *p, const uint32_t *key, uint32_t n);
 void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id);
 /* The string id of a C string, cached by address: pass only strings that
@@ -309,8 +311,9 @@ struct IrParser {
   uint32_t line;             /* line number of `cur` (first_line based) */
   uint32_t line_first;       /* line number of the first byte of `buf` */
   IrTok tok;                 /* current token */
-  IrTok tok2;                /* lookahead token, valid when has2 */
-  int has2;                  /* tok2 is lexed */
+  IrTok tok2;                /* lookahead token (irp_peek2): valid when */
+  int has2;                  /* has2 and tok2_from is `cur`; the lexer */
+  const char *tok2_from;     /* itself stays right after `tok` */
   int lex_failed;            /* the lexer reported an error: it returns
                                 ERROR tokens from then on */
   /* parser state (parse.c) */

@@ -80,10 +80,30 @@ static void release(IrParser *p, Mark m) {
  * (interning a location per operand would bloat the ctx). */
 #define LAZY_BIT 0x80000000u
 
+/* The first byte of token t (its text skips sigils and quotes). */
+static const char *tok_begin(const IrTok *t) {
+  switch (t->kind) {
+  case IR_TK_PERCENT_ID: case IR_TK_CARET_ID: case IR_TK_HASH_ID:
+  case IR_TK_BANG_ID: case IR_TK_STRING:
+    return t->text - 1;
+  case IR_TK_AT_ID:
+    return t->text[-1] == '"' ? t->text - 2 : t->text - 1;
+  default:
+    return t->text;
+  }
+}
+
+/* The real location of the current token's first byte: the lexer's line
+ * is the token's (see IrTok). */
+static uint32_t tok_loc(IrParser *p) {
+  return ir_loc_file(p->ctx, p->file, p->line,
+                     (uint32_t)(tok_begin(&p->tok) - p->line_start) + 1);
+}
+
 static uint32_t lazy_loc(IrParser *p, const char *at) {
   size_t off = (size_t)(at - p->buf);
   if (off < LAZY_BIT) return LAZY_BIT | (uint32_t)off;
-  return ir_loc_file(p->ctx, p->file, p->tok.line, p->tok.col);
+  return tok_loc(p);
 }
 
 uint32_t irp_lazy_loc(IrParser *p, const char *at) { return lazy_loc(p, at); }
@@ -238,14 +258,26 @@ int irp_enter(IrParser *p) {
 /* ====================================================================== */
 
 
+/* The token after the current one, lexed ahead and the lexer put back
+ * where it was (so irp_next lexes it again: peeking is rare). A lexing
+ * error in it is reported now; lexed again, it is an ERROR token again. */
 const IrTok *irp_peek2(IrParser *p) {
-  if (!p->has2) {
+  if (!p->has2 || p->tok2_from != p->cur) {
     if (p->tok.kind == IR_TK_EOF || p->tok.kind == IR_TK_ERROR) {
       p->tok2 = p->tok;
     } else {
+      const char *cur = p->cur, *ls = p->line_start, *pls = p->prev_ls;
+      uint32_t line = p->line;
+      int lf = p->lex_failed;
       ir_lex(p, &p->tok2);
+      p->cur = cur;
+      p->line_start = ls;
+      p->prev_ls = pls;
+      p->line = line;
+      p->lex_failed = lf;
     }
     p->has2 = 1;
+    p->tok2_from = p->cur;
   }
   return &p->tok2;
 }
@@ -446,8 +478,9 @@ struct IrpNames {
   struct OpnameMemo {          /* custom_opc's cache: a spelling of at */
     uint64_t w0, w1;           /* most 16 bytes (zero padded), in the */
     uint32_t len;              /* default dialect `dialect` (0 = empty) */
-    const char *dialect;       /* -> opcode and name string id */
-    uint32_t opc, name;
+    const char *dialect;       /* -> opcode and name string id, and the */
+    uint32_t opc, name;        /* opcode's registry entry (NULL: none) */
+    const IrOpInfo *info;
   } opnames[64];
   struct CstrMemo {            /* C string (by address) -> string id: */
     const char *s;             /* the names hooks pass are literals */
@@ -633,6 +666,14 @@ static inline uint32_t vhash(uint64_t w0, const char *s, uint32_t n, uint32_t nu
   return (uint32_t)(h >> 32);
 }
 
+/* a[8, n) == b[8, n), names in the padded source: a word at a time, no
+ * memcmp call. */
+static inline int same_rest(const char *a, const char *b, uint32_t n) {
+  for (uint32_t i = 8; i < n; i += 8)
+    if (head8(a + i, n - i < 8 ? n - i : 8) != head8(b + i, n - i < 8 ? n - i : 8)) return 0;
+  return 1;
+}
+
 /* The slot of the entry for (w0, s, n, num), or of the empty slot where it
  * would go. */
 static inline uint64_t *vfind(IrpNames *t, uint32_t h, uint64_t w0, const char *s,
@@ -643,8 +684,7 @@ static inline uint64_t *vfind(IrpNames *t, uint32_t h, uint64_t w0, const char *
     if (!x) return &t->vslot[i];
     if ((uint32_t)(x >> 32) == h) {
       const VName *e = &t->ve[(uint32_t)x - 1];
-      if (e->w0 == w0 && e->n == n && e->num == num &&
-          (n <= 8 || memcmp(e->s + 8, s + 8, n - 8) == 0))
+      if (e->w0 == w0 && e->n == n && e->num == num && same_rest(e->s, s, n))
         return &t->vslot[i];
     }
   }
@@ -665,8 +705,10 @@ static void vgrow(IrpNames *t) {
 }
 
 /* A new entry for a name whose vfind slot is `slot` (empty). */
-static uint32_t vinsert(IrpNames *t, uint64_t *slot, uint32_t h, uint64_t w0,
-                        const char *s, uint32_t n, uint32_t num) {
+static inline __attribute__((always_inline)) uint32_t vinsert(IrpNames *t, uint64_t *slot,
+                                                             uint32_t h, uint64_t w0,
+                                                             const char *s, uint32_t n,
+                                                             uint32_t num) {
   uint32_t i;
   if (t->ve_free != IR_NONE) {
     i = t->ve_free;
@@ -849,6 +891,21 @@ static int pop_scope(IrParser *p) {
     t->n_vfwd = s.vfwd;
   }
   t->n_bfwd = s.bfwd;
+  if (!s.vdefs && !t->n_vfwd) {
+    /* Every entry in the table is this scope's (a function body's values,
+     * no forward reference open): each slot is emptied where it is, with
+     * no probe run shifted back, as no entry stays. */
+    uint32_t mask = t->vcap - 1;
+    for (uint32_t d = 0; d < t->n_vdefs; d++) {
+      uint32_t i = t->vdefs[d], k = t->ve[i].hash & mask;
+      while ((uint32_t)t->vslot[k] != i + 1) k = (k + 1) & mask;
+      t->vslot[k] = 0;
+    }
+    t->n_ve = 0;
+    t->ve_free = IR_NONE;
+    t->vlive = 0;
+    t->n_vdefs = 0;
+  }
   while (t->n_vdefs > s.vdefs) vremove(t, t->vdefs[--t->n_vdefs]);
   while (t->n_defs > s.defs) {
     uint32_t i = t->defs[--t->n_defs];
@@ -914,30 +971,38 @@ static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
 /* SSA uses                                                               */
 /* ====================================================================== */
 
-int irp_opt_ref(IrParser *p, IrRef *r) {
+/* The result number after `#`, out of line: rare. */
+static int ref_number(IrParser *p, IrRef *r) {
+  uint64_t k = 0;
+  const IrTok *t = &p->tok;
+  for (uint32_t i = 0; i < t->len; i++) {
+    if (t->text[i] < '0' || t->text[i] > '9' || k > IR_MAX_COUNT)
+      return err_tok(p, "invalid SSA value result number");
+    k = k * 10 + (uint32_t)(t->text[i] - '0');
+  }
+  if (k >= IR_MAX_COUNT) return err_tok(p, "invalid SSA value result number");
+  r->num = (uint32_t)k;
+  irp_next(p);
+  return 1;
+}
+
+/* irp_opt_ref's body, inlined into irp_ref as well (a hook's usual call:
+ * one call per use rather than two). */
+static inline __attribute__((always_inline)) int opt_ref(IrParser *p, IrRef *r) {
   if (p->tok.kind != IR_TK_PERCENT_ID) return 0;
   r->name = p->tok.text;
   r->len = p->tok.len;
   r->num = 0;
   r->loc = lazy_loc(p, p->tok.text - 1);
   irp_next(p);
-  if (p->tok.kind == IR_TK_HASH_ID) {
-    uint64_t k = 0;
-    const IrTok *t = &p->tok;
-    for (uint32_t i = 0; i < t->len; i++) {
-      if (t->text[i] < '0' || t->text[i] > '9' || k > IR_MAX_COUNT)
-        return err_tok(p, "invalid SSA value result number");
-      k = k * 10 + (uint32_t)(t->text[i] - '0');
-    }
-    if (k >= IR_MAX_COUNT) return err_tok(p, "invalid SSA value result number");
-    r->num = (uint32_t)k;
-    irp_next(p);
-  }
+  if (p->tok.kind == IR_TK_HASH_ID) return ref_number(p, r);
   return 1;
 }
 
+int irp_opt_ref(IrParser *p, IrRef *r) { return opt_ref(p, r); }
+
 int irp_ref(IrParser *p, IrRef *r) {
-  int k = irp_opt_ref(p, r);
+  int k = opt_ref(p, r);
   if (k == 1) return 0;
   if (k < 0) return -1;
   return irp_error(p, "expected SSA operand");
@@ -1051,7 +1116,9 @@ void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
 }
 void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes) {
   struct SegMemo *sm = st->opc < IR_N_OPS && n && n <= 6 ? &p->names->segs[st->opc] : NULL;
-  if (sm && sm->n == n && !memcmp(sm->v, sizes, n * sizeof *sizes)) {
+  uint32_t same = sm && sm->n == n;
+  for (uint32_t i = 0; same && i < n; i++) same = sm->v[i] == sizes[i];
+  if (same) {
     irp_add_prop(p, st, "operandSegmentSizes", sm->id);
     return;
   }
@@ -1519,14 +1586,20 @@ static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name);
 /* Op names repeat on most lines: a cache of spellings up to 16 bytes (the
  * key holds all their bytes, so a hit is exact), with the default dialect
  * they were resolved in, spares hashing the name in the registry. */
-static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name) {
-  if (t->len > 16) return custom_opc_slow(p, t, name);
+static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name,
+                           const IrOpInfo **info) {
+  if (t->len > 16) {
+    uint32_t opc = custom_opc_slow(p, t, name);
+    *info = opc != IR_OP_UNKNOWN ? ir_op_info(opc) : NULL;
+    return opc;
+  }
   uint64_t w0 = head8(t->text, t->len < 8 ? t->len : 8);
   uint64_t w1 = t->len > 8 ? head8(t->text + 8, t->len - 8) : 0;
   uint64_t h = (w0 ^ (w1 * 0x9E3779B97F4A7C15ull) ^ t->len) * 0xff51afd7ed558ccdull;
   struct OpnameMemo *e = &p->names->opnames[h >> 58];
   if (e->len == t->len && e->w0 == w0 && e->w1 == w1 && e->dialect == p->dialect) {
     *name = e->name;
+    *info = e->info;
     return e->opc;
   }
   uint32_t opc = custom_opc_slow(p, t, name);
@@ -1536,6 +1609,7 @@ static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name) {
   e->dialect = p->dialect;
   e->opc = opc;
   e->name = *name;
+  e->info = *info = opc != IR_OP_UNKNOWN ? ir_op_info(opc) : NULL;
   return opc;
 }
 
@@ -1580,6 +1654,14 @@ static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name) {
   *name = ir_str(p->ctx, buf, dn + 1 + t->len);
   if (buf != stack) free(buf);
   return opc;
+}
+
+/* a[0..n) and b[0..n) hold the same entries (n <= 4: a loop, not a
+ * memcmp call, at every op). */
+static inline int same_named(const IrNamedAttr *a, const IrNamedAttr *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i].name != b[i].name || a[i].attr != b[i].attr) return 0;
+  return 1;
 }
 
 /* Terminators a hook added implicitly (irp_ensure_terminator, scf.forall's
@@ -1642,7 +1724,7 @@ static int parse_op(IrParser *p, uint32_t block) {
   }
 
   IrOpState *st = get_state(p);
-  st->loc = ir_loc_file(p->ctx, p->file, p->tok.line, p->tok.col);
+  st->loc = tok_loc(p);
   st->n_results_expected = (uint32_t)nexp;
   const char *saved = p->dialect;
   int rc;
@@ -1669,8 +1751,8 @@ static int parse_op(IrParser *p, uint32_t block) {
                           "tool used");
     rc = irp_generic_op_body(p, st);
   } else if (p->tok.kind == IR_TK_BARE_ID) {
-    st->opc = custom_opc(p, &p->tok, &st->name);
-    const IrOpInfo *info = st->opc != IR_OP_UNKNOWN ? ir_op_info(st->opc) : NULL;
+    const IrOpInfo *info;
+    st->opc = custom_opc(p, &p->tok, &st->name, &info);
     if (!info || !info->parse) {
       const char *nm = ir_str_ptr(p->ctx, st->name);
       if (!memchr(p->tok.text, '.', p->tok.len))
@@ -1716,8 +1798,7 @@ static int parse_op(IrParser *p, uint32_t block) {
   struct OpDictMemo *pd = st->opc < IR_N_OPS ? &p->names->pdict[st->opc] : NULL;
   if (!st->n_props) {
     s.props = 0;
-  } else if (pd && pd->n == st->n_props &&
-             !memcmp(pd->e, st->props, st->n_props * sizeof *st->props)) {
+  } else if (pd && pd->n == st->n_props && same_named(pd->e, st->props, st->n_props)) {
     s.props = pd->id;
   } else {
     s.props = irp_dict(p, st->props, st->n_props);
@@ -1810,6 +1891,7 @@ int irp_loc_alias_ahead(IrParser *p, uint32_t name, uint32_t *loc) {
 /* `#name = attr`, `#name = loc(...)` or `!name = type`. */
 static int alias_def(IrParser *p) {
   IrTok t = p->tok;
+  uint32_t t_line = p->line, t_col = (uint32_t)(tok_begin(&t) - p->line_start) + 1;
   int is_type = t.kind == IR_TK_BANG_ID;
   if (memchr(t.text, '.', t.len))
     return irp_error(p, "%s names with a '.' are reserved for dialect-defined names",
@@ -1833,7 +1915,7 @@ static int alias_def(IrParser *p) {
   }
   if (again) return 0;
   if (irp_alias_define(p, kind, name, id))
-    return irp_error_at(p, ir_loc_file(p->ctx, p->file, t.line, t.col),
+    return irp_error_at(p, ir_loc_file(p->ctx, p->file, t_line, t_col),
                         "redefinition of %s alias id '%.*s'", is_type ? "type" : "attribute",
                         (int)t.len, t.text);
   return 0;

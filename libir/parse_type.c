@@ -433,29 +433,24 @@ static inline uint32_t memo_slot(uint64_t w0, uint64_t w1, size_t n) {
          (sizeof ((IrParser *)0)->tmemo / sizeof *((IrParser *)0)->tmemo - 1);
 }
 
-int irp_type(IrParser *p, uint32_t *type) {
-  if (p->failed) return -1;
-  const char *start = p->tok.text, *end = NULL;
-  struct IrpTypeMemo *m = NULL;
-  uint64_t w0 = 0, w1 = 0;
-  if (p->tok.kind == IR_TK_BARE_ID && !p->has2 && p->depth < IR_MAX_DEPTH &&
-      (end = type_extent(p))) {
-    size_t n = (size_t)(end - start);
-    w0 = word_at(start, n);
-    w1 = n > 8 ? word_at(start + 8, n - 8) : 0;
-    m = &p->tmemo[memo_slot(w0, w1, n)];
-    if (m->s && m->n == n && m->w0 == w0 && m->w1 == w1 &&
-        (n <= 16 || memcmp(m->s + 16, start + 16, n - 16) == 0)) {
-      /* seen before: skip the spelling (it is on the current line); no
-       * nesting happens, so no irp_enter */
-      *type = m->type;
-      ir_lex_at(p, end);
-      return 0;
-    }
-  }
+/* a[16, n) == b[16, n) for two spellings in the padded source, a word at
+ * a time (no memcmp call in irp_type's fast path). */
+static inline int same_tail(const char *a, const char *b, size_t n) {
+  for (size_t i = 16; i < n; i += 8)
+    if (word_at(a + i, n - i) != word_at(b + i, n - i)) return 0;
+  return 1;
+}
+
+/* A spelling not in the memo (m: its slot, or NULL when it has no
+ * extent): parsed, and remembered. Out of line (noinline), so that the
+ * memo's hits save no registers. */
+static __attribute__((noinline)) int type_slow(IrParser *p, uint32_t *type,
+                                               struct IrpTypeMemo *m, const char *end,
+                                               uint64_t w0, uint64_t w1) {
+  const char *start = p->tok.text;
   if (irp_enter(p)) return -1;
   int r = type_inner(p, type);
-  if (!r && m && p->tok.text >= end && !p->has2) {
+  if (!r && m && p->tok.text >= end) {
     /* only spellings that ended where their extent said */
     const char *q = end;
     while (q < p->tok.text && (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n')) q++;
@@ -469,6 +464,29 @@ int irp_type(IrParser *p, uint32_t *type) {
   }
   irp_leave(p);
   return r;
+}
+
+int irp_type(IrParser *p, uint32_t *type) {
+  if (p->failed) return -1;
+  const char *start = p->tok.text, *end = NULL;
+  struct IrpTypeMemo *m = NULL;
+  uint64_t w0 = 0, w1 = 0;
+  if (p->tok.kind == IR_TK_BARE_ID && p->depth < IR_MAX_DEPTH &&
+      (end = type_extent(p))) {
+    size_t n = (size_t)(end - start);
+    w0 = word_at(start, n);
+    w1 = n > 8 ? word_at(start + 8, n - 8) : 0;
+    m = &p->tmemo[memo_slot(w0, w1, n)];
+    if (m->s && m->n == n && m->w0 == w0 && m->w1 == w1 &&
+        (n <= 16 || same_tail(m->s, start, n))) {
+      /* seen before: skip the spelling (it is on the current line); no
+       * nesting happens, so no irp_enter */
+      *type = m->type;
+      ir_lex_at(p, end);
+      return 0;
+    }
+  }
+  return type_slow(p, type, m, end, w0, w1);
 }
 
 int irp_opt_type(IrParser *p, uint32_t *type) {

@@ -208,9 +208,27 @@ static int prop_true(const IrModule *m, uint32_t op, const char *name) {
   return at && ((at->kind == IR_A_BOOL && at->ival) || at->kind == IR_A_UNIT);
 }
 
+/* The array attribute of v[0..n), memoized for n <= 3 (subview's static
+ * offsets, sizes and strides: interning one was ~340 instructions, three
+ * per subview). */
 static void set_prop_i64(IrParser *p, IrOpState *st, const char *name,
                          uint32_t n, const int64_t *v) {
-  irp_add_prop(p, st, name, ir_attr_dense_i64(irp_ctx(p), n, v));
+  uint32_t key[IRP_MEMO_WORDS], id = 0;
+  _Static_assert(IRP_MEMO_WORDS >= 2 + 2 * 3, "memo key too short");
+  if (n <= 3) {
+    key[0] = IRP_MEMO_HOOKS + 2;
+    key[1] = n;
+    for (uint32_t i = 0; i < n; i++) {
+      key[2 + 2 * i] = (uint32_t)(uint64_t)v[i];
+      key[3 + 2 * i] = (uint32_t)((uint64_t)v[i] >> 32);
+    }
+    id = irp_memo_find(p, key, 2 + 2 * n);
+  }
+  if (!id) {
+    id = ir_attr_dense_i64(irp_ctx(p), n, v);
+    if (n <= 3 && id) irp_memo_store(p, key, 2 + 2 * n, id);
+  }
+  irp_add_prop(p, st, name, id);
 }
 
 static int count_dynamic(const IrCtx *c, uint32_t t) {
