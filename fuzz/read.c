@@ -2,7 +2,10 @@
  * read.c - fuzz target: the bytecode reader and validator on any bytes.
  * Every frame it accepts is a sound module (ir_module_check ran inside);
  * one that also verifies must print, and re-encode to a frame that decodes
- * to the same bytes again (the encoding is deterministic).
+ * to the same bytes again (the encoding is deterministic). A second reader
+ * with skip_locs (ir-dis without --debuginfo) walks the same frames: it must
+ * accept and reject the same ones, and a module it reads must verify and
+ * print as the full reading does, without its locations.
  */
 #include <string.h>
 
@@ -11,17 +14,36 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   IrbReader r;
   irb_reader_init(&r, data, size, "fuzz.irb");
+  IrbReader rs;
+  irb_reader_init(&rs, data, size, "fuzz.irb");
+  rs.skip_locs = 1;
   IrDiag d;
   ir_diag_init(&d, NULL);
   for (int frames = 0; frames < 64; frames++) {
     IrCtx *c = ir_ctx_new();
     IrModule *m = NULL;
     int k = irb_read_next(&r, c, &m, &d);
+    IrCtx *cs = ir_ctx_new();
+    IrModule *ms = NULL;
+    int ks = irb_read_next(&rs, cs, &ms, &d);
+    FUZZ_ASSERT((k > 0) == (ks > 0));
     if (k <= 0) {
+      ir_ctx_free(cs);
       ir_ctx_free(c);
       break;
     }
-    if (fuzz_verify(m) == 0) {
+    int ok = fuzz_verify(m) == 0;
+    FUZZ_ASSERT(ok == (fuzz_verify(ms) == 0));
+    if (ok) {
+      size_t n1, n2;
+      char *p1 = fuzz_print(m, 0, 0, &n1), *p2 = fuzz_print(ms, 0, 0, &n2);
+      FUZZ_ASSERT(n1 == n2 && !memcmp(p1, p2, n1));
+      free(p1);
+      free(p2);
+    }
+    ir_module_free(ms);
+    ir_ctx_free(cs);
+    if (ok) {
       free(fuzz_print(m, 0, 1, NULL));
       IrbBuf a, b;
       fuzz_encode(m, 0, &a);
