@@ -62,15 +62,16 @@ void ir_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz) {
  * builder's arrays, the ctx's entries). Touched 4 KB at a time, each page
  * costs a fault (~2.5 us in a VM): a quarter of ir-asm's time. Arrays of at
  * least IR_BIG_MIN bytes are mapped on their own (so their zero pages come
- * lazily) and advised to use
- * transparent huge pages where the kernel offers them (MADV_HUGEPAGE: 2 MB
- * per fault, and fewer TLB misses). The caller passes the size back to
+ * lazily); with `scons hugepages=1` (IR_HUGEPAGES) they are advised to
+ * use transparent huge pages where the kernel offers them (MADV_HUGEPAGE:
+ * 2 MB per fault, and fewer TLB misses; off by default, tools/tool.c says
+ * why). The caller passes the size back to
  * realloc and free, which tells the two kinds apart. Under ASan they stay
  * malloc'ed, so the sanitizer sees every access.
  *
  * IR_BIG_MIN is one huge page: a smaller mapping cannot hold one, so it
  * faulted 4 KB at a time, while malloc's memory comes from the tools'
- * heap, whose first 16 MB are in huge pages (tools/tool.c). (Was 256 KB.
+ * heap, whose first 16 MB were in huge pages (tools/tool.c). (Was 256 KB.
  * Live bench, the 5-tool pipe: 3,552 -> 1,218 faults, CPU 29.2 -> 24.3 ms
  * median of 40, though callgrind counts 4-8% more instructions per stage
  * for calloc's zeroing; mixed bench unchanged.) */
@@ -179,7 +180,7 @@ static void *big_alloc(size_t n, int zero) {
     if (c) return c;
     void *p = map_aligned(page_round(n));
     if (!p) ir_die("out of memory (%zu bytes)", n);
-#ifdef MADV_HUGEPAGE
+#if defined(IR_HUGEPAGES) && defined(MADV_HUGEPAGE)
     madvise(p, page_round(n), MADV_HUGEPAGE);
 #endif
     return p;

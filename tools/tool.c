@@ -51,13 +51,16 @@ void tool_unlock(void) { pthread_mutex_unlock(&shared_mu); }
  * much as parsing 100 bytes). 20 MB bench corpus, ir-asm: 36K -> 29K page
  * faults.
  *
- * The first step of the heap (M_TOP_PAD) is then asked to be backed by
- * transparent huge pages: a stage's working set on a small module is a few
- * MB of fresh heap (module, working copy, builder, output), 4 KB a fault,
- * and the faults were as much CPU as the pass itself. One 2 MB fault
- * replaces 512 small ones. (Live bench, the 5-tool pipe: 5,870 -> 3,893
- * faults, system time 18.5 -> 11.4 ms, wall -11%.) The kernel only does so
- * where THP is "madvise" or "always"; elsewhere the call is a no-op. */
+ * With `scons hugepages=1` (IR_HUGEPAGES) the first step of the heap
+ * (M_TOP_PAD) is then asked to be backed by transparent huge pages: a
+ * stage's working set on a small module is a few MB of fresh heap, 4 KB a
+ * fault, and one 2 MB fault replaces 512 small ones (live bench, the 5-tool
+ * pipe run back to back: 5,870 -> 3,893 faults, system time 18.5 -> 11.4
+ * ms). It is off by default: on a VM with free page reporting (memory that
+ * stays free ~2 s goes back to the host) a huge page on reported memory
+ * costs far more than the small faults it saves (ir-asm, 20 MB corpus,
+ * after 3 idle seconds: 0.28-0.32 s wall, 0.14-0.18 s system with huge
+ * pages; 0.20 s, 0.05-0.07 s without). See README, Speed. */
 #if defined(__SANITIZE_ADDRESS__)
 #define TOOL_ASAN 1
 #elif defined(__has_feature)
@@ -70,7 +73,7 @@ static void tune_malloc(void) {
   mallopt(M_MMAP_THRESHOLD, 256 << 20);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   mallopt(M_TOP_PAD, 16 << 20);
-#if defined(MADV_HUGEPAGE) && !defined(TOOL_ASAN)
+#if defined(IR_HUGEPAGES) && defined(MADV_HUGEPAGE) && !defined(TOOL_ASAN)
   const uintptr_t huge = (uintptr_t)2 << 20;
   /* makes malloc take a heap step now (a static libc may have taken a
    * small one before main); freed, it stays as the heap's top */
