@@ -353,9 +353,18 @@ void canon_unit_touch(Canon *c, uint32_t op) {
 
 static int prune_unit(void *ud, uint32_t op) { return canon_unit_skip(ud, op); }
 
-/* After an iteration: a unit is skipped in the next one iff nothing in it
- * changed in this one (a skipped unit cannot have changed). */
-static void units_update(Canon *c) {
+/* Marks each unit clean iff nothing in it was touched since the flags
+ * were last reset; `reset` starts the next round of touches.
+ * - After an iteration (reset): a unit is skipped in the next one iff
+ *   nothing in it changed in this one (a skipped unit cannot have changed).
+ * - Before the region simplifier of a later iteration (no reset): a unit
+ *   this iteration's worklist left untouched is as the last region
+ *   simplification on it left it (a skipped unit, or one whose rewrites
+ *   all failed), and that is a fixed point of the simplifier (no block
+ *   becomes unreachable by deleting dead ops, and what stays is live), so
+ *   the simplifier skips it too; the call after the iteration then decides
+ *   as before. */
+static void units_update(Canon *c, int reset) {
   Rw *rw = c->rw;
   for (uint32_t b = rw->regions[c->scope].first; b != RW_NONE; b = rw->blocks[b].next)
     for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next) {
@@ -365,26 +374,7 @@ static void units_update(Canon *c) {
         c->utouch[o] = 0;
       }
       c->uclean[o] = !c->utouch[o];
-      c->utouch[o] = 0;
-    }
-}
-
-/* Before the region simplifier of a later iteration: a unit this
- * iteration's worklist left untouched is as the last region
- * simplification on it left it (a skipped unit, or one whose rewrites
- * all failed), and that is a fixed point of the simplifier (no block
- * becomes unreachable by deleting dead ops, and what stays is live), so
- * the simplifier skips it too. units_update then decides as before. */
-static void units_settle(Canon *c) {
-  Rw *rw = c->rw;
-  for (uint32_t b = rw->regions[c->scope].first; b != RW_NONE; b = rw->blocks[b].next)
-    for (uint32_t o = rw->blocks[b].first; o != RW_NONE; o = rw->ops[o].next) {
-      if (!is_unit(c, o)) continue;
-      if (o >= c->cap_units) {
-        unit_mark(c, o);  /* grows the arrays */
-        c->utouch[o] = 0;
-      }
-      c->uclean[o] = !c->utouch[o];
+      if (reset) c->utouch[o] = 0;
     }
 }
 
@@ -922,11 +912,11 @@ int canon_run(Canon *c) {
     if (c->cfg.top_down) wl_reverse(c);
     again = process_worklist(c);
     if (c->cfg.region_simplify) {
-      if (c->units && round > 0) units_settle(c);
+      if (c->units && round > 0) units_update(c, 0);
       again |= canon_simplify_regions(c);
     }
     round++;
-    if (c->units) units_update(c);
+    if (c->units) units_update(c, 1);
     c->changed |= again;
   } while (again);
   rw->listener = saved;
