@@ -40,6 +40,8 @@ typedef struct OracleStats {
   unsigned long input_skipped;  /* input could not run */
   unsigned long checked;        /* stage outputs compared with the input */
   unsigned long output_skipped; /* stage output hit the step bound */
+  unsigned long address_reads;  /* modules not compared: they read buffer
+                                   addresses */
 } OracleStats;
 extern OracleStats oracle_stats;
 
