@@ -266,12 +266,23 @@ static void wl_reverse(Canon *c) {
 }
 
 /* MLIR's addToWorklist: the op and its ancestors up to the scope region,
- * innermost first; nothing if the op is not inside the scope. */
-static void add_to_worklist(Canon *c, uint32_t op) {
+ * innermost first; nothing if the op is not inside the scope.
+ *
+ * `seeding`: nothing is popped while seeding and only erased constants
+ * (which have no regions) are removed, so an op on the worklist has all its
+ * ancestors on it too, and the walk up can stop at the first ancestor
+ * already there (bottom-up seeding asked for the whole chain at every op:
+ * depth times the module). */
+static void push_chain(Canon *c, uint32_t op, int seeding) {
   Rw *rw = c->rw;
   uint32_t small[32], n = 0, cap = 32;
   uint32_t *anc = small;
+  int push = 0;
   for (uint32_t o = op; o != RW_NONE;) {
+    if (seeding && o < c->cap_wpos && c->wpos[o]) {
+      push = 1;
+      break;
+    }
     if (n == cap) {
       uint32_t *na = ir_xmalloc(2 * cap * sizeof *na);
       memcpy(na, anc, n * sizeof *na);
@@ -282,14 +293,18 @@ static void add_to_worklist(Canon *c, uint32_t op) {
     anc[n++] = o;
     uint32_t r = rw_op_region(rw, o);
     if (r == c->scope) {
-      for (uint32_t i = 0; i < n; i++) wl_push(c, anc[i]);
+      push = 1;
       break;
     }
     if (r == RW_NONE) break;
     o = rw->regions[r].op;
   }
+  if (push)
+    for (uint32_t i = 0; i < n; i++) wl_push(c, anc[i]);
   if (anc != small) free(anc);
 }
+
+static void add_to_worklist(Canon *c, uint32_t op) { push_chain(c, op, 0); }
 
 /* ====================================================================== */
 /* Units (canon.h)                                                        */
@@ -618,42 +633,6 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
 /* Seeding                                                                */
 /* ====================================================================== */
 
-/* add_to_worklist while seeding: nothing is popped then and only erased
- * constants (which have no regions) are removed, so an op on the worklist
- * has all its ancestors on it too, and the walk up can stop at the first
- * ancestor already there (bottom-up seeding asked for the whole chain at
- * every op: depth times the module). */
-static void seed_to_worklist(Canon *c, uint32_t op) {
-  Rw *rw = c->rw;
-  uint32_t small[32], n = 0, cap = 32;
-  uint32_t *anc = small;
-  int push = 0;
-  for (uint32_t o = op; o != RW_NONE;) {
-    if (o < c->cap_wpos && c->wpos[o]) {
-      push = 1;
-      break;
-    }
-    if (n == cap) {
-      uint32_t *na = ir_xmalloc(2 * cap * sizeof *na);
-      memcpy(na, anc, n * sizeof *na);
-      if (anc != small) free(anc);
-      anc = na;
-      cap *= 2;
-    }
-    anc[n++] = o;
-    uint32_t r = rw_op_region(rw, o);
-    if (r == c->scope) {
-      push = 1;
-      break;
-    }
-    if (r == RW_NONE) break;
-    o = rw->regions[r].op;
-  }
-  if (push)
-    for (uint32_t i = 0; i < n; i++) wl_push(c, anc[i]);
-  if (anc != small) free(anc);
-}
-
 static int seed_op(void *ud, uint32_t op) {
   Canon *c = ud;
   Rw *rw = c->rw;
@@ -672,7 +651,7 @@ static int seed_op(void *ud, uint32_t op) {
       return 0;
     }
   }
-  seed_to_worklist(c, op);
+  push_chain(c, op, 1);
   return 0;
 }
 
