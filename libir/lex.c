@@ -303,6 +303,15 @@ static __attribute__((noinline)) void lex_slow(IrParser *p, IrTok *t, const char
 __attribute__((always_inline)) static inline void lex_token(IrParser *p, IrTok *t) {
   const char *q = p->cur;
   if (*q == ' ') q++;
+  if (*q == '\n') {
+    /* a line break and the next line's indentation, the blanks before
+     * about one token in eight, without the call */
+    q++;
+    p->line++;
+    p->prev_ls = p->line_start;
+    p->line_start = q;
+    q = skip_spaces(q);
+  }
   if (blank_start[(unsigned char)*q] || lex_common(p, t, q)) lex_slow(p, t, q);
 }
 
