@@ -26,8 +26,7 @@ static int keep_memref(const IrModule *m, uint32_t v, void *ud) {
 /* The nearest op holding `op` that is a symbol table (a module). */
 static uint32_t symbol_table_of(const IrModule *m, uint32_t op) {
   for (uint32_t p = ir_op_parent(m, op); p != IR_NONE; p = ir_op_parent(m, p))
-    if (m->ops[p].opc != IR_OP_UNKNOWN &&
-        (ir_op_info(m->ops[p].opc)->traits & IR_TR_SYMBOL_TABLE))
+    if (ir_op_traits(m->ops[p].opc) & IR_TR_SYMBOL_TABLE)
       return p;
   return IR_NONE;
 }
@@ -223,8 +222,7 @@ static int signature(Own *o, uint32_t func, uint32_t *props) {
     const IrBlock *bk = &m->blocks[b];
     if (!bk->n_ops) continue;
     uint32_t t = bk->ops + bk->n_ops - 1;
-    if (!(m->ops[t].opc != IR_OP_UNKNOWN &&
-          (ir_op_info(m->ops[t].opc)->traits & IR_TR_RETURN_LIKE)))
+    if (!(ir_op_traits(m->ops[t].opc) & IR_TR_RETURN_LIKE))
       continue;
     cur.n = 0;
     uint32_t nmem = 0;
@@ -282,9 +280,18 @@ static int process_func(Own *o, uint32_t block, uint32_t func) {
   o->func_dynamic = o->opts.private_function_dynamic_ownership &&
                     own_func_is_private(o, func);
   ir_liveness_compute(&o->lv, m, func, keep_memref, NULL);
-  o->dealloc = ir_xcalloc((size_t)o->lv.n_blk + 1, sizeof *o->dealloc);
-  o->reached = ir_xcalloc((size_t)o->lv.n_blk + 1, 1);
-  o->busy = ir_xcalloc((size_t)o->lv.n_blk + 1, 1);
+  size_t nb = (size_t)o->lv.n_blk + 1;
+  if (nb > o->cap_blk) {
+    o->dealloc = ir_xrealloc(o->dealloc, nb * sizeof *o->dealloc);
+    memset(o->dealloc + o->cap_blk, 0, (nb - o->cap_blk) * sizeof *o->dealloc);
+    free(o->reached);
+    free(o->busy);
+    o->reached = ir_xmalloc(nb);
+    o->busy = ir_xmalloc(nb);
+    o->cap_blk = (uint32_t)nb;
+  }
+  memset(o->reached, 0, nb);
+  memset(o->busy, 0, nb);
   uint32_t region = irb_region(o->b);
   int r = process_region(o, x->regions, region, 1);
   uint32_t props = x->props;
@@ -299,12 +306,7 @@ static int process_func(Own *o, uint32_t block, uint32_t func) {
     s.attrs = x->attrs;
     irb_op(o->b, block, &s);
   }
-  for (uint32_t i = 0; i < o->lv.n_blk; i++) u32_free(&o->dealloc[i]);
-  free(o->dealloc);
-  free(o->reached);
-  free(o->busy);
-  o->dealloc = NULL;
-  o->reached = o->busy = NULL;
+  for (uint32_t i = 0; i < o->lv.n_blk; i++) o->dealloc[i].n = 0;
   u64map_clear(&o->own);
   u64map_clear(&o->same);
   u64map_clear(&o->gone);
@@ -360,6 +362,10 @@ IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *opts, IrDiag *d) {
   u64map_free(&o.seen);
   u32_free(&o.uses);
   u32_free(&o.use_at);
+  for (uint32_t i = 0; i < o.cap_blk; i++) u32_free(&o.dealloc[i]);
+  free(o.dealloc);
+  free(o.reached);
+  free(o.busy);
   ir_liveness_free(&o.lv);
   own_tmp_free(&o);
   return out;

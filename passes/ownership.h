@@ -163,6 +163,10 @@ typedef struct Own {
   uint8_t *reached;   /* per covered input block: visited by the DFS */
   uint8_t *busy;      /* per covered input block: being processed (it
                          holds the op whose regions are being processed) */
+  uint32_t cap_blk;   /* entries the three arrays above have room for: they
+                         serve function after function (a calloc and a free
+                         of each per function cost more than a small
+                         function's whole walk) */
   U32Vec **tmp;       /* scratch lists, taken and given back in stack */
   uint32_t n_tmp, n_tmp_used, cap_tmp;  /* order (own_tmp, own_release) */
   BlockOut *cur;      /* block being built */

@@ -11,8 +11,7 @@
 /* ====================================================================== */
 
 uint32_t own_traits(const IrModule *m, uint32_t op) {
-  uint32_t opc = m->ops[op].opc;
-  return opc == IR_OP_UNKNOWN ? 0 : ir_op_info(opc)->traits;
+  return ir_op_traits(m->ops[op].opc);
 }
 
 /* Test ops the newer upstream tests use as plain buffer users or
