@@ -42,6 +42,7 @@ typedef struct Dec {
   int skip_locs;            /* IrbReader.skip_locs: check, do not intern */
   /* File index -> ctx id maps; index 0 is "none" -> 0. */
   uint32_t *smap, *tmap, *amap, *lmap;
+  uint32_t lmask;           /* location k's map entry is lmap[k & lmask] */
   uint32_t n_strs;          /* strings in the file (ids 1..n_strs) */
   uint32_t decl_types, decl_attrs, decl_locs;  /* declared entry counts */
   uint32_t n_types, n_attrs, n_locs;           /* entries read so far */
@@ -611,7 +612,7 @@ static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     fail(D, "invalid location");
   }
   uint32_t k = ++D->n_locs;
-  if (!D->skip_locs) D->lmap[k] = id;
+  D->lmap[k & D->lmask] = id & D->lmask;
   D->ldep[k] = (uint16_t)(d + 1);
 }
 
@@ -662,12 +663,12 @@ static void rd_tables(Dec *D) {
   }
   D->tmap = xmalloc(((size_t)D->decl_types + 1) * sizeof *D->tmap);
   D->amap = xmalloc(((size_t)D->decl_attrs + 1) * sizeof *D->amap);
-  /* skipped locations need no map: every one but none reads as 1 to
-   * rd_loc_ref, and ops and arguments get location 0 (unknown) */
-  if (!D->skip_locs) {
-    D->lmap = xmalloc(((size_t)D->decl_locs + 1) * sizeof *D->lmap);
-    D->lmap[0] = 0;
-  }
+  /* skipped locations need no map (a page per 1K locations): every one
+   * but none reads as 1 to rd_loc_ref, and ops and arguments get location
+   * 0 (unknown), so all of them share entry 0, which stays 0 */
+  D->lmask = D->skip_locs ? 0 : UINT32_MAX;
+  D->lmap = xmalloc(((size_t)(D->decl_locs & D->lmask) + 1) * sizeof *D->lmap);
+  D->lmap[0] = 0;
   D->tdep = xmalloc(((size_t)D->decl_types + 1) * 2);
   D->adep = xmalloc(((size_t)D->decl_attrs + 1) * 2);
   D->adict = xmalloc((size_t)D->decl_attrs + 1);
@@ -690,7 +691,7 @@ static void rd_tables(Dec *D) {
         if (id) {
           D->last_line = (uint32_t)line;
           uint32_t k = ++D->n_locs;
-          if (!D->skip_locs) D->lmap[k] = id;
+          D->lmap[k & D->lmask] = id & D->lmask;
           D->ldep[k] = 1;
           continue;
         }
@@ -891,7 +892,7 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
            l, D->n_locs + 1);
     }
     D->prev_loc = (uint32_t)l;
-    o->loc = D->skip_locs ? 0 : D->lmap[l];
+    o->loc = D->lmap[l & D->lmask];
   }
   for (uint32_t i = 0; i < K->nreg; i++) m->regions[o->regions + i].op = id;
   uint64_t end = 0;
@@ -972,7 +973,7 @@ static void rd_region(Dec *D, uint32_t r, unsigned depth) {
              l, D->n_locs + 1);
       }
       D->prev_loc = (uint32_t)l;
-      m->values[B->args + j].loc = D->skip_locs ? 0 : D->lmap[l];
+      m->values[B->args + j].loc = D->lmap[l & D->lmask];
     }
     if (far && !any) {
       D->p = at;
