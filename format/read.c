@@ -42,7 +42,6 @@ typedef struct Dec {
   int skip_locs;            /* IrbReader.skip_locs: check, do not intern */
   /* File index -> ctx id maps; index 0 is "none" -> 0. */
   uint32_t *smap, *tmap, *amap, *lmap;
-  uint32_t lmask;           /* location k's map entry is lmap[k & lmask] */
   uint32_t n_strs;          /* strings in the file (ids 1..n_strs) */
   uint32_t decl_types, decl_attrs, decl_locs;  /* declared entry counts */
   uint32_t n_types, n_attrs, n_locs;           /* entries read so far */
@@ -238,7 +237,7 @@ static uint32_t rd_loc_ref(Dec *D, unsigned *depth) {
          i, D->n_locs + 1);
   }
   if (D->ldep[i] > *depth) *depth = D->ldep[i];
-  return D->skip_locs ? i != 0 : D->lmap[i];
+  return D->lmap[i];
 }
 
 /* Non-none variants. */
@@ -612,7 +611,7 @@ static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     fail(D, "invalid location");
   }
   uint32_t k = ++D->n_locs;
-  D->lmap[k & D->lmask] = id & D->lmask;
+  D->lmap[k] = id;
   D->ldep[k] = (uint16_t)(d + 1);
 }
 
@@ -663,17 +662,12 @@ static void rd_tables(Dec *D) {
   }
   D->tmap = xmalloc(((size_t)D->decl_types + 1) * sizeof *D->tmap);
   D->amap = xmalloc(((size_t)D->decl_attrs + 1) * sizeof *D->amap);
-  /* skipped locations need no map (a page per 1K locations): every one
-   * but none reads as 1 to rd_loc_ref, and ops and arguments get location
-   * 0 (unknown), so all of them share entry 0, which stays 0 */
-  D->lmask = D->skip_locs ? 0 : UINT32_MAX;
-  D->lmap = xmalloc(((size_t)(D->decl_locs & D->lmask) + 1) * sizeof *D->lmap);
-  D->lmap[0] = 0;
+  D->lmap = xmalloc(((size_t)D->decl_locs + 1) * sizeof *D->lmap);
   D->tdep = xmalloc(((size_t)D->decl_types + 1) * 2);
   D->adep = xmalloc(((size_t)D->decl_attrs + 1) * 2);
   D->adict = xmalloc((size_t)D->decl_attrs + 1);
   D->ldep = xmalloc(((size_t)D->decl_locs + 1) * 2);
-  D->tmap[0] = D->amap[0] = 0;
+  D->tmap[0] = D->amap[0] = D->lmap[0] = 0;
   D->tdep[0] = D->adep[0] = D->ldep[0] = 0;
   D->adict[0] = 0;
   for (uint64_t i = 0; i < total; i++) {
@@ -691,7 +685,7 @@ static void rd_tables(Dec *D) {
         if (id) {
           D->last_line = (uint32_t)line;
           uint32_t k = ++D->n_locs;
-          D->lmap[k & D->lmask] = id & D->lmask;
+          D->lmap[k] = id;
           D->ldep[k] = 1;
           continue;
         }
@@ -702,6 +696,8 @@ static void rd_tables(Dec *D) {
     else if (tag >= 0x21) rd_attr_entry(D, tag, e);
     else rd_type_entry(D, tag, e);
   }
+  /* skipped locations: every op and argument gets location 0 (unknown) */
+  if (D->skip_locs) memset(D->lmap, 0, ((size_t)D->n_locs + 1) * sizeof *D->lmap);
   if (D->n_types != D->decl_types || D->n_attrs != D->decl_attrs) {
     D->p = at;
     fail(D, "declared %" PRIu32 " types and %" PRIu32 " attributes, found %"
@@ -892,7 +888,7 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
            l, D->n_locs + 1);
     }
     D->prev_loc = (uint32_t)l;
-    o->loc = D->lmap[l & D->lmask];
+    o->loc = D->lmap[l];
   }
   for (uint32_t i = 0; i < K->nreg; i++) m->regions[o->regions + i].op = id;
   uint64_t end = 0;
@@ -973,7 +969,7 @@ static void rd_region(Dec *D, uint32_t r, unsigned depth) {
              l, D->n_locs + 1);
       }
       D->prev_loc = (uint32_t)l;
-      m->values[B->args + j].loc = D->lmap[l & D->lmask];
+      m->values[B->args + j].loc = D->lmap[l];
     }
     if (far && !any) {
       D->p = at;
