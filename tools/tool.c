@@ -5,6 +5,7 @@
  * -o, and tool_run. Reading the inputs is tool_input.c's job, -j N
  * tool_jobs.c's.
  */
+#define _GNU_SOURCE 1   /* RUSAGE_THREAD */
 #include "toolint.h"
 
 #include <errno.h>
@@ -35,6 +36,19 @@ double tool_now(void) {
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 #define now tool_now
+
+ToolMark tool_mark(const Tool *t) {
+  ToolMark k = {now(), 0};
+  struct rusage ru;
+  if (t->timing && getrusage(RUSAGE_THREAD, &ru) == 0) k.faults = ru.ru_minflt;
+  return k;
+}
+
+void tool_phase(Tool *t, int ph, ToolMark since) {
+  ToolMark k = tool_mark(t);
+  t->phase[ph] += k.s - since.s;
+  t->faults[ph] += k.faults - since.faults;
+}
 
 static pthread_mutex_t shared_mu = PTHREAD_MUTEX_INITIALIZER;
 void tool_lock(void) { pthread_mutex_lock(&shared_mu); }
@@ -260,22 +274,22 @@ void tool_args(Tool *t, int argc, char **argv, ToolFlagFn *own) {
 static int deliver(Tool *t, IrModule *m, int verified) {
   IrCtx *c = m->ctx;
   int r = 0;
-  double t0 = now();
+  ToolMark t0 = tool_mark(t);
   int bad = !verified && ir_verify(m, &t->diag) != 0;
-  double t1 = now();
-  t->phase[PH_VERIFY] += t1 - t0;
+  tool_phase(t, PH_VERIFY, t0);
   if (bad) {
     t->bad_input = 1;
   } else {
     t->n_in++;
+    t0 = tool_mark(t);
     r = t->fn(t, m, t->ud);
     if (r == -1) t->bad_input = 1;
-    t->phase[PH_TOOL] += now() - t1;
+    tool_phase(t, PH_TOOL, t0);
   }
-  t1 = now();
+  t0 = tool_mark(t);
   ir_module_free(m);
   ir_ctx_free(c);
-  t->phase[PH_FREE] += now() - t1;
+  tool_phase(t, PH_FREE, t0);
   return r == -2 ? TOOL_STOP_RUN : 0;
 }
 
@@ -283,7 +297,7 @@ int tool_run_job(Tool *t, const ToolJob *j) {
   IrCtx *c = ir_ctx_new();
   IrModule *m = NULL;
   int verified = 0;
-  double t0 = now();
+  ToolMark t0 = tool_mark(t);
   t->in_name = j->name;
   if (j->is_text) {
     IrParseOpts o = t->parse;
@@ -301,12 +315,15 @@ int tool_run_job(Tool *t, const ToolJob *j) {
     int rr = irb_read_next(&r, c, &m, &t->diag);
     if (rr > 0 && r.skip_locs) {
       /* read without locations: verify here, silently; a module that
-       * fails is read again with them, for the diagnostics */
-      double t1 = now();
+       * fails is read again with them, for the diagnostics (the verify is
+       * not decode time) */
+      tool_phase(t, PH_DECODE, t0);
+      ToolMark t1 = tool_mark(t);
       IrDiag quiet;
       ir_diag_init(&quiet, NULL);
       verified = ir_verify(m, &quiet) == 0;
-      t->phase[PH_VERIFY] += now() - t1;
+      tool_phase(t, PH_VERIFY, t1);
+      t0 = tool_mark(t);
       if (!verified) {
         ir_module_free(m);
         ir_ctx_free(c);
@@ -319,7 +336,7 @@ int tool_run_job(Tool *t, const ToolJob *j) {
     }
     if (rr <= 0) {
       /* the reader reported why; its stream ends here */
-      t->phase[PH_DECODE] += now() - t0;
+      tool_phase(t, PH_DECODE, t0);
       t->bad_input = 1;
       ir_ctx_free(c);
       return TOOL_STOP_FILE;
@@ -327,7 +344,7 @@ int tool_run_job(Tool *t, const ToolJob *j) {
     t->frame_bytes = r.last_size;
     t->in_stages = r.last_flags & IRB_STAGE_MASK;
   }
-  t->phase[PH_DECODE] += now() - t0;
+  tool_phase(t, PH_DECODE, t0);
   if (!m) {
     t->bad_input = 1;
     ir_ctx_free(c);
@@ -505,7 +522,7 @@ static long max_rss_kb(void) {
 int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
   t->fn = fn;
   t->ud = ud;
-  double t0 = now();
+  ToolMark t0 = tool_mark(t);
   if (open_output(t) != 0) {
     free(t->inputs);
     t->inputs = NULL;
@@ -519,15 +536,22 @@ int tool_run(Tool *t, ToolModuleFn *fn, void *ud) {
     tool_read_inputs(t, run_here, NULL);
   }
   int ok = !t->bad_input && !t->io_failed;
-  double t1 = now();
+  ToolMark t1 = tool_mark(t);
   if (close_output(t, ok) != 0) ok = 0;
-  t->phase[PH_FLUSH] += now() - t1;
+  tool_phase(t, PH_FLUSH, t1);
   if (t->timing) {
+    /* the process's faults: with -j the phases sum the workers' own */
+    struct rusage ru;
+    long flt = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_minflt : -1;
     fprintf(stderr, "%s: time:", t->name);
     for (int i = 0; i < PH_N; i++)
       fprintf(stderr, " %s %.3fs", phase_name[i], t->phase[i]);
     fprintf(stderr, ", total %.3fs, %llu bytes in, max rss %ld KB\n",
-            now() - t0, (unsigned long long)t->in_bytes, max_rss_kb());
+            now() - t0.s, (unsigned long long)t->in_bytes, max_rss_kb());
+    fprintf(stderr, "%s: page faults:", t->name);
+    for (int i = 0; i < PH_N; i++)
+      fprintf(stderr, " %s %ld", phase_name[i], t->faults[i]);
+    fprintf(stderr, ", total %ld\n", flt);
   }
   irb_buf_free(&t->buf);
   free(t->inputs);

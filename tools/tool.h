@@ -94,6 +94,7 @@ struct Tool {
   int direct;             /* -o names a non-regular file: written in place */
   int timing;             /* --time: report the phases' times on stderr */
   double phase[6];        /* --time: seconds per phase (toolint.h) */
+  long faults[6];         /* --time: minor page faults per phase */
   ToolModuleFn *fn;       /* the callback of tool_run */
   void *ud;               /* its user data */
 };

@@ -219,7 +219,7 @@ static int open_input(Tool *t, Input *in, const char *path) {
 static int in_fill(Input *in, size_t n) {
   if (in->eof || in->hi - in->lo >= n) return 0;
   Tool *t = in->t;
-  double t0 = tool_now();
+  ToolMark t0 = tool_mark(t);
   if (in->lo) {
     memmove(in->data, in->data + in->lo, in->hi - in->lo);
     in->hi -= in->lo;
@@ -248,7 +248,7 @@ static int in_fill(Input *in, size_t n) {
     in->hi += (size_t)r;
   }
   memset(in->data + in->hi, 0, IR_PARSE_PAD);
-  t->phase[PH_READ] += tool_now() - t0;
+  tool_phase(t, PH_READ, t0);
   return 0;
 }
 
@@ -429,13 +429,13 @@ void tool_read_inputs(Tool *t, ToolSink *sink, void *ud) {
   char *path;
   while ((path = next_input(&it))) {
     Input in;
-    double t0 = tool_now();
+    ToolMark t0 = tool_mark(t);
     if (open_input(t, &in, path) != 0) {
       t->bad_input = 1;
       free(path);
       continue;
     }
-    t->phase[PH_READ] += tool_now() - t0;
+    tool_phase(t, PH_READ, t0);
     Cut c = {.in = &in, .sink = sink, .ud = ud, .seq = &seq,
              .line = t->parse.first_line};
     c.proto.name = in.name;

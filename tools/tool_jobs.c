@@ -44,6 +44,7 @@ struct ToolPool {
   int n;
   pthread_t *th;
   double phase[6];      /* the workers' phase times, summed */
+  long faults[6];       /* and their page faults */
 };
 
 /* Run one job in a worker's Tool `w`, its output and diagnostics kept in
@@ -78,6 +79,7 @@ static void *worker(void *arg) {
   Tool w = p->proto;
   memset(&w.buf, 0, sizeof w.buf);
   memset(w.phase, 0, sizeof w.phase);
+  memset(w.faults, 0, sizeof w.faults);
   pthread_mutex_lock(&p->mu);
   for (;;) {
     while (p->next == p->tail && !p->quit) pthread_cond_wait(&p->wake, &p->mu);
@@ -89,7 +91,10 @@ static void *worker(void *arg) {
     j->done = 1;
     pthread_cond_signal(&p->done);
   }
-  for (int i = 0; i < 6; i++) p->phase[i] += w.phase[i];
+  for (int i = 0; i < 6; i++) {
+    p->phase[i] += w.phase[i];
+    p->faults[i] += w.faults[i];
+  }
   pthread_mutex_unlock(&p->mu);
   irb_buf_free(&w.buf);
   return NULL;
@@ -233,7 +238,10 @@ void tool_pool_finish(ToolPool *p) {
   pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->mu);
   for (int i = 0; i < p->n; i++) pthread_join(p->th[i], NULL);
-  for (int i = 0; i < 6; i++) p->t->phase[i] += p->phase[i];
+  for (int i = 0; i < 6; i++) {
+    p->t->phase[i] += p->phase[i];
+    p->t->faults[i] += p->faults[i];
+  }
   pthread_cond_destroy(&p->wake);
   pthread_cond_destroy(&p->done);
   pthread_mutex_destroy(&p->mu);

@@ -17,6 +17,17 @@
 /* --time phases (Tool.phase). */
 enum { PH_READ, PH_DECODE, PH_VERIFY, PH_TOOL, PH_FREE, PH_FLUSH };
 
+/* The start of a phase: the clock and, with --time, the calling thread's
+ * minor page faults so far (fresh pages cost this VM more than most
+ * phases' work: README, huge pages). tool_phase charges phase ph with
+ * what passed since `since`. */
+typedef struct ToolMark {
+  double s;
+  long faults;
+} ToolMark;
+ToolMark tool_mark(const Tool *t);
+void tool_phase(Tool *t, int ph, ToolMark since);
+
 /* One module's bytes: a text chunk or one bytecode frame. While the reader
  * hands it over, `data` points into the reader's window and is valid only
  * during the call; a queued job owns a padded copy in `buf`. */

@@ -140,6 +140,12 @@ head -c 3000 /dev/urandom >junk.bin 2>/dev/null
 expect 0 "$BIN/ir-asm" --time a.mlir -o time.irb
 grep -q "time: read .* decode .* verify" err.txt || fail "--time prints no phase times"
 cmp -s time.irb a.irb || fail "--time changed the output"
+# and the minor page faults per phase, which add up to at most the total
+line=$(grep "^ir-asm: page faults: " err.txt)
+echo "$line" | grep -Eq '^ir-asm: page faults: read [0-9]+ decode [0-9]+ verify [0-9]+ tool [0-9]+ free [0-9]+ flush [0-9]+, total [1-9][0-9]*$' ||
+  fail "--time prints no page faults line: $line"
+echo "$line" | awk '{ s = $5 + $7 + $9 + $11 + $13 + $15; exit !(s <= $NF) }' ||
+  fail "--time: phase faults exceed the total: $line"
 
 # --- the allow-unregistered switch from the conformance runner ------------------
 echo '"foo.bar"() : () -> ()' >unreg.mlir
