@@ -611,30 +611,54 @@ static uint32_t *none_map(uint32_t n) {
 typedef struct Release {
   uint32_t op, val;             /* the marks: first op / value not numbered */
   uint32_t at;                  /* ops numbered when the marks were moved */
+  int move;                     /* the module is mapped: pages may move */
   size_t done[3];               /* bytes given back of ops, operands, values */
+  char *given[3];               /* end of the pages moved into the module's
+                                   ops, operands, values */
 } Release;
 
-static void release_below(void *arr, size_t dead, size_t *done) {
+/* Give back the whole pages of arr below `dead` bytes not given yet: into
+ * the module's array [lo, hi) where it has not been written yet (from lo
+ * on, past the pages moved before), else to the kernel. The module's
+ * arrays are as big as the builder's and filled at about the same pace,
+ * so nearly every page read for the last time becomes a page written
+ * next, without a fault. (20 MB bench corpus: freeze took 8,954 page
+ * faults, now 3,415; ir-asm 26,064 -> 20,525.) */
+static void release_below(void *arr, size_t dead, size_t *done, int move,
+                          char *lo, char *hi, char **given) {
 #ifdef __linux__
   enum { STEP = 2 << 20 };
   uintptr_t base = (uintptr_t)arr;
   uintptr_t from = (base + *done + 4095) & ~(uintptr_t)4095;
   uintptr_t to = (base + dead) & ~(uintptr_t)4095;
   if (to <= from || to - from < STEP) return;
-  madvise((void *)from, to - from, MADV_DONTNEED);
+  size_t moved = 0;
+  if (move) {
+    if (*given > lo) lo = *given;
+    moved = ir_big_move_pages((char *)from, to - from, lo, hi);
+    if (moved) *given = (char *)(((uintptr_t)lo + 4095) & ~(uintptr_t)4095) + moved;
+  }
+  if (from + moved < to)
+    madvise((void *)(from + moved), to - from - moved, MADV_DONTNEED);
   *done = to - base;
 #else
-  (void)arr; (void)dead; (void)done;
+  (void)arr; (void)dead; (void)done; (void)move; (void)lo; (void)hi; (void)given;
 #endif
 }
 
 static void release_read(IrBuilder *b, const Out *o, Release *rl) {
+  IrModule *m = o->m;
   while (rl->op < b->n_ops && o->new_op[rl->op] != IR_NONE) rl->op++;
   while (rl->val < b->n_vals && o->new_val[rl->val] != IR_NONE) rl->val++;
-  release_below(b->ops, (size_t)rl->op * sizeof *b->ops, &rl->done[0]);
+  release_below(b->ops, (size_t)rl->op * sizeof *b->ops, &rl->done[0], rl->move,
+                (char *)(m->ops + o->n_ops), (char *)(m->ops + b->n_ops), &rl->given[0]);
   uint32_t opd = rl->op < b->n_ops ? b->ops[rl->op].operands : b->n_operands;
-  release_below(b->operands, (size_t)opd * sizeof *b->operands, &rl->done[1]);
-  release_below(b->vals, (size_t)rl->val * sizeof *b->vals, &rl->done[2]);
+  release_below(b->operands, (size_t)opd * sizeof *b->operands, &rl->done[1], rl->move,
+                (char *)(m->operands + o->n_operands),
+                (char *)(m->operands + b->n_operands), &rl->given[1]);
+  release_below(b->vals, (size_t)rl->val * sizeof *b->vals, &rl->done[2], rl->move,
+                (char *)(m->values + o->n_vals), (char *)(m->values + b->n_vals),
+                &rl->given[2]);
 }
 
 IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
@@ -665,6 +689,7 @@ IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
    * come out depth first, op by op, as freeze order wants. */
   uint32_t (*stack)[2] = NULL, sp = 0, cap = 0;
   Release rl = {0};
+  rl.move = b->release && ir_module_mapped(m);
   int r = number_op(b, &o, root, IR_NONE);
   if (!r) {
     uint32_t range[2] = {0, o.n_regs};
