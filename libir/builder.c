@@ -623,15 +623,18 @@ typedef struct Release {
  * arrays are as big as the builder's and filled at about the same pace,
  * so nearly every page read for the last time becomes a page written
  * next, without a fault. (20 MB bench corpus: freeze took 8,954 page
- * faults, now 3,415; ir-asm 26,064 -> 20,525.) */
+ * faults, now 3,415; ir-asm 26,064 -> 20,525.) Pages are moved in steps
+ * of MOVE_STEP, which the module's filling soon catches up with (2 MB:
+ * 20,525 faults, 256 KB: 19,276, 64 KB: 19,123; 3 MB slice: 3,612 ->
+ * 3,193), and given to the kernel in steps of a huge page. */
 static void release_below(void *arr, size_t dead, size_t *done, int move,
                           char *lo, char *hi, char **given) {
 #ifdef __linux__
-  enum { STEP = 2 << 20 };
+  enum { STEP = 2 << 20, MOVE_STEP = 256 << 10 };
   uintptr_t base = (uintptr_t)arr;
   uintptr_t from = (base + *done + 4095) & ~(uintptr_t)4095;
   uintptr_t to = (base + dead) & ~(uintptr_t)4095;
-  if (to <= from || to - from < STEP) return;
+  if (to <= from || to - from < (move ? MOVE_STEP : STEP)) return;
   size_t moved = 0;
   if (move) {
     if (*given > lo) lo = *given;
