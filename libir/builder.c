@@ -652,7 +652,8 @@ static void release_below(void *arr, size_t dead, size_t *done, int move,
 #endif
 }
 
-static void release_read(IrBuilder *b, const Out *o, Release *rl) {
+static __attribute__((noinline)) void release_read(IrBuilder *b, const Out *o,
+                                                  Release *rl) {
   IrModule *m = o->m;
   while (rl->op < b->n_ops && o->new_op[rl->op] != IR_NONE) rl->op++;
   while (rl->val < b->n_vals && o->new_val[rl->val] != IR_NONE) rl->val++;
