@@ -982,6 +982,19 @@ static int write_any(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out,
   map_init(&w->tmap, ir_n_types(w->c), limit);
   map_init(&w->amap, ir_n_attrs(w->c), limit);
   map_init(&w->lmap, ir_n_locs(w->c), limit);
+  /* Room for the structure and the entries from the module's counts, at
+   * about twice what they take (bytes per op on the 20 MB bench corpus:
+   * structure 5.6, entries 2.9): grown by doubling, each copy touched
+   * fresh pages, and room never written costs no page. The depth arrays
+   * are as big as their file indices can get. (20 MB bench corpus: the
+   * writer's page faults 1,569 -> 527, max RSS 95 -> 89 MB.) */
+  irb_buf_reserve(&w->st, 4 * (size_t)m->n_ops + 2 * (size_t)m->n_operands +
+                              (size_t)m->n_values + 2 * (size_t)m->n_blocks +
+                              3 * (size_t)m->n_succs + 64);
+  irb_buf_reserve(&w->ents, 6 * (size_t)m->n_ops + 64);
+  if (w->lmap.dense) grow_depth(w, &w->ldep, &w->ldep_cap, ir_n_locs(w->c));
+  if (w->tmap.dense) grow_depth(w, &w->tdep, &w->tdep_cap, ir_n_types(w->c));
+  if (w->amap.dense) grow_depth(w, &w->adep, &w->adep_cap, ir_n_attrs(w->c));
   int rc = write_frame(w, o, out, sink, ud, d);
   w_free(w);
   free(w);

@@ -609,32 +609,69 @@ static uint32_t *none_map(uint32_t n) {
  * checking that a chain's end is not a placeholder, and a zero kind is
  * BV_RESULT, which is what a numbered value is as well. */
 typedef struct Release {
-  uint32_t op, val;             /* the marks: first op / value not numbered */
+  uint32_t op, val, blk;        /* the marks: first op / value not numbered,
+                                   first block not laid out */
   uint32_t at;                  /* ops numbered when the marks were moved */
-  size_t done[3];               /* bytes given back of ops, operands, values */
+  int move;                     /* the module is mapped: pages may move */
+  size_t done[4];               /* bytes given back of ops, operands, values,
+                                   blocks */
+  char *given[4];               /* end of the pages moved into the module's
+                                   ops, operands, values, blocks */
 } Release;
 
-static void release_below(void *arr, size_t dead, size_t *done) {
+/* Give back the whole pages of arr below `dead` bytes not given yet: into
+ * the module's array [lo, hi) where it has not been written yet (from lo
+ * on, past the pages moved before), else to the kernel. The module's
+ * arrays are as big as the builder's and filled at about the same pace,
+ * so nearly every page read for the last time becomes a page written
+ * next, without a fault. (20 MB bench corpus: freeze took 8,954 page
+ * faults, now 3,415; ir-asm 26,064 -> 20,525.) Pages are moved in steps
+ * of MOVE_STEP, which the module's filling soon catches up with (2 MB:
+ * 20,525 faults, 256 KB: 19,276, 64 KB: 19,123; 3 MB slice: 3,612 ->
+ * 3,193), and given to the kernel in steps of a huge page. The block
+ * records go the same way (18,221 -> 17,925). */
+static void release_below(void *arr, size_t dead, size_t *done, int move,
+                          char *lo, char *hi, char **given) {
 #ifdef __linux__
-  enum { STEP = 2 << 20 };
+  enum { STEP = 2 << 20, MOVE_STEP = 256 << 10 };
   uintptr_t base = (uintptr_t)arr;
   uintptr_t from = (base + *done + 4095) & ~(uintptr_t)4095;
   uintptr_t to = (base + dead) & ~(uintptr_t)4095;
-  if (to <= from || to - from < STEP) return;
-  madvise((void *)from, to - from, MADV_DONTNEED);
+  if (to <= from || to - from < (move ? MOVE_STEP : STEP)) return;
+  size_t moved = 0;
+  if (move) {
+    if (*given > lo) lo = *given;
+    moved = ir_big_move_pages((char *)from, to - from, lo, hi);
+    if (moved) *given = (char *)(((uintptr_t)lo + 4095) & ~(uintptr_t)4095) + moved;
+  }
+  if (from + moved < to)
+    madvise((void *)(from + moved), to - from - moved, MADV_DONTNEED);
   *done = to - base;
 #else
-  (void)arr; (void)dead; (void)done;
+  (void)arr; (void)dead; (void)done; (void)move; (void)lo; (void)hi; (void)given;
 #endif
 }
 
-static void release_read(IrBuilder *b, const Out *o, Release *rl) {
+static __attribute__((noinline)) void release_read(IrBuilder *b, const Out *o,
+                                                  Release *rl) {
+  IrModule *m = o->m;
   while (rl->op < b->n_ops && o->new_op[rl->op] != IR_NONE) rl->op++;
   while (rl->val < b->n_vals && o->new_val[rl->val] != IR_NONE) rl->val++;
-  release_below(b->ops, (size_t)rl->op * sizeof *b->ops, &rl->done[0]);
+  release_below(b->ops, (size_t)rl->op * sizeof *b->ops, &rl->done[0], rl->move,
+                (char *)(m->ops + o->n_ops), (char *)(m->ops + b->n_ops), &rl->given[0]);
   uint32_t opd = rl->op < b->n_ops ? b->ops[rl->op].operands : b->n_operands;
-  release_below(b->operands, (size_t)opd * sizeof *b->operands, &rl->done[1]);
-  release_below(b->vals, (size_t)rl->val * sizeof *b->vals, &rl->done[2]);
+  release_below(b->operands, (size_t)opd * sizeof *b->operands, &rl->done[1], rl->move,
+                (char *)(m->operands + o->n_operands),
+                (char *)(m->operands + b->n_operands), &rl->given[1]);
+  release_below(b->vals, (size_t)rl->val * sizeof *b->vals, &rl->done[2], rl->move,
+                (char *)(m->values + o->n_vals), (char *)(m->values + b->n_vals),
+                &rl->given[2]);
+  /* a block's record is read when its region is laid out (its ops and
+   * arguments live elsewhere) */
+  while (rl->blk < b->n_blocks && o->new_blk[rl->blk] != IR_NONE) rl->blk++;
+  release_below(b->blocks, (size_t)rl->blk * sizeof *b->blocks, &rl->done[3], rl->move,
+                (char *)(m->blocks + o->n_blocks), (char *)(m->blocks + b->n_blocks),
+                &rl->given[3]);
 }
 
 IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
@@ -665,6 +702,7 @@ IrModule *irb_freeze(IrBuilder *b, uint32_t root, const char **why) {
    * come out depth first, op by op, as freeze order wants. */
   uint32_t (*stack)[2] = NULL, sp = 0, cap = 0;
   Release rl = {0};
+  rl.move = b->release && ir_module_mapped(m);
   int r = number_op(b, &o, root, IR_NONE);
   if (!r) {
     uint32_t range[2] = {0, o.n_regs};

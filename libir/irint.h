@@ -53,6 +53,18 @@ void *ir_big_realloc(void *p, size_t old, size_t n);
 void ir_big_free(void *p, size_t n);
 void ir_big_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);
 void ir_big_vgrow_raw(void **p, uint32_t *cap, uint32_t need, size_t sz);
+/* --- page moving (mem6) ---
+ * Whether an allocation of n bytes by ir_big_alloc is a mapping of its own
+ * (else malloc'ed: small, or a sanitizer build). */
+int ir_big_mapped(size_t n);
+/* Move the whole pages of [src, src + n) onto the whole pages from dst on,
+ * at most up to dst_end, both inside mapped big arrays; the source range
+ * reads as zeroes afterwards, the destination holds the old bytes of the
+ * source. Returns the bytes moved (whole pages from src, maybe 0). */
+size_t ir_big_move_pages(char *src, size_t n, char *dst, char *dst_end);
+/* Whether module m is one mapped allocation (module.c), so that pages may
+ * be moved into its arrays. */
+int ir_module_mapped(const IrModule *m);
 
 /* A bump arena: many small allocations freed at once. */
 typedef struct IrArena {

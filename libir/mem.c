@@ -207,8 +207,9 @@ static void *big_realloc(void *p, size_t old, size_t n, int zero) {
 #ifdef IR_BIG_MMAP
   if (old >= IR_BIG_MIN && n >= IR_BIG_MIN) {
     void *q = mremap(p, page_round(old), page_round(n), MREMAP_MAYMOVE);
-    if (q == MAP_FAILED) ir_die("out of memory (%zu bytes)", n);
-    return q;
+    if (q != MAP_FAILED) return q;
+    /* a mapping that pages were moved into or out of (ir_big_move_pages)
+     * may be several kernel areas, which mremap refuses: copy instead */
   }
   if (old >= IR_BIG_MIN || n >= IR_BIG_MIN) {
     void *q = big_alloc(n, zero);
@@ -223,6 +224,41 @@ static void *big_realloc(void *p, size_t old, size_t n, int zero) {
     else raw_fill((char *)q + old, n - old);
   }
   return q;
+}
+
+int ir_big_mapped(size_t n) {
+#ifdef IR_BIG_MMAP
+  return n >= IR_BIG_MIN;
+#else
+  (void)n;
+  return 0;
+#endif
+}
+
+/* A page the process has touched costs a fault when it is first written
+ * (and on this VM a host fault too, when the host took the page back):
+ * an array read for the last time can give its pages to an array about
+ * to be written instead of to the kernel. mremap moves the page table
+ * entries, no fault and no clearing; the hole left behind is mapped
+ * afresh, so the source array stays one valid range that reads zero. */
+size_t ir_big_move_pages(char *src, size_t n, char *dst, char *dst_end) {
+#ifdef IR_BIG_MMAP
+  char *s = (char *)page_round((uintptr_t)src);
+  char *d = (char *)page_round((uintptr_t)dst);
+  char *se = (char *)((uintptr_t)(src + n) & ~(uintptr_t)4095);
+  char *de = (char *)((uintptr_t)dst_end & ~(uintptr_t)4095);
+  if (se <= s || de <= d) return 0;
+  size_t len = (size_t)(se - s) < (size_t)(de - d) ? (size_t)(se - s) : (size_t)(de - d);
+  if (s != src) return 0;     /* callers pass page-aligned sources */
+  void *q = mremap(s, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, d);
+  if (q == MAP_FAILED) return 0;
+  q = mmap(s, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+  if (q == MAP_FAILED) ir_die("cannot map %zu bytes again", len);
+  return len;
+#else
+  (void)src, (void)n, (void)dst, (void)dst_end;
+  return 0;
+#endif
 }
 
 void *ir_big_alloc(size_t n) { return big_alloc(n, 1); }

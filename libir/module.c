@@ -94,6 +94,14 @@ IrModule *ir_module_alloc_raw(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
                     n_succs, 1);
 }
 
+int ir_module_mapped(const IrModule *m) {
+  size_t total;
+  uint64_t own;
+  memcpy(&total, (const char *)m - MOD_HDR, sizeof total);
+  memcpy(&own, (const char *)m - MOD_HDR + 8, sizeof own);
+  return !own && ir_big_mapped(total + MOD_HDR);
+}
+
 void ir_module_free(IrModule *m) {
   if (!m) return;
   size_t total;

@@ -4,6 +4,9 @@
  *   - a big array (ir_big_alloc, 2 MB and up) freed and allocated again
  *     (mem.c keeps freed mappings per thread) is all zero, whichever of
  *     its pages were written before, and ir_big_realloc's new tail too;
+ *   - pages moved from one big array to another (ir_big_move_pages, what
+ *     irb_freeze_final does with the builder's arrays) carry their bytes,
+ *     leave zeroes behind, and both arrays still grow, shrink and free;
  *   - a context made after another was freed (ctx.c keeps the first table
  *     pages of a freed context) interns exactly as a context made from
  *     fresh memory: same ids, same entries byte for byte (an entry's unused
@@ -47,6 +50,55 @@ static void big_arrays(void) {
   unsigned char *d = ir_big_alloc(n - 4096);
   CHECK(all_zero(d, n - 4096));
   ir_big_free(d, n - 4096);
+}
+
+/* Moved pages: the destination gets the source's bytes page by page, the
+ * source reads zero, the rest of both is as it was; then both arrays are
+ * regrown (mremap refuses a range of several kernel areas, which a moved
+ * range makes: the copy fallback must keep every byte). */
+static void moved_pages(void) {
+  size_t n = (size_t)6 << 20, pg = 4096;
+  unsigned char *src = ir_big_alloc(n), *dst = ir_big_alloc(n);
+  for (size_t i = 0; i < n; i++) src[i] = (unsigned char)(i * 7 + i / pg);
+  memset(dst, 0x11, pg);                  /* written part of the destination */
+  /* from page 1 of src, 3 MB (minus a byte: whole pages only), to dst just
+   * past its first byte, i.e. from its second page, up to 4 MB */
+  size_t got = ir_big_move_pages((char *)src + pg, ((size_t)3 << 20) - 1,
+                                 (char *)dst + 1, (char *)dst + ((size_t)4 << 20));
+  if (ir_big_mapped(n)) {
+    CHECK_EQ(got, ((size_t)3 << 20) - pg);
+  } else {
+    CHECK_EQ(got, 0);                     /* sanitizer builds: malloc'ed */
+  }
+  int bad = 0;
+  for (size_t i = 0; i < got; i++) {
+    bad += dst[pg + i] != (unsigned char)((pg + i) * 7 + (pg + i) / pg);
+    bad += src[pg + i] != 0;
+  }
+  for (size_t i = 0; i < pg; i++) bad += dst[i] != 0x11;
+  for (size_t i = pg + got; i < n; i++) bad += dst[i] != 0;
+  for (size_t i = 0; i < n; i++)
+    if (i < pg || i >= pg + got) bad += src[i] != (unsigned char)(i * 7 + i / pg);
+  CHECK_EQ(bad, 0);
+  /* regrow both (several kernel areas each now), then shrink one */
+  src = ir_big_realloc(src, n, 2 * n);
+  dst = ir_big_realloc(dst, n, 2 * n);
+  bad = 0;
+  for (size_t i = 0; i < got; i++) {
+    bad += dst[pg + i] != (unsigned char)((pg + i) * 7 + (pg + i) / pg);
+    bad += src[pg + i] != 0;
+  }
+  for (size_t i = pg + got; i < n; i++) bad += src[i] != (unsigned char)(i * 7 + i / pg);
+  CHECK_EQ(bad, 0);
+  CHECK(all_zero(src + n, n) && all_zero(dst + n, n));
+  dst = ir_big_realloc(dst, 2 * n, (size_t)5 << 20);
+  CHECK(dst[0] == 0x11 && dst[pg] == (got ? (unsigned char)(pg * 7 + 1) : 0));
+  ir_big_free(src, 2 * n);
+  ir_big_free(dst, (size_t)5 << 20);
+  /* the cached mappings come back zeroed */
+  unsigned char *again = ir_big_alloc(2 * n);
+  CHECK(all_zero(again, 2 * n));
+  ir_big_free(again, 2 * n);
 }
 
 /* Interns a fixed mix of strings, types, attributes and locations; salt
@@ -112,6 +164,7 @@ static void contexts(void) {
 
 int main(void) {
   big_arrays();
+  moved_pages();
   contexts();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail != 0;
