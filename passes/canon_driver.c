@@ -862,6 +862,7 @@ void canon_fini(Canon *c) {
   free(c->uclean);
   free(c->utouch);
   free(c->ublk);
+  free(c->dp_buf);
   memset(c, 0, sizeof *c);
 }
 
