@@ -138,9 +138,21 @@ int dealloc_update(Canon *c, uint32_t op, const uint32_t *mem,
   memcpy(opd, mem, nm * sizeof *opd);
   memcpy(opd + nm, cond, nm * sizeof *opd);
   for (uint32_t i = 0; i < nr; i++) opd[2 * nm + i] = d.ret[i];
+  /* the same counts in the same form: the props would come out equal
+   * (interned), and building them is most of an update's cost */
+  int same_segments = 0;
+  if (nm == d.n_mem) {
+    uint32_t p = c->rw->ops[op].props;
+    uint32_t s = p ? ir_dict_get(c->ctx, p, c->s_segments) : 0;
+    const IrAttr *a = s ? ir_attr(c->ctx, s) : NULL;
+    /* (i32 is interned by then, as the attribute is one) */
+    same_segments = a && a->kind == IR_A_DENSE_ARRAY && a->n == 3 &&
+                    a->type == ir_type_int(c->ctx, 32);
+  }
   dealloc_parts_free(&d);
   rw_set_operands(c->rw, op, opd, n);
-  c->rw->ops[op].props = dealloc_props(c, c->rw->ops[op].props, nm, nr);
+  if (!same_segments)
+    c->rw->ops[op].props = dealloc_props(c, c->rw->ops[op].props, nm, nr);
   canon_buf_free(opd, opd_s);
   rw_modified(c->rw, op);
   return 1;
