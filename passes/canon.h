@@ -129,6 +129,12 @@ struct Canon {
   uint64_t dp_epoch;
   int dp_valid;
   uint32_t *dp_buf; uint32_t cap_dp;
+  /* props dictionaries made before (interned: the same inputs give the
+   * same id, and nothing new would be interned), direct-mapped; props 0
+   * marks an empty slot. A dealloc's by (old props, memrefs, retained), a
+   * constant's by value attribute. */
+  struct { uint32_t old, nm, nr, props; } dprops[64];
+  struct { uint32_t attr, props; } cprops[64];
   /* interned names and types */
   uint32_t s_constant, s_value, s_ori, s_andi, s_xori, s_select, s_cmpi,
       s_dealloc, s_predicate, s_segments, s_yield, s_if, s_memref_dealloc,

@@ -89,8 +89,17 @@ void dealloc_parts_free(DeallocParts *d) {
 }
 
 static uint32_t dealloc_props(Canon *c, uint32_t old_props, uint32_t nm, uint32_t nr) {
+  uint32_t h = ((old_props * 2654435761u) ^ (nm * 0x9E3779B1u) ^ (nr * 0x85EBCA77u)) >> 26;
+  if (c->dprops[h].props && c->dprops[h].old == old_props && c->dprops[h].nm == nm &&
+      c->dprops[h].nr == nr)
+    return c->dprops[h].props;
   int64_t seg[3] = {nm, nm, nr};
-  return ir_dict_set(c->ctx, old_props, c->s_segments, ir_attr_dense_i32(c->ctx, 3, seg));
+  uint32_t p = ir_dict_set(c->ctx, old_props, c->s_segments, ir_attr_dense_i32(c->ctx, 3, seg));
+  c->dprops[h].old = old_props;
+  c->dprops[h].nm = nm;
+  c->dprops[h].nr = nr;
+  c->dprops[h].props = p;
+  return p;
 }
 
 uint32_t dealloc_create(Canon *c, uint32_t at, const uint32_t *mem,
