@@ -121,6 +121,20 @@ struct Canon {
   int units;                      /* enabled (see canon_run) */
   uint8_t *uclean, *utouch; uint32_t cap_units;
   uint32_t *ublk; uint32_t cap_ublk;  /* per block: its unit + 1, 0 unknown */
+  /* The operand lists of the dealloc last read (canon_dealloc.h): its six
+   * patterns (and simplify's four) each read the same op in turn. Valid
+   * while dp_op, its props and rw->epoch are unchanged; dp_held views of
+   * dp_buf are out, and the buffer is not refilled while any is. */
+  uint32_t dp_op, dp_props, dp_nm, dp_nr, dp_held;
+  uint64_t dp_epoch;
+  int dp_valid;
+  uint32_t *dp_buf; uint32_t cap_dp;
+  /* props dictionaries made before (interned: the same inputs give the
+   * same id, and nothing new would be interned), direct-mapped; props 0
+   * marks an empty slot. A dealloc's by (old props, memrefs, retained), a
+   * constant's by value attribute. */
+  struct { uint32_t old, nm, nr, props; } dprops[64];
+  struct { uint32_t attr, props; } cprops[64];
   /* interned names and types */
   uint32_t s_constant, s_value, s_ori, s_andi, s_xori, s_select, s_cmpi,
       s_dealloc, s_predicate, s_segments, s_yield, s_if, s_memref_dealloc,

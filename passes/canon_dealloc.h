@@ -9,11 +9,15 @@
 
 #include "canon.h"
 
-/* Copies of a dealloc's three operand lists (one allocation; free with
- * dealloc_parts_free). */
+/* A dealloc's three operand lists as they were when read (a snapshot:
+ * later edits of the op do not show; release with dealloc_parts_free).
+ * Read-only: usually a view of the Canon's cache of the last dealloc read,
+ * else a copy of its own. */
 typedef struct DeallocParts {
-  uint32_t *mem, *cond, *ret;
+  const uint32_t *mem, *cond, *ret;
   uint32_t n_mem, n_ret;
+  Canon *view;          /* the Canon whose cache this views, or NULL */
+  uint32_t *own;        /* the copy's storage when it is not `small` */
   uint32_t small[30];   /* storage for short lists (no malloc) */
 } DeallocParts;
 

@@ -175,7 +175,12 @@ uint32_t *canon_tmp(Canon *c, uint32_t n) {
 
 uint32_t canon_make_constant(Canon *c, RwIp ip, uint32_t attr, uint32_t type,
                              uint32_t loc) {
-  uint32_t props = ir_dict_set(c->ctx, 0, c->s_value, attr);
+  uint32_t h = (attr * 2654435761u) >> 26, props = c->cprops[h].props;
+  if (!props || c->cprops[h].attr != attr) {
+    props = ir_dict_set(c->ctx, 0, c->s_value, attr);
+    c->cprops[h].attr = attr;
+    c->cprops[h].props = props;
+  }
   uint32_t op = rw_create1(c->rw, ip, c->s_constant, loc, NULL, 0, type, props);
   return rw_result(c->rw, op, 0);
 }
@@ -862,6 +867,7 @@ void canon_fini(Canon *c) {
   free(c->uclean);
   free(c->utouch);
   free(c->ublk);
+  free(c->dp_buf);
   memset(c, 0, sizeof *c);
 }
 

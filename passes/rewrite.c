@@ -18,6 +18,7 @@
 
 static void use_link(Rw *rw, uint32_t u, uint32_t v) {
   RwUse *us = &rw->uses[u];
+  rw->epoch++;
   us->val = v;
   us->prev = RW_NONE;
   if (v == RW_NONE) {
@@ -33,6 +34,7 @@ static void use_link(Rw *rw, uint32_t u, uint32_t v) {
 
 static void use_unlink(Rw *rw, uint32_t u) {
   RwUse *us = &rw->uses[u];
+  rw->epoch++;
   if (us->val == RW_NONE) return;
   RwVal *val = &rw->vals[us->val];
   if (us->prev != RW_NONE) rw->uses[us->prev].next = us->next;

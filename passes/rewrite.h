@@ -114,6 +114,10 @@ typedef struct Rw {
   /* operandSegmentSizes by props dictionary (interned, so the answer is a
    * function of the id): the dealloc rules ask at every look at a dealloc */
   struct RwSegCache { uint32_t props, n; const int64_t *v; } seg_cache[64];
+  /* bumped by every operand edit (each goes through one use slot's link
+   * or unlink): what was read from an op's operands stays true while the
+   * epoch and the op's props do */
+  uint64_t epoch;
 } Rw;
 
 /* An insertion point: before `before` in `block` (RW_NONE: at the end). */
