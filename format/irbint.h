@@ -105,16 +105,19 @@ static inline void irb_buf_bytes(IrbBuf *b, const void *p, size_t n) {
   memcpy(b->data + b->len, p, n);
   b->len += n;
 }
-/* Unsigned LEB128 (FORMAT.md section 2): at most 10 bytes. */
-static inline void irb_buf_varint(IrbBuf *b, uint64_t v) {
-  if (b->cap - b->len < 10) irb_buf_reserve(b, 10);
-  uint8_t *p = b->data + b->len;
+/* Unsigned LEB128 (FORMAT.md section 2) at p, which has room for it (at
+ * most 10 bytes); returns the end. */
+static inline uint8_t *irb_put_varint(uint8_t *p, uint64_t v) {
   while (v >= 0x80) {
     *p++ = (uint8_t)(v | 0x80);
     v >>= 7;
   }
   *p++ = (uint8_t)v;
-  b->len = (size_t)(p - b->data);
+  return p;
+}
+static inline void irb_buf_varint(IrbBuf *b, uint64_t v) {
+  if (b->cap - b->len < 10) irb_buf_reserve(b, 10);
+  b->len = (size_t)(irb_put_varint(b->data + b->len, v) - b->data);
 }
 static inline void irb_buf_svarint(IrbBuf *b, int64_t v) {
   irb_buf_varint(b, irb_zigzag(v));

@@ -205,16 +205,6 @@ static void grow_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k) {
   }
 }
 
-/* Unsigned LEB128 at p, which has room for it (10 bytes). */
-static inline uint8_t *put_varint(uint8_t *p, uint64_t v) {
-  while (v >= 0x80) {
-    *p++ = (uint8_t)(v | 0x80);
-    v >>= 7;
-  }
-  *p++ = (uint8_t)v;
-  return p;
-}
-
 /* Each entry kind's writer is an inline lookup of an entry written before
  * (the usual case: a type, attribute or location is met many times) and an
  * out-of-line (noinline) writer of a new one, so that the lookup saves no
@@ -549,9 +539,9 @@ static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *
       *q++ = (uint8_t)(IRB_TAG_L_FILE_SHORT - IRB_LINE_SHORT_MIN + dl);
     } else {
       *q++ = IRB_TAG_L_FILE_NEXT;
-      q = put_varint(q, irb_zigzag(dl));
+      q = irb_put_varint(q, irb_zigzag(dl));
     }
-    q = put_varint(q, lo->col);
+    q = irb_put_varint(q, lo->col);
     b->len = (size_t)(q - b->data);
     w->last_line = lo->line;
     k = ++w->n_locs;
@@ -727,26 +717,26 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
   if (b->cap - b->len < room) irb_buf_reserve(b, room);
   uint8_t *q = b->data + b->len;
   if (w->strip) {
-    q = put_varint(q, ki);
+    q = irb_put_varint(q, ki);
   } else {
     /* head = kind << 1 | (location is not the next one); then the delta */
     uint32_t l = w_loc(w, o->loc, &dd);
     int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
     w->prev_loc = l;
-    q = put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
-    if (delta) q = put_varint(q, irb_zigzag(delta));
+    q = irb_put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
+    if (delta) q = irb_put_varint(q, irb_zigzag(delta));
   }
   int64_t cur = o->results;
   const uint32_t *opd = m->operands + o->operands;
   for (uint32_t i = 0; i < o->n_operands; i++)
-    q = put_varint(q, irb_zigzag(cur - 1 - (int64_t)opd[i]));
+    q = irb_put_varint(q, irb_zigzag(cur - 1 - (int64_t)opd[i]));
   for (uint32_t i = 0; i < o->n_results; i++) {
     const IrValue *v = &m->values[o->results + i];
     if (v->type == 0) wfail(w, "op %u: result %u has no type", id, i);
-    q = put_varint(q, w_type(w, v->type, &dd));
+    q = irb_put_varint(q, w_type(w, v->type, &dd));
   }
-  if (o->props) q = put_varint(q, w_attr(w, o->props, &dd));
-  if (o->attrs) q = put_varint(q, w_attr(w, o->attrs, &dd));
+  if (o->props) q = irb_put_varint(q, w_attr(w, o->props, &dd));
+  if (o->attrs) q = irb_put_varint(q, w_attr(w, o->attrs, &dd));
   uint32_t end = 0;
   for (uint32_t i = 0; i < o->n_succs; i++) {
     const IrSucc *s = &m->succs[o->succs + i];
@@ -757,9 +747,9 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
         (s->operands < o->operands + end ||
          (uint64_t)s->operands + s->n_operands > (uint64_t)o->operands + o->n_operands))
       wfail(w, "op %u: successor operand ranges out of order", id);
-    q = put_varint(q, s->block - reg->blocks);
-    q = put_varint(q, start - end);
-    q = put_varint(q, s->n_operands);
+    q = irb_put_varint(q, s->block - reg->blocks);
+    q = irb_put_varint(q, start - end);
+    q = irb_put_varint(q, s->n_operands);
     end = start + s->n_operands;
   }
   b->len = (size_t)(q - b->data);
