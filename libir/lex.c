@@ -120,6 +120,16 @@ static inline const char *skip_spaces(const char *q) {
   }
 }
 
+/* Past the line break at q and the next line's indentation, counting
+ * the line. */
+static inline const char *new_line(IrParser *p, const char *q) {
+  q++;
+  p->line++;
+  p->prev_ls = p->line_start;
+  p->line_start = q;
+  return skip_spaces(q);
+}
+
 /* Blanks other than single spaces: newlines (counted), indentation, tabs,
  * carriage returns and comments. Returns the first byte of the next
  * token. Out of line: most tokens are preceded by nothing or one space. */
@@ -129,11 +139,7 @@ static const char *skip_blanks(IrParser *p, const char *q) {
     if (c == ' ') {
       q = skip_spaces(q);
     } else if (c == '\n') {
-      q++;
-      p->line++;
-      p->prev_ls = p->line_start;
-      p->line_start = q;
-      q = skip_spaces(q); /* the indentation, without another round */
+      q = new_line(p, q); /* the indentation too, without another round */
     } else if (c == '\t' || c == '\r') {
       q++;
     } else if (c == '/' && q[1] == '/') {
@@ -303,15 +309,9 @@ static __attribute__((noinline)) void lex_slow(IrParser *p, IrTok *t, const char
 __attribute__((always_inline)) static inline void lex_token(IrParser *p, IrTok *t) {
   const char *q = p->cur;
   if (*q == ' ') q++;
-  if (*q == '\n') {
-    /* a line break and the next line's indentation, the blanks before
-     * about one token in eight, without the call */
-    q++;
-    p->line++;
-    p->prev_ls = p->line_start;
-    p->line_start = q;
-    q = skip_spaces(q);
-  }
+  /* a line break and the next line's indentation, the blanks before
+   * about one token in eight, without the call */
+  if (*q == '\n') q = new_line(p, q);
   if (blank_start[(unsigned char)*q] || lex_common(p, t, q)) lex_slow(p, t, q);
 }
 
