@@ -1031,8 +1031,10 @@ int irp_ref_list(IrParser *p, IrRef **refs, uint32_t *n) {
   return 0;
 }
 
-int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
-  if (p->failed) return -1;
+/* irp_resolve in full: any name length, forward references, type
+ * clashes. */
+static __attribute__((noinline)) int resolve_slow(IrParser *p, const IrRef *r,
+                                                  uint32_t type, uint32_t *value) {
   IrpNames *t = p->names;
   uint32_t n = r->len;
   uint64_t w0 = head8(r->name, n < 8 ? n : 8);
@@ -1069,6 +1071,30 @@ int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
   e->fwd = t->n_vfwd;
   *value = v;
   return 0;
+}
+
+/* The common use: a name of at most 8 bytes, defined before, of the
+ * expected type. Its probe has no loop over the name's words and makes no
+ * call, so it needs few registers; anything else takes resolve_slow. */
+int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
+  if (p->failed) return -1;
+  uint32_t n = r->len, num = r->num;
+  if (n <= 8) {
+    const IrpNames *t = p->names;
+    uint64_t w0 = head8(r->name, n);
+    uint32_t h = vhash(w0, r->name, n, num), mask = t->vcap - 1;
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+      uint64_t x = t->vslot[i];
+      if (!x) break;
+      if ((uint32_t)(x >> 32) != h) continue;
+      const VName *e = &t->ve[(uint32_t)x - 1];
+      if (e->w0 != w0 || e->n != n || e->num != num) continue;
+      if (type && e->type && e->type != type) break;
+      *value = e->handle;
+      return 0;
+    }
+  }
+  return resolve_slow(p, r, type, value);
 }
 
 int irp_resolve_list(IrParser *p, const IrRef *refs, uint32_t n,
