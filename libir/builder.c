@@ -159,7 +159,10 @@ enum { BMIN = 256 };
 static __attribute__((noinline)) void bgrow(void **arr, uint32_t *cap, uint64_t need,
                                              size_t sz) {
   if (need < BMIN) need = BMIN;
-  if (need > IR_NONE - 1) need = IR_NONE - 1;
+  /* need < 2^31, so doubling leaves every capacity under IR_NONE - 1 and
+   * a handle below it is valid: irb_op needs no overflow test of its own
+   * (freeze refuses a tree past IR_MAX_COUNT = 2^28 anyway) */
+  if (need > IR_NONE / 2) ir_die("builder handle overflow");
   ir_big_vgrow_raw(arr, cap, (uint32_t)need, sz);
 }
 
@@ -250,12 +253,7 @@ static void link_op(IrBuilder *b, uint32_t block, uint32_t h) {
 
 uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s) {
   ir_assert(block == IR_NONE || block < b->n_blocks);
-  uint32_t h = next_handle(b->n_ops);
-  if ((uint64_t)b->n_vals + s->n_results >= IR_NONE - 1 ||
-      (uint64_t)b->n_operands + s->n_operands >= IR_NONE - 1 ||
-      (uint64_t)b->n_opregs + s->n_regions >= IR_NONE - 1 ||
-      (uint64_t)b->n_succs + s->n_succs >= IR_NONE - 1)
-    ir_die("builder handle overflow");
+  uint32_t h = b->n_ops; /* under IR_NONE - 1: see bgrow */
   BRESERVE(b->ops, b->n_ops, b->cap_ops, 1);
   BOp *op = &b->ops[h];
   op->name = s->name;

@@ -486,11 +486,11 @@ struct IrpNames {
     const char *s;             /* the names hooks pass are literals */
     uint32_t id;               /* (irp_cstr's contract) */
   } cstr[64];
-  struct OpDictMemo {          /* per opcode, its last props list as */
-    uint32_t n;                /* given (n <= 4 entries, 0 = empty) */
-    IrNamedAttr e[4];          /* and the DICT it gave: ops of one kind */
-    uint32_t id;               /* mostly repeat their properties */
-  } pdict[IR_N_OPS];
+  struct OpDictMemo {          /* props lists as given (n <= 4 entries, */
+    uint32_t n;                /* 0 = empty) and the DICT each gave, */
+    IrNamedAttr e[4];          /* direct mapped by their first and last */
+    uint32_t id;               /* entries: a module repeats a few (each */
+  } pdict[256];                /* function's constants 0, 1, ...) */
   struct SegMemo {             /* per opcode, its last segment sizes (n */
     uint32_t n;                /* <= 6, 0 = empty) and their attribute */
     int64_t v[6];
@@ -1031,8 +1031,10 @@ int irp_ref_list(IrParser *p, IrRef **refs, uint32_t *n) {
   return 0;
 }
 
-int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
-  if (p->failed) return -1;
+/* irp_resolve in full: any name length, forward references, type
+ * clashes. */
+static __attribute__((noinline)) int resolve_slow(IrParser *p, const IrRef *r,
+                                                  uint32_t type, uint32_t *value) {
   IrpNames *t = p->names;
   uint32_t n = r->len;
   uint64_t w0 = head8(r->name, n < 8 ? n : 8);
@@ -1069,6 +1071,30 @@ int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
   e->fwd = t->n_vfwd;
   *value = v;
   return 0;
+}
+
+/* The common use: a name of at most 8 bytes, defined before, of the
+ * expected type. Its probe has no loop over the name's words and makes no
+ * call, so it needs few registers; anything else takes resolve_slow. */
+int irp_resolve(IrParser *p, const IrRef *r, uint32_t type, uint32_t *value) {
+  if (p->failed) return -1;
+  uint32_t n = r->len, num = r->num;
+  if (n <= 8) {
+    const IrpNames *t = p->names;
+    uint64_t w0 = head8(r->name, n);
+    uint32_t h = vhash(w0, r->name, n, num), mask = t->vcap - 1;
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+      uint64_t x = t->vslot[i];
+      if (!x) break;
+      if ((uint32_t)(x >> 32) != h) continue;
+      const VName *e = &t->ve[(uint32_t)x - 1];
+      if (e->w0 != w0 || e->n != n || e->num != num) continue;
+      if (type && e->type && e->type != type) break;
+      *value = e->handle;
+      return 0;
+    }
+  }
+  return resolve_slow(p, r, type, value);
 }
 
 int irp_resolve_list(IrParser *p, const IrRef *refs, uint32_t n,
@@ -1795,14 +1821,20 @@ static int parse_op(IrParser *p, uint32_t block) {
   s.n_regions = st->n_regions;
   s.succs = st->succs;
   s.n_succs = st->n_succs;
-  struct OpDictMemo *pd = st->opc < IR_N_OPS ? &p->names->pdict[st->opc] : NULL;
+  struct OpDictMemo *pd = NULL;
+  if (st->n_props && st->n_props <= 4) {
+    const IrNamedAttr *a = st->props, *z = a + st->n_props - 1;
+    uint64_t h = ((uint64_t)a->attr << 32 | a->name) * 0x9E3779B97F4A7C15ull ^
+                 ((uint64_t)z->attr << 32 | z->name) ^ st->n_props;
+    pd = &p->names->pdict[(h * 0xff51afd7ed558ccdull) >> 56];
+  }
   if (!st->n_props) {
     s.props = 0;
   } else if (pd && pd->n == st->n_props && same_named(pd->e, st->props, st->n_props)) {
     s.props = pd->id;
   } else {
     s.props = irp_dict(p, st->props, st->n_props);
-    if (pd && s.props && st->n_props <= 4) {
+    if (pd && s.props) {
       pd->n = st->n_props;
       memcpy(pd->e, st->props, st->n_props * sizeof *st->props);
       pd->id = s.props;

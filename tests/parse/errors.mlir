@@ -174,6 +174,31 @@ func.func @long_300() {
 
 // -----
 
+// A result number past an op's results (the resolver's out-of-line path).
+%a:2 = "foo.two"() : () -> (i32, i32)
+// expected-error@+1 {{reference to invalid result number}}
+"foo.use"(%a#2) : (i32) -> ()
+
+// -----
+
+// Names over 8 bytes take the resolver's out-of-line path: a forward
+// reference, then a use of another type.
+func.func @long_names(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  "foo.use"(%a_value_with_a_long_name, %short) : (i32, i32) -> ()
+  return
+^bb2:
+  // expected-note@+1 {{prior use here}}
+  %a_value_with_a_long_name = "foo.make"() : () -> i32
+  %short = "foo.make"() : () -> i32
+  // expected-error@+1 {{use of value '%a_value_with_a_long_name' expects different type than prior uses: 'i64' vs 'i32'}}
+  "foo.use"(%a_value_with_a_long_name) : (i64) -> ()
+  return
+}
+
+// -----
+
 "foo.a"() ({
   "foo.b"() : () -> ()
 // expected-error {{expected operation name in quotes}}
