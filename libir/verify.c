@@ -16,6 +16,7 @@
  * The module must have passed ir_module_check (freeze and the bytecode
  * reader guarantee it); the verifier trusts the layout, not the semantics.
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "irint.h"
@@ -46,6 +47,8 @@ typedef struct OpcFacts {
   uint8_t has_segs;         /* operandSegmentSizes */
   uint8_t has_shape;        /* a region rule (ir_verify_region_shape) */
   uint8_t pure;             /* in pure_hook_ops */
+  uint8_t rare;             /* has_segs, has_shape or a terminator:
+                               check_rare has work for it */
 } OpcFacts;
 
 typedef struct Verifier {
@@ -60,7 +63,8 @@ typedef struct Verifier {
   uint32_t n_anc;
   AncHit anc[N_ANC];
   DefHit dh[N_DH];          /* def_block_ok's, direct mapped by db */
-  const OpcFacts *facts;    /* by opcode, IR_N_OPS: unregistered */
+  const OpcFacts *facts;    /* by opcode, IR_N_OPS: unregistered
+                               (the static opc_facts) */
   /* the block whose ops are being checked */
   uint32_t blk_first, blk_last, blk_region;
   int blk_reach;
@@ -423,45 +427,49 @@ typedef struct Sig {
   uint32_t types[SIG_TYPES];
 } Sig;
 
-/* Fill *k with op o's signature; 0 if it has too many types to cache. */
-static int op_sig(const IrModule *m, uint32_t o, Sig *k) {
-  const IrOp *op = &m->ops[o];
-  uint32_t n = op->n_operands + op->n_results;
-  if (op->n_operands > SIG_TYPES || op->n_results > SIG_TYPES || n > SIG_TYPES)
-    return 0;
-  memset(k, 0, sizeof *k);
-  k->opc1 = (uint32_t)op->opc + 1;
-  k->props = op->props;
-  k->attrs = op->attrs;
-  k->counts = op->n_operands | op->n_results << 8;
-  k->shape = (op->n_regions < 0xffff ? op->n_regions : 0xffff) |
-             (op->n_succs < 0xffff ? op->n_succs : 0xffff) << 16;
-  const uint32_t *opd = m->operands + op->operands;
-  for (uint32_t i = 0; i < op->n_operands; i++) k->types[i] = m->values[opd[i]].type;
-  for (uint32_t i = 0; i < op->n_results; i++)
-    k->types[op->n_operands + i] = m->values[op->results + i].type;
-  return 1;
-}
-
-static uint32_t sig_slot(const Sig *k) {
-  uint64_t h = ((uint64_t)k->opc1 << 32 | k->props) * 0x9E3779B97F4A7C15ull;
-  h = (h ^ ((uint64_t)k->attrs << 32 | k->counts)) * 0xff51afd7ed558ccdull;
-  uint32_t n = (k->counts & 0xff) + (k->counts >> 8);
-  for (uint32_t i = 0; i < n; i++) h = (h ^ k->types[i]) * 0xc4ceb9fe1a85ec53ull;
-  return (uint32_t)(h >> (64 - SIG_LOG2));
-}
+/* The passed signatures, direct mapped; used from the first pure op on. */
+typedef struct SigMemo {
+  int ready;
+  Sig slot[1 << SIG_LOG2];
+} SigMemo;
 
 /* Run op o's pure verify hook, unless it already passed on an op of the
- * same signature. */
-static int run_pure_hook(Sig **memo, const IrModule *m, uint32_t o,
+ * same signature. The signature is hashed and compared in place: building
+ * it in a buffer first (zeroed, then memcmp'd) cost as much as most hooks. */
+static int run_pure_hook(SigMemo *memo, const IrModule *m, uint32_t o,
                          const OpcFacts *F, IrDiag *d) {
-  Sig k;
-  if (!op_sig(m, o, &k)) return F->verify(m, o, d);
-  if (!*memo) *memo = ir_xcalloc((size_t)1 << SIG_LOG2, sizeof **memo);
-  Sig *e = &(*memo)[sig_slot(&k)];
-  if (!memcmp(e, &k, sizeof k)) return 0;
+  const IrOp *op = &m->ops[o];
+  uint32_t no = op->n_operands, nr = op->n_results;
+  if (no > SIG_TYPES || nr > SIG_TYPES || no + nr > SIG_TYPES)
+    return F->verify(m, o, d);
+  uint32_t opc1 = (uint32_t)op->opc + 1, counts = no | nr << 8;
+  uint32_t shape = (op->n_regions < 0xffff ? op->n_regions : 0xffff) |
+                   (op->n_succs < 0xffff ? op->n_succs : 0xffff) << 16;
+  const uint32_t *opd = m->operands + op->operands;
+  uint32_t types[SIG_TYPES];
+  for (uint32_t i = 0; i < no; i++) types[i] = m->values[opd[i]].type;
+  for (uint32_t i = 0; i < nr; i++) types[no + i] = m->values[op->results + i].type;
+  uint64_t h = ((uint64_t)opc1 << 32 | op->props) * 0x9E3779B97F4A7C15ull;
+  h = (h ^ ((uint64_t)op->attrs << 32 | counts)) * 0xff51afd7ed558ccdull;
+  for (uint32_t i = 0; i < no + nr; i++) h = (h ^ types[i]) * 0xc4ceb9fe1a85ec53ull;
+  if (!memo->ready) {
+    for (uint32_t i = 0; i < 1u << SIG_LOG2; i++) memo->slot[i].opc1 = 0;
+    memo->ready = 1;
+  }
+  Sig *e = &memo->slot[h >> (64 - SIG_LOG2)];
+  if (e->opc1 == opc1 && e->props == op->props && e->attrs == op->attrs &&
+      e->counts == counts && e->shape == shape) {
+    uint32_t i = 0;
+    while (i < no + nr && e->types[i] == types[i]) i++;
+    if (i == no + nr) return 0;
+  }
   if (F->verify(m, o, d)) return -1;
-  *e = k;
+  e->opc1 = opc1;
+  e->props = op->props;
+  e->attrs = op->attrs;
+  e->counts = counts;
+  e->shape = shape;
+  memcpy(e->types, types, (no + nr) * sizeof *types);
   return 0;
 }
 
@@ -473,15 +481,12 @@ static int counts_fit(const OpcFacts *F, const IrOp *op) {
          op->n_operands - F->lo[3] <= F->span[3];
 }
 
-/* The structural rules for op o (rules 1 to 3), in the order MLIR reports
- * them; for an op in a block, v->blk describes the block. Returns whether
- * the op's counts, segments and region shapes are sound, which its hook
- * needs. */
-static int check_op(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok) {
+/* The rules few ops need: segments, region shapes, a terminator's place,
+ * successors. `ok` is check_op's verdict so far; returns the new one. */
+static int check_rare(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok,
+                      int ok) {
   const IrModule *m = v->m;
   const IrOp *op = &m->ops[o];
-  const IrOpInfo *in = F->in;
-  int ok = !in || counts_fit(F, op) || !check_counts(v, o, in);
   /* segments and region shapes are what hooks (and passes) index by */
   if (ok && F->has_segs) {
     SegOk *so = &seg_ok[op->opc];
@@ -509,27 +514,82 @@ static int check_op(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok) {
       if (o != v->blk_last)
         loc_error(v, op->loc,
                   "operation with block successors must terminate its parent block");
-      check_succs(v, o, in);
-    }
-    /* Most operands are defined earlier in the same block (ops [first, o))
-     * or are its arguments: same region, so same isolation, and dominating.
-     * Next come values of blocks that def_block_ok has settled for this
-     * block. The rest go the long way. */
-    const uint32_t *opd = m->operands + op->operands;
-    uint32_t b = op->block, first = v->blk_first, before = o - first;
-    for (uint32_t k = 0; k < op->n_operands; k++) {
-      const IrValue *vv = &m->values[opd[k]];
-      int arg = vv->kind == IR_VAL_ARG;
-      if (arg ? vv->def == b : vv->def - first < before) continue;
-      uint32_t db = arg ? vv->def : m->ops[vv->def].block;
-      const DefHit *h = &v->dh[db & (N_DH - 1)];
-      if (h->ub == b && h->db == db && (arg || vv->def < h->cur)) continue;
-      if (check_use(v, o, v->blk_region, v->blk_reach, k)) break;
-      if (db != IR_NONE && db != b) def_block_ok(v, b, db);
+      check_succs(v, o, F->in);
     }
   }
-  if (op->n_regions) check_regions(v, o, in);
   return ok;
+}
+
+/* Operand k of op o is not defined earlier in o's block: is it one whose
+ * block def_block_ok settled for this block, else is it visible and
+ * dominating? Returns -1 if it was reported. */
+static int far_operand(Verifier *v, uint32_t o, uint32_t k) {
+  const IrModule *m = v->m;
+  const IrOp *op = &m->ops[o];
+  const IrValue *vv = &m->values[m->operands[op->operands + k]];
+  int arg = vv->kind == IR_VAL_ARG;
+  uint32_t b = op->block, db = arg ? vv->def : m->ops[vv->def].block;
+  const DefHit *h = &v->dh[db & (N_DH - 1)];
+  if (h->ub == b && h->db == db && (arg || vv->def < h->cur)) return 0;
+  if (check_use(v, o, v->blk_region, v->blk_reach, k)) return -1;
+  if (db != IR_NONE && db != b) def_block_ok(v, b, db);
+  return 0;
+}
+
+/* The structural rules for op o (rules 1 to 3), in the order MLIR reports
+ * them; for an op in a block, v->blk describes the block. Returns whether
+ * the op's counts, segments and region shapes are sound, which its hook
+ * needs. */
+static int check_op(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok) {
+  const IrModule *m = v->m;
+  const IrOp *op = &m->ops[o];
+  /* unregistered ops have lo 0 and span UINT32_MAX: they always fit */
+  int ok = counts_fit(F, op) || !check_counts(v, o, F->in);
+  if (F->rare || op->n_succs) ok = check_rare(v, o, F, seg_ok, ok);
+  if (op->block != IR_NONE) {
+    /* Most operands are defined earlier in the same block (ops [first, o))
+     * or are its arguments: same region, so same isolation, and dominating.
+     * The rest are far_operand's. */
+    const uint32_t *opd = m->operands + op->operands;
+    const IrValue *vals = m->values;
+    uint32_t b = op->block, first = v->blk_first, before = o - first;
+    for (uint32_t k = 0, n = op->n_operands; k < n; k++) {
+      const IrValue *vv = &vals[opd[k]];
+      if (vv->kind == IR_VAL_ARG ? vv->def == b : vv->def - first < before) continue;
+      if (far_operand(v, o, k)) break;
+    }
+  }
+  if (op->n_regions) check_regions(v, o, F->in);
+  return ok;
+}
+
+/* What the loop asks about each opcode, looked up once per process; the
+ * last entry stands for every unregistered op. */
+static OpcFacts opc_facts[IR_N_OPS + 1];
+static pthread_once_t facts_once = PTHREAD_ONCE_INIT;
+
+static void init_facts(void) {
+  for (uint32_t k = 0; k < IR_N_OPS; k++) {
+    OpcFacts *F = &opc_facts[k];
+    const IrOpInfo *in = F->in = ir_op_info(k);
+    F->verify = in->verify;
+    F->traits = in->traits;
+    F->has_segs = ir_segment_count(k) != 0;
+    F->has_shape = ir_has_region_rule(k);
+    F->rare = F->has_segs || F->has_shape || (in->traits & IR_TR_TERMINATOR);
+    int n[4] = {in->n_regions, in->n_results, in->n_succs, in->n_operands};
+    for (int i = 0; i < 4; i++) {
+      F->lo[i] = n[i] >= 0 ? (uint32_t)n[i] : (uint32_t)(-1 - n[i]);
+      F->span[i] = n[i] >= 0 ? 0 : UINT32_MAX - F->lo[i];
+    }
+  }
+  OpcFacts *U = &opc_facts[IR_N_OPS];   /* unregistered: any counts */
+  memset(U, 0, sizeof *U);
+  for (int i = 0; i < 4; i++) U->span[i] = UINT32_MAX;
+  for (uint32_t i = 0; i < N_PURE; i++) {
+    uint32_t k = ir_op_lookup(pure_hook_ops[i], strlen(pure_hook_ops[i]));
+    if (k < IR_N_OPS) opc_facts[k].pure = 1;
+  }
 }
 
 int ir_verify(const IrModule *m, IrDiag *d) {
@@ -540,49 +600,29 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   v.d = d;
   v.anc_block = IR_NONE;
   for (uint32_t i = 0; i < N_DH; i++) v.dh[i].ub = IR_NONE;
-  /* What the loop asks about each opcode, looked up once; the last entry
-   * stands for every unregistered op. */
-  OpcFacts facts[IR_N_OPS + 1];
+  pthread_once(&facts_once, init_facts);
+  v.facts = opc_facts;
   /* The last (props, operand count) per opcode whose segments verified:
    * ir_verify_segments depends on nothing else, and ops of one kind mostly
    * repeat their properties (3 MB bench slice: 2.3M instructions). */
   SegOk seg_ok[IR_N_OPS];
-  memset(facts, 0, sizeof facts);
-  for (uint32_t k = 0; k <= IR_N_OPS; k++) {
-    OpcFacts *F = &facts[k];
-    if (k == IR_N_OPS) {  /* unregistered: any counts */
-      for (int i = 0; i < 4; i++) F->span[i] = UINT32_MAX;
-      break;
-    }
-    const IrOpInfo *in = F->in = ir_op_info(k);
-    F->verify = in->verify;
-    F->traits = in->traits;
-    F->has_segs = ir_segment_count(k) != 0;
-    F->has_shape = ir_has_region_rule(k);
-    int n[4] = {in->n_regions, in->n_results, in->n_succs, in->n_operands};
-    for (int i = 0; i < 4; i++) {
-      F->lo[i] = n[i] >= 0 ? (uint32_t)n[i] : (uint32_t)(-1 - n[i]);
-      F->span[i] = n[i] >= 0 ? 0 : UINT32_MAX - F->lo[i];
-    }
-    seg_ok[k].ok = 0;
-  }
-  for (uint32_t i = 0; i < N_PURE; i++) {
-    uint32_t k = ir_op_lookup(pure_hook_ops[i], strlen(pure_hook_ops[i]));
-    if (k < IR_N_OPS) facts[k].pure = 1;
-  }
-  v.facts = facts;
+  for (uint32_t k = 0; k < IR_N_OPS; k++) seg_ok[k].ok = 0;
   v.iso = ir_xmalloc((m->n_regions + 1) * sizeof *v.iso);
 
   /* Regions come after the region holding their op (freeze order), so one
    * forward sweep finds each region's isolation root. */
+  int multi = 0;                   /* a region of two or more blocks? */
   for (uint32_t r = 0; r < m->n_regions; r++) {
     uint32_t p = m->regions[r].op;
+    multi |= m->regions[r].n_blocks > 1;
     if (m->ops[p].block == IR_NONE || (facts_of(&v, p)->traits & IR_TR_ISOLATED))
       v.iso[r] = r;
     else
       v.iso[r] = v.iso[m->blocks[m->ops[p].block].region];
   }
-  ir_dom_init(&v.dom, m);
+  /* Without a multi-block region every block is reachable and dominance
+   * is op order: no trees to build (most modules). */
+  if (multi) ir_dom_init(&v.dom, m);
 
   /* One walk over the ops in id order: op 0, then the ops of the blocks
    * in block order, whose ranges follow each other (ir_module_check). The
@@ -593,29 +633,31 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   uint8_t *counts_ok = ir_xmalloc(m->n_ops + 1);
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
-  Sig *memo = NULL;                /* passed signatures, direct mapped */
+  SigMemo memo;                    /* passed signatures of pure hooks */
+  memo.ready = 0;
   uint32_t hooks_from = IR_NONE;   /* where the second walk starts */
   const OpcFacts *F;
   v.blk_last = 0;                  /* op 0 is in no block */
-  for (uint32_t o = 0, nb = 0; o < m->n_ops; o++) {
-    if (o > v.blk_last) {          /* the next block with ops starts at o */
-      while (!m->blocks[nb].n_ops) nb++;
-      const IrBlock *blk = &m->blocks[nb];
-      v.blk_first = blk->ops;
-      v.blk_last = blk->ops + blk->n_ops - 1;
-      v.blk_region = blk->region;
-      v.blk_reach = !v.dom.unreach[nb];
-      nb++;
+  for (uint32_t o = 0, nb = 0;;) {
+    for (uint32_t last = v.blk_last; o <= last; o++) {
+      F = facts_of(&v, o);
+      int ok = check_op(&v, o, F, seg_ok);
+      counts_ok[o] = (uint8_t)ok;
+      if (hooks_from != IR_NONE || !F->verify) continue;
+      if (v.failed)
+        hooks_from = o;
+      else if (ok && (F->pure ? run_pure_hook(&memo, m, o, F, &quiet)
+                              : F->verify(m, o, &quiet)))
+        hooks_from = o;
     }
-    F = facts_of(&v, o);
-    int ok = check_op(&v, o, F, seg_ok);
-    counts_ok[o] = (uint8_t)ok;
-    if (hooks_from != IR_NONE) continue;
-    if (v.failed)
-      hooks_from = o;
-    else if (ok && F->verify &&
-             (F->pure ? run_pure_hook(&memo, m, o, F, &quiet) : F->verify(m, o, &quiet)))
-      hooks_from = o;
+    if (o >= m->n_ops) break;
+    while (!m->blocks[nb].n_ops) nb++;  /* the next block with ops starts at o */
+    const IrBlock *blk = &m->blocks[nb];
+    v.blk_first = blk->ops;
+    v.blk_last = blk->ops + blk->n_ops - 1;
+    v.blk_region = blk->region;
+    v.blk_reach = !multi || !v.dom.unreach[nb];
+    nb++;
   }
   if (hooks_from != IR_NONE)
     for (uint32_t o = hooks_from; o < m->n_ops; o++) {
@@ -625,9 +667,8 @@ int ir_verify(const IrModule *m, IrDiag *d) {
         v.failed = 1;
     }
 
-  free(memo);
   free(counts_ok);
-  ir_dom_free(&v.dom);
+  if (multi) ir_dom_free(&v.dom);
   free(v.iso);
   return v.failed ? -1 : 0;
 }
