@@ -416,60 +416,62 @@ static const char *const pure_hook_ops[] = {
 #define N_PURE (sizeof pure_hook_ops / sizeof *pure_hook_ops)
 
 /* What such a hook sees of an op; types[] holds the operand types, then
- * the result types. Ops with more than SIG_TYPES of them are not cached. */
+ * the result types. Ops with more than SIG_TYPES of them are not cached.
+ * Region and successor counts are not part of it: the hook only runs on
+ * an op whose counts fit, and the ops above have none of either. */
 #define SIG_TYPES 6
 #define SIG_LOG2 8
 typedef struct Sig {
-  uint32_t opc1;            /* opcode + 1, 0 = empty slot */
+  uint16_t opc, counts;     /* counts: n_operands | n_results << 4 */
   uint32_t props, attrs;
-  uint32_t counts;          /* n_operands | n_results << 8 */
-  uint32_t shape;           /* n_regions | n_succs << 16 (capped) */
   uint32_t types[SIG_TYPES];
 } Sig;
 
-/* The passed signatures, direct mapped; used from the first pure op on. */
+/* The passed signatures, direct mapped; filled from the first pure op on.
+ * An empty slot has opc IR_N_OPS, which no op has. */
 typedef struct SigMemo {
   int ready;
   Sig slot[1 << SIG_LOG2];
 } SigMemo;
 
 /* Run op o's pure verify hook, unless it already passed on an op of the
- * same signature. The signature is hashed and compared in place: building
- * it in a buffer first (zeroed, then memcmp'd) cost as much as most hooks. */
+ * same signature. The slot is picked by the properties, attributes,
+ * first operand and first result type (for the ops above, what tells them
+ * apart), and the rest compared in place: hashing every type of a signature built in a
+ * buffer cost as much as most hooks. */
 static int run_pure_hook(SigMemo *memo, const IrModule *m, uint32_t o,
                          const OpcFacts *F, IrDiag *d) {
   const IrOp *op = &m->ops[o];
   uint32_t no = op->n_operands, nr = op->n_results;
-  if (no > SIG_TYPES || nr > SIG_TYPES || no + nr > SIG_TYPES)
-    return F->verify(m, o, d);
-  uint32_t opc1 = (uint32_t)op->opc + 1, counts = no | nr << 8;
-  uint32_t shape = (op->n_regions < 0xffff ? op->n_regions : 0xffff) |
-                   (op->n_succs < 0xffff ? op->n_succs : 0xffff) << 16;
+  if (no + nr > SIG_TYPES || no > SIG_TYPES) return F->verify(m, o, d);
+  const IrValue *vals = m->values;
   const uint32_t *opd = m->operands + op->operands;
-  uint32_t types[SIG_TYPES];
-  for (uint32_t i = 0; i < no; i++) types[i] = m->values[opd[i]].type;
-  for (uint32_t i = 0; i < nr; i++) types[no + i] = m->values[op->results + i].type;
-  uint64_t h = ((uint64_t)opc1 << 32 | op->props) * 0x9E3779B97F4A7C15ull;
-  h = (h ^ ((uint64_t)op->attrs << 32 | counts)) * 0xff51afd7ed558ccdull;
-  for (uint32_t i = 0; i < no + nr; i++) h = (h ^ types[i]) * 0xc4ceb9fe1a85ec53ull;
+  uint32_t counts = no | nr << 4, t0 = nr ? vals[op->results].type : 0;
+  uint32_t t1 = no ? vals[opd[0]].type : 0;
+  uint32_t h = op->props * 0x9E3779B1u ^ op->attrs * 0x85EBCA77u ^
+               t0 * 0xC2B2AE3Du ^ t1 * 0x165667B1u ^
+               (op->opc | counts << 16) * 0x27D4EB2Fu;
   if (!memo->ready) {
-    for (uint32_t i = 0; i < 1u << SIG_LOG2; i++) memo->slot[i].opc1 = 0;
+    for (uint32_t i = 0; i < 1u << SIG_LOG2; i++) memo->slot[i].opc = IR_N_OPS;
     memo->ready = 1;
   }
-  Sig *e = &memo->slot[h >> (64 - SIG_LOG2)];
-  if (e->opc1 == opc1 && e->props == op->props && e->attrs == op->attrs &&
-      e->counts == counts && e->shape == shape) {
+  Sig *e = &memo->slot[h >> (32 - SIG_LOG2)];
+  if (e->opc == op->opc && e->counts == counts && e->props == op->props &&
+      e->attrs == op->attrs) {
     uint32_t i = 0;
-    while (i < no + nr && e->types[i] == types[i]) i++;
-    if (i == no + nr) return 0;
+    while (i < no && e->types[i] == vals[opd[i]].type) i++;
+    if (i == no) {
+      while (i < no + nr && e->types[i] == vals[op->results + i - no].type) i++;
+      if (i == no + nr) return 0;
+    }
   }
   if (F->verify(m, o, d)) return -1;
-  e->opc1 = opc1;
+  e->opc = op->opc;
+  e->counts = (uint16_t)counts;
   e->props = op->props;
   e->attrs = op->attrs;
-  e->counts = counts;
-  e->shape = shape;
-  memcpy(e->types, types, (no + nr) * sizeof *types);
+  for (uint32_t i = 0; i < no; i++) e->types[i] = vals[opd[i]].type;
+  for (uint32_t i = 0; i < nr; i++) e->types[no + i] = vals[op->results + i].type;
   return 0;
 }
 
