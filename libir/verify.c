@@ -47,9 +47,10 @@ typedef struct OpcFacts {
   uint8_t has_segs;         /* operandSegmentSizes */
   uint8_t has_shape;        /* a region rule (ir_verify_region_shape) */
   uint8_t pure;             /* in pure_hook_ops */
-  uint8_t rare;             /* has_segs, has_shape or a terminator:
-                               check_rare has work for it */
 } OpcFacts;
+
+typedef struct SegOk SegOk;
+typedef struct SigMemo SigMemo;
 
 typedef struct Verifier {
   const IrModule *m;
@@ -68,6 +69,10 @@ typedef struct Verifier {
   /* the block whose ops are being checked */
   uint32_t blk_first, blk_last, blk_region;
   int blk_reach;
+  SegOk *seg_ok;            /* by opcode: segments known to verify */
+  SigMemo *memo;            /* pure hooks' passed signatures */
+  IrDiag *quiet;            /* the hooks' sink in the first walk */
+  uint32_t hooks_from;      /* where the second walk starts (IR_NONE) */
 } Verifier;
 
 /* ====================================================================== */
@@ -122,7 +127,7 @@ static const char *plural(int n) { return n == 1 ? "" : "s"; }
 /* Counts in ODS's order (regions, results, successors, operands) and
  * words (OpDefinition.cpp). A negative count n means "at least -1 - n".
  * Returns 0 if all match. */
-static int check_counts(Verifier *v, uint32_t op, const IrOpInfo *in) {
+__attribute__((noinline)) static int check_counts(Verifier *v, uint32_t op, const IrOpInfo *in) {
   const IrOp *o = &v->m->ops[op];
   int n;
   if ((n = in->n_regions) >= 0 ? o->n_regions != (uint32_t)n
@@ -160,7 +165,7 @@ static int check_counts(Verifier *v, uint32_t op, const IrOpInfo *in) {
   return 0;
 }
 
-static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
+__attribute__((noinline)) static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
   const IrModule *m = v->m;
   const IrOp *o = &m->ops[op];
   uint32_t region = m->blocks[o->block].region;
@@ -192,7 +197,7 @@ static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
 
 /* Terminator rules of the blocks of op p's regions (Verifier.cpp's
  * mayBeValidWithoutTerminator and verifyOnExit). */
-static void check_regions(Verifier *v, uint32_t p, const IrOpInfo *in) {
+__attribute__((noinline)) static void check_regions(Verifier *v, uint32_t p, const IrOpInfo *in) {
   const IrModule *m = v->m;
   const IrOp *o = &m->ops[p];
   for (uint32_t i = 0; i < o->n_regions; i++) {
@@ -397,9 +402,9 @@ static int check_use(Verifier *v, uint32_t o, uint32_t ur, int reachable,
 /* ====================================================================== */
 
 /* Segments of one opcode known to verify (ir_verify's cache). */
-typedef struct SegOk {
+struct SegOk {
   uint32_t props, n_operands, ok;
-} SegOk;
+};
 
 /* Ops whose verify hook reads nothing but the op's own counts, properties,
  * attributes and operand and result types (no other op, no block, region
@@ -429,10 +434,10 @@ typedef struct Sig {
 
 /* The passed signatures, direct mapped; filled from the first pure op on.
  * An empty slot has opc IR_N_OPS, which no op has. */
-typedef struct SigMemo {
+struct SigMemo {
   int ready;
   Sig slot[1 << SIG_LOG2];
-} SigMemo;
+};
 
 /* Run op o's pure verify hook, unless it already passed on an op of the
  * same signature. The slot is picked by the properties, attributes,
@@ -483,30 +488,56 @@ static int counts_fit(const OpcFacts *F, const IrOp *op) {
          op->n_operands - F->lo[3] <= F->span[3];
 }
 
-/* The rules few ops need: segments, region shapes, a terminator's place,
- * successors. `ok` is check_op's verdict so far; returns the new one. */
-static int check_rare(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok,
-                      int ok) {
+/* Do op o's segments verify (ir_verify_segments, reported)? The caller
+ * has looked in v->seg_ok. */
+__attribute__((noinline)) static int segments_ok(Verifier *v, uint32_t o) {
+  const IrOp *op = &v->m->ops[o];
+  SegOk *so = &v->seg_ok[op->opc];
+  if (ir_verify_segments(v->m, o, v->d)) {
+    v->failed = 1;
+    return 0;
+  }
+  so->ok = 1;
+  so->props = op->props;
+  so->n_operands = op->n_operands;
+  return 1;
+}
+
+/* Do op o's region shapes verify (ir_verify_region_shape, reported)? */
+__attribute__((noinline)) static int shape_ok(Verifier *v, uint32_t o) {
+  if (!ir_verify_region_shape(v->m, o, v->d)) return 1;
+  v->failed = 1;
+  return 0;
+}
+
+/* Operand k of op o, defined in block db, is neither defined earlier in
+ * o's block nor settled by def_block_ok for it: is it visible and
+ * dominating? Returns -1 if it was reported. */
+__attribute__((noinline)) static int far_operand(Verifier *v, uint32_t o,
+                                                 uint32_t k, uint32_t db) {
+  uint32_t b = v->m->ops[o].block;
+  if (check_use(v, o, v->blk_region, v->blk_reach, k)) return -1;
+  if (db != IR_NONE && db != b) def_block_ok(v, b, db);
+  return 0;
+}
+
+/* The structural rules for op o (rules 1 to 3), in the order MLIR reports
+ * them; for an op in a block, v->blk describes the block. Returns whether
+ * the op's counts, segments and region shapes are sound, which its hook
+ * needs. The common case stays in this loop body; the rest is in
+ * functions kept out of line, so the loop's values stay in registers. */
+static int check_op(Verifier *v, uint32_t o, const OpcFacts *F) {
   const IrModule *m = v->m;
   const IrOp *op = &m->ops[o];
+  /* unregistered ops have lo 0 and span UINT32_MAX: they always fit */
+  int ok = counts_fit(F, op) || !check_counts(v, o, F->in);
   /* segments and region shapes are what hooks (and passes) index by */
   if (ok && F->has_segs) {
-    SegOk *so = &seg_ok[op->opc];
-    if (!so->ok || so->props != op->props || so->n_operands != op->n_operands) {
-      if (ir_verify_segments(m, o, v->d)) {
-        ok = 0;
-        v->failed = 1;
-      } else {
-        so->ok = 1;
-        so->props = op->props;
-        so->n_operands = op->n_operands;
-      }
-    }
+    const SegOk *so = &v->seg_ok[op->opc];
+    if (!so->ok || so->props != op->props || so->n_operands != op->n_operands)
+      ok = segments_ok(v, o);
   }
-  if (ok && F->has_shape && op->n_regions && ir_verify_region_shape(m, o, v->d)) {
-    ok = 0;
-    v->failed = 1;
-  }
+  if (ok && F->has_shape && op->n_regions) ok = shape_ok(v, o);
   if (op->block != IR_NONE) {
     /* MLIR checks traits in order and stops at the first: a terminator
      * with wrong counts is not also told it is misplaced */
@@ -518,51 +549,52 @@ static int check_rare(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok,
                   "operation with block successors must terminate its parent block");
       check_succs(v, o, F->in);
     }
-  }
-  return ok;
-}
-
-/* Operand k of op o is not defined earlier in o's block: is it one whose
- * block def_block_ok settled for this block, else is it visible and
- * dominating? Returns -1 if it was reported. */
-static int far_operand(Verifier *v, uint32_t o, uint32_t k) {
-  const IrModule *m = v->m;
-  const IrOp *op = &m->ops[o];
-  const IrValue *vv = &m->values[m->operands[op->operands + k]];
-  int arg = vv->kind == IR_VAL_ARG;
-  uint32_t b = op->block, db = arg ? vv->def : m->ops[vv->def].block;
-  const DefHit *h = &v->dh[db & (N_DH - 1)];
-  if (h->ub == b && h->db == db && (arg || vv->def < h->cur)) return 0;
-  if (check_use(v, o, v->blk_region, v->blk_reach, k)) return -1;
-  if (db != IR_NONE && db != b) def_block_ok(v, b, db);
-  return 0;
-}
-
-/* The structural rules for op o (rules 1 to 3), in the order MLIR reports
- * them; for an op in a block, v->blk describes the block. Returns whether
- * the op's counts, segments and region shapes are sound, which its hook
- * needs. */
-static int check_op(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok) {
-  const IrModule *m = v->m;
-  const IrOp *op = &m->ops[o];
-  /* unregistered ops have lo 0 and span UINT32_MAX: they always fit */
-  int ok = counts_fit(F, op) || !check_counts(v, o, F->in);
-  if (F->rare || op->n_succs) ok = check_rare(v, o, F, seg_ok, ok);
-  if (op->block != IR_NONE) {
     /* Most operands are defined earlier in the same block (ops [first, o))
      * or are its arguments: same region, so same isolation, and dominating.
-     * The rest are far_operand's. */
+     * Next come values of blocks that def_block_ok has settled for this
+     * block. The rest are far_operand's. */
     const uint32_t *opd = m->operands + op->operands;
     const IrValue *vals = m->values;
     uint32_t b = op->block, first = v->blk_first, before = o - first;
     for (uint32_t k = 0, n = op->n_operands; k < n; k++) {
       const IrValue *vv = &vals[opd[k]];
-      if (vv->kind == IR_VAL_ARG ? vv->def == b : vv->def - first < before) continue;
-      if (far_operand(v, o, k)) break;
+      int arg = vv->kind == IR_VAL_ARG;
+      if (arg ? vv->def == b : vv->def - first < before) continue;
+      uint32_t db = arg ? vv->def : m->ops[vv->def].block;
+      const DefHit *h = &v->dh[db & (N_DH - 1)];
+      if (h->ub == b && h->db == db && (arg || vv->def < h->cur)) continue;
+      if (far_operand(v, o, k, db)) break;
     }
   }
   if (op->n_regions) check_regions(v, o, F->in);
   return ok;
+}
+
+/* Op o's verify hook (rule 4), into sink d. */
+static int run_hook(Verifier *v, uint32_t o, const OpcFacts *F, IrDiag *d) {
+  return F->pure ? run_pure_hook(v->memo, v->m, o, F, d) : F->verify(v->m, o, d);
+}
+
+/* Rules 1 to 4 for ops [first, last]: one block's, or op 0. The hooks run
+ * while nothing has failed, into the silent sink; from the first failure
+ * on, structural errors must all come before the hooks' (MLIR's order),
+ * so from that op the hooks wait for ir_verify's second walk, which
+ * repeats a failed hook aloud. */
+static void walk_ops(Verifier *v, uint32_t first, uint32_t last) {
+  for (uint32_t o = first; o <= last; o++) {
+    const OpcFacts *F = facts_of(v, o);
+    int ok = check_op(v, o, F);
+    if (!F->verify || v->hooks_from != IR_NONE) continue;
+    if (v->failed || (ok && run_hook(v, o, F, v->quiet))) v->hooks_from = o;
+  }
+}
+
+/* check_op's verdict again, silently (the second walk's). */
+static int op_sound(Verifier *v, uint32_t o, const OpcFacts *F) {
+  const IrOp *op = &v->m->ops[o];
+  if (!counts_fit(F, op)) return 0;
+  if (F->has_segs && ir_verify_segments(v->m, o, v->quiet)) return 0;
+  return !(F->has_shape && op->n_regions && ir_verify_region_shape(v->m, o, v->quiet));
 }
 
 /* What the loop asks about each opcode, looked up once per process; the
@@ -578,7 +610,6 @@ static void init_facts(void) {
     F->traits = in->traits;
     F->has_segs = ir_segment_count(k) != 0;
     F->has_shape = ir_has_region_rule(k);
-    F->rare = F->has_segs || F->has_shape || (in->traits & IR_TR_TERMINATOR);
     int n[4] = {in->n_regions, in->n_results, in->n_succs, in->n_operands};
     for (int i = 0; i < 4; i++) {
       F->lo[i] = n[i] >= 0 ? (uint32_t)n[i] : (uint32_t)(-1 - n[i]);
@@ -627,49 +658,31 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   if (multi) ir_dom_init(&v.dom, m);
 
   /* One walk over the ops in id order: op 0, then the ops of the blocks
-   * in block order, whose ranges follow each other (ir_module_check). The
-   * hooks (rule 4) run in the same walk while nothing has failed, into a
-   * silent sink; from the first failure on, structural errors must all
-   * come before the hooks' (MLIR's order), so from that op the hooks run
-   * in a second walk, which repeats a failed hook aloud. */
-  uint8_t *counts_ok = ir_xmalloc(m->n_ops + 1);
+   * in block order, whose ranges follow each other (ir_module_check). */
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
-  SigMemo memo;                    /* passed signatures of pure hooks */
+  SigMemo memo;
   memo.ready = 0;
-  uint32_t hooks_from = IR_NONE;   /* where the second walk starts */
-  const OpcFacts *F;
+  v.seg_ok = seg_ok;
+  v.memo = &memo;
+  v.quiet = &quiet;
+  v.hooks_from = IR_NONE;
   v.blk_last = 0;                  /* op 0 is in no block */
-  for (uint32_t o = 0, nb = 0;;) {
-    for (uint32_t last = v.blk_last; o <= last; o++) {
-      F = facts_of(&v, o);
-      int ok = check_op(&v, o, F, seg_ok);
-      counts_ok[o] = (uint8_t)ok;
-      if (hooks_from != IR_NONE || !F->verify) continue;
-      if (v.failed)
-        hooks_from = o;
-      else if (ok && (F->pure ? run_pure_hook(&memo, m, o, F, &quiet)
-                              : F->verify(m, o, &quiet)))
-        hooks_from = o;
-    }
-    if (o >= m->n_ops) break;
-    while (!m->blocks[nb].n_ops) nb++;  /* the next block with ops starts at o */
+  walk_ops(&v, 0, 0);
+  for (uint32_t nb = 0; nb < m->n_blocks; nb++) {
     const IrBlock *blk = &m->blocks[nb];
+    if (!blk->n_ops) continue;
     v.blk_first = blk->ops;
     v.blk_last = blk->ops + blk->n_ops - 1;
     v.blk_region = blk->region;
     v.blk_reach = !multi || !v.dom.unreach[nb];
-    nb++;
+    walk_ops(&v, v.blk_first, v.blk_last);
   }
-  if (hooks_from != IR_NONE)
-    for (uint32_t o = hooks_from; o < m->n_ops; o++) {
-      F = facts_of(&v, o);
-      if (F->verify && counts_ok[o] &&
-          (F->pure ? run_pure_hook(&memo, m, o, F, d) : F->verify(m, o, d)))
-        v.failed = 1;
-    }
+  for (uint32_t o = v.hooks_from; o < m->n_ops; o++) {
+    const OpcFacts *F = facts_of(&v, o);
+    if (F->verify && op_sound(&v, o, F) && run_hook(&v, o, F, d)) v.failed = 1;
+  }
 
-  free(counts_ok);
   if (multi) ir_dom_free(&v.dom);
   free(v.iso);
   return v.failed ? -1 : 0;
