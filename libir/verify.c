@@ -21,13 +21,6 @@
 
 #include "irint.h"
 
-/* One of ancestor_in's answers: the ancestor op in region rd, and its
- * block (IR_NONE: rd does not enclose the block). */
-typedef struct AncHit {
-  uint32_t rd, cur, b;
-} AncHit;
-#define N_ANC 4
-
 /* What the values of block db are to the uses in block ub (def_block_ok):
  * the arguments and ops [.., cur) of db dominate them. ub == IR_NONE:
  * empty slot. */
@@ -60,9 +53,6 @@ typedef struct Verifier {
   IrDom dom;                /* dominator trees of multi-block regions */
   uint32_t *iso;            /* per region: the region whose parent op is the
                                nearest isolated-from-above op (or top) */
-  uint32_t anc_block;       /* ancestor_in's answers are for this block */
-  uint32_t n_anc;
-  AncHit anc[N_ANC];
   DefHit dh[N_DH];          /* def_block_ok's, direct mapped by db */
   const OpcFacts *facts;    /* by opcode, IR_N_OPS: unregistered
                                (the static opc_facts) */
@@ -250,34 +240,17 @@ static int is_graph(const Verifier *v, uint32_t region) {
 }
 
 /* The ancestor of the ops of block `ub` in region rd: the op `*cur` in
- * block `*b` of rd; 0 if rd does not enclose ub. The answer depends on ub
- * and rd only, and the ops of a block mostly use values of the same few
- * outer regions, so the last few answers for the block being verified are
- * kept (a loop body's uses of the function's values climbed the region
- * tree once per use). */
-static int ancestor_in(Verifier *v, uint32_t ub, uint32_t rd, uint32_t *cur,
-                       uint32_t *b) {
-  const IrModule *m = v->m;
-  if (v->anc_block != ub) {
-    v->anc_block = ub;
-    v->n_anc = 0;
-  }
-  for (uint32_t i = 0; i < v->n_anc; i++)
-    if (v->anc[i].rd == rd) {
-      *cur = v->anc[i].cur;
-      *b = v->anc[i].b;
-      return *b != IR_NONE;
-    }
+ * block `*b` of rd; 0 if rd does not enclose ub. */
+static int ancestor_in(const IrModule *m, uint32_t ub, uint32_t rd,
+                       uint32_t *cur, uint32_t *b) {
   uint32_t c = IR_NONE, x = ub;
   while (m->blocks[x].region != rd) {
     c = m->regions[m->blocks[x].region].op;
     x = m->ops[c].block;
     if (x == IR_NONE) break;
   }
-  AncHit *h = &v->anc[v->n_anc < N_ANC ? v->n_anc++ : rd % N_ANC];
-  h->rd = rd;
-  h->cur = *cur = c;
-  h->b = *b = x;
+  *cur = c;
+  *b = x;
   return x != IR_NONE;
 }
 
@@ -298,7 +271,7 @@ static int value_dominates(Verifier *v, uint32_t val, uint32_t o) {
   uint32_t rd = m->blocks[bd].region;
   /* the use's ancestor in the definition's region */
   uint32_t cur = o, b = m->ops[o].block;
-  if (m->blocks[b].region != rd && !ancestor_in(v, b, rd, &cur, &b)) return 0;
+  if (m->blocks[b].region != rd && !ancestor_in(m, b, rd, &cur, &b)) return 0;
   if (b != bd) return dominates(v, bd, b);
   if (d == IR_NONE) return 1;        /* block argument, same block */
   if (d == cur) return 0;            /* the use is inside the definer */
@@ -360,7 +333,7 @@ static void def_block_ok(Verifier *v, uint32_t ub, uint32_t db) {
   const IrModule *m = v->m;
   uint32_t rd = m->blocks[db].region, cur = IR_NONE, b = ub;
   if (v->blk_reach) {
-    if (m->blocks[ub].region != rd && !ancestor_in(v, ub, rd, &cur, &b)) return;
+    if (m->blocks[ub].region != rd && !ancestor_in(m, ub, rd, &cur, &b)) return;
     if (b != db) {
       if (!dominates(v, db, b)) return;
       cur = IR_NONE;
@@ -512,10 +485,32 @@ __attribute__((noinline)) static int shape_ok(Verifier *v, uint32_t o) {
 
 /* Operand k of op o, defined in block db, is neither defined earlier in
  * o's block nor settled by def_block_ok for it: is it visible and
- * dominating? Returns -1 if it was reported. */
+ * dominating? Returns -1 if it was reported. A legal use of a value of an
+ * enclosing block (same isolation root, reachable) is settled here with
+ * one climb of the region tree; anything else (errors, unreachable
+ * blocks, graph regions) takes check_use's long way. */
 __attribute__((noinline)) static int far_operand(Verifier *v, uint32_t o,
                                                  uint32_t k, uint32_t db) {
-  uint32_t b = v->m->ops[o].block;
+  const IrModule *m = v->m;
+  uint32_t b = m->ops[o].block;
+  if (db != IR_NONE && db != b && v->blk_reach) {
+    const IrValue *vv = &m->values[m->operands[m->ops[o].operands + k]];
+    uint32_t rd = m->blocks[db].region, cur, ab;
+    if (v->iso[rd] == v->iso[v->blk_region] && ancestor_in(m, b, rd, &cur, &ab)) {
+      /* db's values before cur dominate b's ops; all of them when db
+       * dominates b's ancestor block in another block of their region */
+      int ok = ab == db ? vv->kind == IR_VAL_ARG || vv->def < cur
+                        : dominates(v, db, ab);
+      if (ab != db) cur = IR_NONE;
+      if (ok) {
+        DefHit *h = &v->dh[db & (N_DH - 1)];
+        h->ub = b;
+        h->db = db;
+        h->cur = cur;
+        return 0;
+      }
+    }
+  }
   if (check_use(v, o, v->blk_region, v->blk_reach, k)) return -1;
   if (db != IR_NONE && db != b) def_block_ok(v, b, db);
   return 0;
@@ -631,7 +626,6 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   v.m = m;
   v.c = m->ctx;
   v.d = d;
-  v.anc_block = IR_NONE;
   for (uint32_t i = 0; i < N_DH; i++) v.dh[i].ub = IR_NONE;
   pthread_once(&facts_once, init_facts);
   v.facts = opc_facts;
