@@ -405,51 +405,59 @@ typedef struct Sig {
   uint32_t types[SIG_TYPES];
 } Sig;
 
-/* The passed signatures, direct mapped; filled from the first pure op on.
- * An empty slot has opc IR_N_OPS, which no op has. */
+/* The passed signatures, direct mapped. An empty slot has opc IR_N_OPS,
+ * which no op has. */
 struct SigMemo {
-  int ready;
   Sig slot[1 << SIG_LOG2];
 };
 
+/* The slot for op's signature (0 if it is too long to cache), picked by
+ * its properties, attributes, first operand and first result type: for
+ * the ops above, what tells them apart. */
+static Sig *sig_slot(SigMemo *memo, const IrModule *m, const IrOp *op) {
+  uint32_t no = op->n_operands, nr = op->n_results;
+  if (no + nr > SIG_TYPES || no > SIG_TYPES) return NULL;
+  const IrValue *vals = m->values;
+  uint32_t t0 = nr ? vals[op->results].type : 0;
+  uint32_t t1 = no ? vals[m->operands[op->operands]].type : 0;
+  uint32_t h = op->props * 0x9E3779B1u ^ op->attrs * 0x85EBCA77u ^
+               t0 * 0xC2B2AE3Du ^ t1 * 0x165667B1u ^
+               (op->opc | (no | nr << 4) << 16) * 0x27D4EB2Fu;
+  return &memo->slot[h >> (32 - SIG_LOG2)];
+}
+
+/* Does slot e hold op's signature? */
+static int sig_equal(const Sig *e, const IrModule *m, const IrOp *op) {
+  uint32_t no = op->n_operands, nr = op->n_results;
+  if (e->opc != op->opc || e->counts != (no | nr << 4) || e->props != op->props ||
+      e->attrs != op->attrs)
+    return 0;
+  const IrValue *vals = m->values;
+  const uint32_t *opd = m->operands + op->operands;
+  for (uint32_t i = 0; i < no; i++)
+    if (e->types[i] != vals[opd[i]].type) return 0;
+  for (uint32_t i = 0; i < nr; i++)
+    if (e->types[no + i] != vals[op->results + i].type) return 0;
+  return 1;
+}
+
 /* Run op o's pure verify hook, unless it already passed on an op of the
- * same signature. The slot is picked by the properties, attributes,
- * first operand and first result type (for the ops above, what tells them
- * apart), and the rest compared in place: hashing every type of a signature built in a
- * buffer cost as much as most hooks. */
+ * same signature (compared in place: hashing every type of a signature
+ * built in a buffer cost as much as most hooks). */
 static int run_pure_hook(SigMemo *memo, const IrModule *m, uint32_t o,
                          const OpcFacts *F, IrDiag *d) {
   const IrOp *op = &m->ops[o];
-  uint32_t no = op->n_operands, nr = op->n_results;
-  if (no + nr > SIG_TYPES || no > SIG_TYPES) return F->verify(m, o, d);
-  const IrValue *vals = m->values;
-  const uint32_t *opd = m->operands + op->operands;
-  uint32_t counts = no | nr << 4, t0 = nr ? vals[op->results].type : 0;
-  uint32_t t1 = no ? vals[opd[0]].type : 0;
-  uint32_t h = op->props * 0x9E3779B1u ^ op->attrs * 0x85EBCA77u ^
-               t0 * 0xC2B2AE3Du ^ t1 * 0x165667B1u ^
-               (op->opc | counts << 16) * 0x27D4EB2Fu;
-  if (!memo->ready) {
-    for (uint32_t i = 0; i < 1u << SIG_LOG2; i++) memo->slot[i].opc = IR_N_OPS;
-    memo->ready = 1;
-  }
-  Sig *e = &memo->slot[h >> (32 - SIG_LOG2)];
-  if (e->opc == op->opc && e->counts == counts && e->props == op->props &&
-      e->attrs == op->attrs) {
-    uint32_t i = 0;
-    while (i < no && e->types[i] == vals[opd[i]].type) i++;
-    if (i == no) {
-      while (i < no + nr && e->types[i] == vals[op->results + i - no].type) i++;
-      if (i == no + nr) return 0;
-    }
-  }
+  Sig *e = sig_slot(memo, m, op);
+  if (e && sig_equal(e, m, op)) return 0;
   if (F->verify(m, o, d)) return -1;
+  if (!e) return 0;
+  uint32_t no = op->n_operands, nr = op->n_results;
   e->opc = op->opc;
-  e->counts = (uint16_t)counts;
+  e->counts = (uint16_t)(no | nr << 4);
   e->props = op->props;
   e->attrs = op->attrs;
-  for (uint32_t i = 0; i < no; i++) e->types[i] = vals[opd[i]].type;
-  for (uint32_t i = 0; i < nr; i++) e->types[no + i] = vals[op->results + i].type;
+  for (uint32_t i = 0; i < no; i++) e->types[i] = m->values[m->operands[op->operands + i]].type;
+  for (uint32_t i = 0; i < nr; i++) e->types[no + i] = m->values[op->results + i].type;
   return 0;
 }
 
@@ -656,7 +664,7 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
   SigMemo memo;
-  memo.ready = 0;
+  for (uint32_t i = 0; i < 1u << SIG_LOG2; i++) memo.slot[i].opc = IR_N_OPS;
   v.seg_ok = seg_ok;
   v.memo = &memo;
   v.quiet = &quiet;
