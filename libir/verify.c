@@ -59,6 +59,8 @@ typedef struct Verifier {
   /* the block whose ops are being checked */
   uint32_t blk_first, blk_last, blk_region;
   int blk_reach;
+  uint32_t open_ends;       /* blocks that are empty or end in a registered
+                               non-terminator: check_regions' only finds */
   SegOk *seg_ok;            /* by opcode: segments known to verify */
   SigMemo *memo;            /* pure hooks' passed signatures */
   IrDiag *quiet;            /* the hooks' sink in the first walk */
@@ -186,7 +188,9 @@ __attribute__((noinline)) static void check_succs(Verifier *v, uint32_t op, cons
 }
 
 /* Terminator rules of the blocks of op p's regions (Verifier.cpp's
- * mayBeValidWithoutTerminator and verifyOnExit). */
+ * mayBeValidWithoutTerminator and verifyOnExit). Only called when p has
+ * graph regions or some block of the module has no terminator to find
+ * (v->open_ends): a valid module skips the walk over its blocks. */
 __attribute__((noinline)) static void check_regions(Verifier *v, uint32_t p, const IrOpInfo *in) {
   const IrModule *m = v->m;
   const IrOp *o = &m->ops[p];
@@ -569,7 +573,8 @@ static int check_op(Verifier *v, uint32_t o, const OpcFacts *F) {
       if (far_operand(v, o, k, db)) break;
     }
   }
-  if (op->n_regions) check_regions(v, o, F->in);
+  if (op->n_regions && (v->open_ends || (F->traits & IR_TR_GRAPH_REGION)))
+    check_regions(v, o, F->in);
   return ok;
 }
 
@@ -648,12 +653,20 @@ int ir_verify(const IrModule *m, IrDiag *d) {
    * forward sweep finds each region's isolation root. */
   int multi = 0;                   /* a region of two or more blocks? */
   for (uint32_t r = 0; r < m->n_regions; r++) {
-    uint32_t p = m->regions[r].op;
-    multi |= m->regions[r].n_blocks > 1;
-    if (m->ops[p].block == IR_NONE || (facts_of(&v, p)->traits & IR_TR_ISOLATED))
+    const IrRegion *rg = &m->regions[r];
+    const OpcFacts *P = facts_of(&v, rg->op);
+    multi |= rg->n_blocks > 1;
+    if (m->ops[rg->op].block == IR_NONE || (P->traits & IR_TR_ISOLATED))
       v.iso[r] = r;
     else
-      v.iso[r] = v.iso[m->blocks[m->ops[p].block].region];
+      v.iso[r] = v.iso[m->blocks[m->ops[rg->op].block].region];
+    /* check_regions' findings, counted (its may_skip) */
+    if (rg->n_blocks == 1 && (!P->in || (P->traits & IR_TR_NO_TERMINATOR))) continue;
+    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
+      const IrBlock *blk = &m->blocks[b];
+      const OpcFacts *L = blk->n_ops ? facts_of(&v, blk->ops + blk->n_ops - 1) : NULL;
+      v.open_ends += !L || (L->in && !(L->traits & IR_TR_TERMINATOR));
+    }
   }
   /* Without a multi-block region every block is reachable and dominance
    * is op order: no trees to build (most modules). */
