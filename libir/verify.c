@@ -31,7 +31,8 @@ typedef struct DefHit {
 
 /* What the verifier asks about an opcode, looked up once per module. */
 typedef struct OpcFacts {
-  const IrOpInfo *in;       /* NULL: unregistered */
+  _Alignas(64) const IrOpInfo *in;  /* NULL: unregistered; 64-byte entries
+                                       index with a shift */
   int (*verify)(const IrModule *m, uint32_t op, IrDiag *d);
   uint32_t traits;
   /* counts in check_counts' order (regions, results, successors,
@@ -533,9 +534,8 @@ __attribute__((noinline)) static int far_operand(Verifier *v, uint32_t o,
  * the op's counts, segments and region shapes are sound, which its hook
  * needs. The common case stays in this loop body; the rest is in
  * functions kept out of line, so the loop's values stay in registers. */
-static int check_op(Verifier *v, uint32_t o, const OpcFacts *F) {
-  const IrModule *m = v->m;
-  const IrOp *op = &m->ops[o];
+static int check_op(Verifier *v, const IrModule *m, const IrOp *op, uint32_t o,
+                    const OpcFacts *F) {
   /* unregistered ops have lo 0 and span UINT32_MAX: they always fit */
   int ok = counts_fit(F, op) || !check_counts(v, o, F->in);
   /* segments and region shapes are what hooks (and passes) index by */
@@ -589,9 +589,13 @@ static int run_hook(Verifier *v, uint32_t o, const OpcFacts *F, IrDiag *d) {
  * so from that op the hooks wait for ir_verify's second walk, which
  * repeats a failed hook aloud. */
 static void walk_ops(Verifier *v, uint32_t first, uint32_t last) {
+  const IrModule *m = v->m;
+  const IrOp *ops = m->ops;
+  const OpcFacts *facts = v->facts;
   for (uint32_t o = first; o <= last; o++) {
-    const OpcFacts *F = facts_of(v, o);
-    int ok = check_op(v, o, F);
+    const IrOp *op = &ops[o];
+    const OpcFacts *F = &facts[op->opc < IR_N_OPS ? op->opc : IR_N_OPS];
+    int ok = check_op(v, m, op, o, F);
     if (!F->verify || v->hooks_from != IR_NONE) continue;
     if (v->failed || (ok && run_hook(v, o, F, v->quiet))) v->hooks_from = o;
   }
