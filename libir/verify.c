@@ -583,16 +583,29 @@ static int run_hook(Verifier *v, uint32_t o, const OpcFacts *F, IrDiag *d) {
   return F->pure ? run_pure_hook(v->memo, v->m, o, F, d) : F->verify(v->m, o, d);
 }
 
-/* Rules 1 to 4 for ops [first, last]: one block's, or op 0. The hooks run
- * while nothing has failed, into the silent sink; from the first failure
- * on, structural errors must all come before the hooks' (MLIR's order),
- * so from that op the hooks wait for ir_verify's second walk, which
- * repeats a failed hook aloud. */
-static void walk_ops(Verifier *v, uint32_t first, uint32_t last) {
+/* Rules 1 to 4 for every op, in id order: op 0, then the ops of the
+ * blocks in block order, whose ranges follow each other (ir_module_check).
+ * The hooks run while nothing has failed, into the silent sink; from the
+ * first failure on, structural errors must all come before the hooks'
+ * (MLIR's order), so from that op the hooks wait for ir_verify's second
+ * walk, which repeats a failed hook aloud. `multi`: the module has a
+ * multi-block region (else v->dom is not built). */
+static void walk_ops(Verifier *v, int multi) {
   const IrModule *m = v->m;
   const IrOp *ops = m->ops;
   const OpcFacts *facts = v->facts;
-  for (uint32_t o = first; o <= last; o++) {
+  v->blk_last = 0;                 /* op 0 is in no block */
+  for (uint32_t o = 0, nb = 0, last = 0;; o++) {
+    if (o > last) {                /* the next block with ops starts at o */
+      if (o >= m->n_ops) break;
+      while (!m->blocks[nb].n_ops) nb++;
+      const IrBlock *blk = &m->blocks[nb];
+      v->blk_first = blk->ops;
+      v->blk_last = last = blk->ops + blk->n_ops - 1;
+      v->blk_region = blk->region;
+      v->blk_reach = !multi || !v->dom.unreach[nb];
+      nb++;
+    }
     const IrOp *op = &ops[o];
     const OpcFacts *F = &facts[op->opc < IR_N_OPS ? op->opc : IR_N_OPS];
     int ok = check_op(v, m, op, o, F);
@@ -676,8 +689,6 @@ int ir_verify(const IrModule *m, IrDiag *d) {
    * is op order: no trees to build (most modules). */
   if (multi) ir_dom_init(&v.dom, m);
 
-  /* One walk over the ops in id order: op 0, then the ops of the blocks
-   * in block order, whose ranges follow each other (ir_module_check). */
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
   SigMemo memo;
@@ -686,17 +697,7 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   v.memo = &memo;
   v.quiet = &quiet;
   v.hooks_from = IR_NONE;
-  v.blk_last = 0;                  /* op 0 is in no block */
-  walk_ops(&v, 0, 0);
-  for (uint32_t nb = 0; nb < m->n_blocks; nb++) {
-    const IrBlock *blk = &m->blocks[nb];
-    if (!blk->n_ops) continue;
-    v.blk_first = blk->ops;
-    v.blk_last = blk->ops + blk->n_ops - 1;
-    v.blk_region = blk->region;
-    v.blk_reach = !multi || !v.dom.unreach[nb];
-    walk_ops(&v, v.blk_first, v.blk_last);
-  }
+  walk_ops(&v, multi);
   for (uint32_t o = v.hooks_from; o < m->n_ops; o++) {
     const OpcFacts *F = facts_of(&v, o);
     if (F->verify && op_sound(&v, o, F) && run_hook(&v, o, F, d)) v.failed = 1;
