@@ -62,7 +62,7 @@ typedef struct Verifier {
   int blk_reach;
   uint32_t open_ends;       /* blocks that are empty or end in a registered
                                non-terminator: check_regions' only finds */
-  SegOk *seg_ok;            /* by opcode: segments known to verify */
+  SegOk *seg_ok;            /* segments known to verify (seg_slot) */
   SigMemo *memo;            /* pure hooks' passed signatures */
   IrDiag *quiet;            /* the hooks' sink in the first walk */
   uint32_t hooks_from;      /* where the second walk starts (IR_NONE) */
@@ -379,10 +379,18 @@ static int check_use(Verifier *v, uint32_t o, uint32_t ur, int reachable,
 /* Entry point                                                            */
 /* ====================================================================== */
 
-/* Segments of one opcode known to verify (ir_verify's cache). */
+/* Segments known to verify (ir_verify's cache): ir_verify_segments
+ * depends on the opcode, properties and operand count only. Direct mapped
+ * by properties and opcode (seg_slot); opc1 is the opcode + 1, 0 empty. */
+#define SEG_LOG2 6
 struct SegOk {
-  uint32_t props, n_operands, ok;
+  uint32_t opc1, props, n_operands;
 };
+
+static SegOk *seg_slot(SegOk *seg_ok, const IrOp *op) {
+  uint32_t h = op->props * 0x9E3779B1u ^ op->opc * 0x85EBCA77u;
+  return &seg_ok[h >> (32 - SEG_LOG2)];
+}
 
 /* Ops whose verify hook reads nothing but the op's own counts, properties,
  * attributes and operand and result types (no other op, no block, region
@@ -478,12 +486,12 @@ static int counts_fit(const OpcFacts *F, const IrOp *op) {
  * has looked in v->seg_ok. */
 __attribute__((noinline)) static int segments_ok(Verifier *v, uint32_t o) {
   const IrOp *op = &v->m->ops[o];
-  SegOk *so = &v->seg_ok[op->opc];
+  SegOk *so = seg_slot(v->seg_ok, op);
   if (ir_verify_segments(v->m, o, v->d)) {
     v->failed = 1;
     return 0;
   }
-  so->ok = 1;
+  so->opc1 = op->opc + 1u;
   so->props = op->props;
   so->n_operands = op->n_operands;
   return 1;
@@ -540,8 +548,9 @@ static int check_op(Verifier *v, const IrModule *m, const IrOp *op, uint32_t o,
   int ok = counts_fit(F, op) || !check_counts(v, o, F->in);
   /* segments and region shapes are what hooks (and passes) index by */
   if (ok && F->has_segs) {
-    const SegOk *so = &v->seg_ok[op->opc];
-    if (!so->ok || so->props != op->props || so->n_operands != op->n_operands)
+    const SegOk *so = seg_slot(v->seg_ok, op);
+    if (so->opc1 != op->opc + 1u || so->props != op->props ||
+        so->n_operands != op->n_operands)
       ok = segments_ok(v, o);
   }
   if (ok && F->has_shape && op->n_regions) ok = shape_ok(v, o);
@@ -659,11 +668,10 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   for (uint32_t i = 0; i < N_DH; i++) v.dh[i].ub = IR_NONE;
   pthread_once(&facts_once, init_facts);
   v.facts = opc_facts;
-  /* The last (props, operand count) per opcode whose segments verified:
-   * ir_verify_segments depends on nothing else, and ops of one kind mostly
-   * repeat their properties (3 MB bench slice: 2.3M instructions). */
-  SegOk seg_ok[IR_N_OPS];
-  for (uint32_t k = 0; k < IR_N_OPS; k++) seg_ok[k].ok = 0;
+  /* ops of one kind mostly repeat their properties (3 MB bench slice:
+   * 2.3M instructions with one entry per opcode) */
+  SegOk seg_ok[1 << SEG_LOG2];
+  for (uint32_t k = 0; k < 1u << SEG_LOG2; k++) seg_ok[k].opc1 = 0;
   v.iso = ir_xmalloc((m->n_regions + 1) * sizeof *v.iso);
 
   /* Regions come after the region holding their op (freeze order), so one
