@@ -29,7 +29,7 @@ typedef struct DefHit {
 } DefHit;
 #define N_DH 16
 
-/* What the verifier asks about an opcode, looked up once per module. */
+/* What the verifier asks about an opcode, looked up once per process. */
 typedef struct OpcFacts {
   _Alignas(64) const IrOpInfo *in;  /* NULL: unregistered; 64-byte entries
                                        index with a shift */
@@ -60,8 +60,9 @@ typedef struct Verifier {
   /* the block whose ops are being checked */
   uint32_t blk_first, blk_last, blk_region;
   int blk_reach;
-  uint32_t open_ends;       /* blocks that are empty or end in a registered
-                               non-terminator: check_regions' only finds */
+  uint32_t open_ends;       /* blocks that need a terminator and are empty
+                               or end in a registered non-terminator: what
+                               check_regions reports */
   SegOk *seg_ok;            /* segments known to verify (seg_slot) */
   SigMemo *memo;            /* pure hooks' passed signatures */
   IrDiag *quiet;            /* the hooks' sink in the first walk */
