@@ -145,15 +145,19 @@ static void dom_region(IrDom *d, const IrModule *m, uint32_t first, uint32_t n,
 }
 
 void ir_dom_init(IrDom *d, const IrModule *m) {
-  uint32_t nb = m->n_blocks + 1;
-  d->pre = ir_xcalloc(nb, sizeof *d->pre);
-  d->post = ir_xcalloc(nb, sizeof *d->post);
-  d->unreach = ir_xcalloc(nb, 1);
-  d->idom = ir_xmalloc(nb * sizeof *d->idom);
+  /* one zeroed allocation for all the arrays (pre first, so ir_dom_free
+   * frees it): a module has one per pass that asks, and seven callocs
+   * were most of the cost for modules of single-block regions */
+  size_t nb = (size_t)m->n_blocks + 1;
+  uint32_t *w = ir_xcalloc(6 * nb + (nb + 3) / 4, sizeof *w);
+  d->pre = w;
+  d->post = w + nb;
+  d->idom = w + 2 * nb;
+  d->kid_first = w + 3 * nb;
+  d->n_kids = w + 4 * nb;
+  d->kids = w + 5 * nb;
+  d->unreach = (uint8_t *)(w + 6 * nb);
   memset(d->idom, 0xff, nb * sizeof *d->idom);
-  d->kid_first = ir_xcalloc(nb, sizeof *d->kid_first);
-  d->n_kids = ir_xcalloc(nb, sizeof *d->n_kids);
-  d->kids = ir_xmalloc(nb * sizeof *d->kids);
   uint32_t most = 0;
   for (uint32_t r = 0; r < m->n_regions; r++)
     if (m->regions[r].n_blocks > most) most = m->regions[r].n_blocks;
@@ -179,13 +183,7 @@ void ir_dom_init(IrDom *d, const IrModule *m) {
 }
 
 void ir_dom_free(IrDom *d) {
-  free(d->pre);
-  free(d->post);
-  free(d->unreach);
-  free(d->idom);
-  free(d->kid_first);
-  free(d->n_kids);
-  free(d->kids);
+  free(d->pre);  /* all the arrays (ir_dom_init) */
   memset(d, 0, sizeof *d);
 }
 

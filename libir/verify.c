@@ -16,16 +16,10 @@
  * The module must have passed ir_module_check (freeze and the bytecode
  * reader guarantee it); the verifier trusts the layout, not the semantics.
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "irint.h"
-
-/* One of ancestor_in's answers: the ancestor op in region rd, and its
- * block (IR_NONE: rd does not enclose the block). */
-typedef struct AncHit {
-  uint32_t rd, cur, b;
-} AncHit;
-#define N_ANC 4
 
 /* What the values of block db are to the uses in block ub (def_block_ok):
  * the arguments and ops [.., cur) of db dominate them. ub == IR_NONE:
@@ -35,9 +29,10 @@ typedef struct DefHit {
 } DefHit;
 #define N_DH 16
 
-/* What the verifier asks about an opcode, looked up once per module. */
+/* What the verifier asks about an opcode, looked up once per process. */
 typedef struct OpcFacts {
-  const IrOpInfo *in;       /* NULL: unregistered */
+  _Alignas(64) const IrOpInfo *in;  /* NULL: unregistered; 64-byte entries
+                                       index with a shift */
   int (*verify)(const IrModule *m, uint32_t op, IrDiag *d);
   uint32_t traits;
   /* counts in check_counts' order (regions, results, successors,
@@ -48,6 +43,9 @@ typedef struct OpcFacts {
   uint8_t pure;             /* in pure_hook_ops */
 } OpcFacts;
 
+typedef struct SegOk SegOk;
+typedef struct SigMemo SigMemo;
+
 typedef struct Verifier {
   const IrModule *m;
   const IrCtx *c;
@@ -56,14 +54,19 @@ typedef struct Verifier {
   IrDom dom;                /* dominator trees of multi-block regions */
   uint32_t *iso;            /* per region: the region whose parent op is the
                                nearest isolated-from-above op (or top) */
-  uint32_t anc_block;       /* ancestor_in's answers are for this block */
-  uint32_t n_anc;
-  AncHit anc[N_ANC];
   DefHit dh[N_DH];          /* def_block_ok's, direct mapped by db */
-  const OpcFacts *facts;    /* by opcode, IR_N_OPS: unregistered */
+  const OpcFacts *facts;    /* by opcode, IR_N_OPS: unregistered
+                               (the static opc_facts) */
   /* the block whose ops are being checked */
   uint32_t blk_first, blk_last, blk_region;
   int blk_reach;
+  uint32_t open_ends;       /* blocks that need a terminator and are empty
+                               or end in a registered non-terminator: what
+                               check_regions reports */
+  SegOk *seg_ok;            /* segments known to verify (seg_slot) */
+  SigMemo *memo;            /* pure hooks' passed signatures */
+  IrDiag *quiet;            /* the hooks' sink in the first walk */
+  uint32_t hooks_from;      /* where the second walk starts (IR_NONE) */
 } Verifier;
 
 /* ====================================================================== */
@@ -118,7 +121,7 @@ static const char *plural(int n) { return n == 1 ? "" : "s"; }
 /* Counts in ODS's order (regions, results, successors, operands) and
  * words (OpDefinition.cpp). A negative count n means "at least -1 - n".
  * Returns 0 if all match. */
-static int check_counts(Verifier *v, uint32_t op, const IrOpInfo *in) {
+__attribute__((noinline)) static int check_counts(Verifier *v, uint32_t op, const IrOpInfo *in) {
   const IrOp *o = &v->m->ops[op];
   int n;
   if ((n = in->n_regions) >= 0 ? o->n_regions != (uint32_t)n
@@ -156,7 +159,7 @@ static int check_counts(Verifier *v, uint32_t op, const IrOpInfo *in) {
   return 0;
 }
 
-static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
+__attribute__((noinline)) static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
   const IrModule *m = v->m;
   const IrOp *o = &m->ops[op];
   uint32_t region = m->blocks[o->block].region;
@@ -187,8 +190,10 @@ static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
 }
 
 /* Terminator rules of the blocks of op p's regions (Verifier.cpp's
- * mayBeValidWithoutTerminator and verifyOnExit). */
-static void check_regions(Verifier *v, uint32_t p, const IrOpInfo *in) {
+ * mayBeValidWithoutTerminator and verifyOnExit). Only called when p has
+ * graph regions or some block of the module has no terminator to find
+ * (v->open_ends): a valid module skips the walk over its blocks. */
+__attribute__((noinline)) static void check_regions(Verifier *v, uint32_t p, const IrOpInfo *in) {
   const IrModule *m = v->m;
   const IrOp *o = &m->ops[p];
   for (uint32_t i = 0; i < o->n_regions; i++) {
@@ -241,34 +246,17 @@ static int is_graph(const Verifier *v, uint32_t region) {
 }
 
 /* The ancestor of the ops of block `ub` in region rd: the op `*cur` in
- * block `*b` of rd; 0 if rd does not enclose ub. The answer depends on ub
- * and rd only, and the ops of a block mostly use values of the same few
- * outer regions, so the last few answers for the block being verified are
- * kept (a loop body's uses of the function's values climbed the region
- * tree once per use). */
-static int ancestor_in(Verifier *v, uint32_t ub, uint32_t rd, uint32_t *cur,
-                       uint32_t *b) {
-  const IrModule *m = v->m;
-  if (v->anc_block != ub) {
-    v->anc_block = ub;
-    v->n_anc = 0;
-  }
-  for (uint32_t i = 0; i < v->n_anc; i++)
-    if (v->anc[i].rd == rd) {
-      *cur = v->anc[i].cur;
-      *b = v->anc[i].b;
-      return *b != IR_NONE;
-    }
+ * block `*b` of rd; 0 if rd does not enclose ub. */
+static int ancestor_in(const IrModule *m, uint32_t ub, uint32_t rd,
+                       uint32_t *cur, uint32_t *b) {
   uint32_t c = IR_NONE, x = ub;
   while (m->blocks[x].region != rd) {
     c = m->regions[m->blocks[x].region].op;
     x = m->ops[c].block;
     if (x == IR_NONE) break;
   }
-  AncHit *h = &v->anc[v->n_anc < N_ANC ? v->n_anc++ : rd % N_ANC];
-  h->rd = rd;
-  h->cur = *cur = c;
-  h->b = *b = x;
+  *cur = c;
+  *b = x;
   return x != IR_NONE;
 }
 
@@ -289,7 +277,7 @@ static int value_dominates(Verifier *v, uint32_t val, uint32_t o) {
   uint32_t rd = m->blocks[bd].region;
   /* the use's ancestor in the definition's region */
   uint32_t cur = o, b = m->ops[o].block;
-  if (m->blocks[b].region != rd && !ancestor_in(v, b, rd, &cur, &b)) return 0;
+  if (m->blocks[b].region != rd && !ancestor_in(m, b, rd, &cur, &b)) return 0;
   if (b != bd) return dominates(v, bd, b);
   if (d == IR_NONE) return 1;        /* block argument, same block */
   if (d == cur) return 0;            /* the use is inside the definer */
@@ -351,7 +339,7 @@ static void def_block_ok(Verifier *v, uint32_t ub, uint32_t db) {
   const IrModule *m = v->m;
   uint32_t rd = m->blocks[db].region, cur = IR_NONE, b = ub;
   if (v->blk_reach) {
-    if (m->blocks[ub].region != rd && !ancestor_in(v, ub, rd, &cur, &b)) return;
+    if (m->blocks[ub].region != rd && !ancestor_in(m, ub, rd, &cur, &b)) return;
     if (b != db) {
       if (!dominates(v, db, b)) return;
       cur = IR_NONE;
@@ -392,10 +380,18 @@ static int check_use(Verifier *v, uint32_t o, uint32_t ur, int reachable,
 /* Entry point                                                            */
 /* ====================================================================== */
 
-/* Segments of one opcode known to verify (ir_verify's cache). */
-typedef struct SegOk {
-  uint32_t props, n_operands, ok;
-} SegOk;
+/* Segments known to verify (ir_verify's cache): ir_verify_segments
+ * depends on the opcode, properties and operand count only. Direct mapped
+ * by properties and opcode (seg_slot); opc1 is the opcode + 1, 0 empty. */
+#define SEG_LOG2 6
+struct SegOk {
+  uint32_t opc1, props, n_operands;
+};
+
+static SegOk *seg_slot(SegOk *seg_ok, const IrOp *op) {
+  uint32_t h = op->props * 0x9E3779B1u ^ op->opc * 0x85EBCA77u;
+  return &seg_ok[h >> (32 - SEG_LOG2)];
+}
 
 /* Ops whose verify hook reads nothing but the op's own counts, properties,
  * attributes and operand and result types (no other op, no block, region
@@ -412,56 +408,70 @@ static const char *const pure_hook_ops[] = {
 #define N_PURE (sizeof pure_hook_ops / sizeof *pure_hook_ops)
 
 /* What such a hook sees of an op; types[] holds the operand types, then
- * the result types. Ops with more than SIG_TYPES of them are not cached. */
+ * the result types. Ops with more than SIG_TYPES of them are not cached.
+ * Region and successor counts are not part of it: the hook only runs on
+ * an op whose counts fit, and the ops above have none of either. */
 #define SIG_TYPES 6
 #define SIG_LOG2 8
 typedef struct Sig {
-  uint32_t opc1;            /* opcode + 1, 0 = empty slot */
+  uint16_t opc, counts;     /* counts: n_operands | n_results << 4 */
   uint32_t props, attrs;
-  uint32_t counts;          /* n_operands | n_results << 8 */
-  uint32_t shape;           /* n_regions | n_succs << 16 (capped) */
   uint32_t types[SIG_TYPES];
 } Sig;
 
-/* Fill *k with op o's signature; 0 if it has too many types to cache. */
-static int op_sig(const IrModule *m, uint32_t o, Sig *k) {
-  const IrOp *op = &m->ops[o];
-  uint32_t n = op->n_operands + op->n_results;
-  if (op->n_operands > SIG_TYPES || op->n_results > SIG_TYPES || n > SIG_TYPES)
+/* The passed signatures, direct mapped. An empty slot has opc IR_N_OPS,
+ * which no op has. */
+struct SigMemo {
+  Sig slot[1 << SIG_LOG2];
+};
+
+/* The slot for op's signature (0 if it is too long to cache), picked by
+ * its properties, attributes, first operand and first result type: for
+ * the ops above, what tells them apart. */
+static Sig *sig_slot(SigMemo *memo, const IrModule *m, const IrOp *op) {
+  uint32_t no = op->n_operands, nr = op->n_results;
+  if (no + nr > SIG_TYPES || no > SIG_TYPES) return NULL;
+  const IrValue *vals = m->values;
+  uint32_t t0 = nr ? vals[op->results].type : 0;
+  uint32_t t1 = no ? vals[m->operands[op->operands]].type : 0;
+  uint32_t h = op->props * 0x9E3779B1u ^ op->attrs * 0x85EBCA77u ^
+               t0 * 0xC2B2AE3Du ^ t1 * 0x165667B1u ^
+               (op->opc | (no | nr << 4) << 16) * 0x27D4EB2Fu;
+  return &memo->slot[h >> (32 - SIG_LOG2)];
+}
+
+/* Does slot e hold op's signature? */
+static int sig_equal(const Sig *e, const IrModule *m, const IrOp *op) {
+  uint32_t no = op->n_operands, nr = op->n_results;
+  if (e->opc != op->opc || e->counts != (no | nr << 4) || e->props != op->props ||
+      e->attrs != op->attrs)
     return 0;
-  memset(k, 0, sizeof *k);
-  k->opc1 = (uint32_t)op->opc + 1;
-  k->props = op->props;
-  k->attrs = op->attrs;
-  k->counts = op->n_operands | op->n_results << 8;
-  k->shape = (op->n_regions < 0xffff ? op->n_regions : 0xffff) |
-             (op->n_succs < 0xffff ? op->n_succs : 0xffff) << 16;
+  const IrValue *vals = m->values;
   const uint32_t *opd = m->operands + op->operands;
-  for (uint32_t i = 0; i < op->n_operands; i++) k->types[i] = m->values[opd[i]].type;
-  for (uint32_t i = 0; i < op->n_results; i++)
-    k->types[op->n_operands + i] = m->values[op->results + i].type;
+  for (uint32_t i = 0; i < no; i++)
+    if (e->types[i] != vals[opd[i]].type) return 0;
+  for (uint32_t i = 0; i < nr; i++)
+    if (e->types[no + i] != vals[op->results + i].type) return 0;
   return 1;
 }
 
-static uint32_t sig_slot(const Sig *k) {
-  uint64_t h = ((uint64_t)k->opc1 << 32 | k->props) * 0x9E3779B97F4A7C15ull;
-  h = (h ^ ((uint64_t)k->attrs << 32 | k->counts)) * 0xff51afd7ed558ccdull;
-  uint32_t n = (k->counts & 0xff) + (k->counts >> 8);
-  for (uint32_t i = 0; i < n; i++) h = (h ^ k->types[i]) * 0xc4ceb9fe1a85ec53ull;
-  return (uint32_t)(h >> (64 - SIG_LOG2));
-}
-
 /* Run op o's pure verify hook, unless it already passed on an op of the
- * same signature. */
-static int run_pure_hook(Sig **memo, const IrModule *m, uint32_t o,
+ * same signature (compared in place: hashing every type of a signature
+ * built in a buffer cost as much as most hooks). */
+static int run_pure_hook(SigMemo *memo, const IrModule *m, uint32_t o,
                          const OpcFacts *F, IrDiag *d) {
-  Sig k;
-  if (!op_sig(m, o, &k)) return F->verify(m, o, d);
-  if (!*memo) *memo = ir_xcalloc((size_t)1 << SIG_LOG2, sizeof **memo);
-  Sig *e = &(*memo)[sig_slot(&k)];
-  if (!memcmp(e, &k, sizeof k)) return 0;
+  const IrOp *op = &m->ops[o];
+  Sig *e = sig_slot(memo, m, op);
+  if (e && sig_equal(e, m, op)) return 0;
   if (F->verify(m, o, d)) return -1;
-  *e = k;
+  if (!e) return 0;
+  uint32_t no = op->n_operands, nr = op->n_results;
+  e->opc = op->opc;
+  e->counts = (uint16_t)(no | nr << 4);
+  e->props = op->props;
+  e->attrs = op->attrs;
+  for (uint32_t i = 0; i < no; i++) e->types[i] = m->values[m->operands[op->operands + i]].type;
+  for (uint32_t i = 0; i < nr; i++) e->types[no + i] = m->values[op->results + i].type;
   return 0;
 }
 
@@ -473,33 +483,78 @@ static int counts_fit(const OpcFacts *F, const IrOp *op) {
          op->n_operands - F->lo[3] <= F->span[3];
 }
 
-/* The structural rules for op o (rules 1 to 3), in the order MLIR reports
- * them; for an op in a block, v->blk describes the block. Returns whether
- * the op's counts, segments and region shapes are sound, which its hook
- * needs. */
-static int check_op(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok) {
+/* Do op o's segments verify (ir_verify_segments, reported)? The caller
+ * has looked in v->seg_ok. */
+__attribute__((noinline)) static int segments_ok(Verifier *v, uint32_t o) {
+  const IrOp *op = &v->m->ops[o];
+  SegOk *so = seg_slot(v->seg_ok, op);
+  if (ir_verify_segments(v->m, o, v->d)) {
+    v->failed = 1;
+    return 0;
+  }
+  so->opc1 = op->opc + 1u;
+  so->props = op->props;
+  so->n_operands = op->n_operands;
+  return 1;
+}
+
+/* Do op o's region shapes verify (ir_verify_region_shape, reported)? */
+__attribute__((noinline)) static int shape_ok(Verifier *v, uint32_t o) {
+  if (!ir_verify_region_shape(v->m, o, v->d)) return 1;
+  v->failed = 1;
+  return 0;
+}
+
+/* Operand k of op o, defined in block db, is neither defined earlier in
+ * o's block nor settled by def_block_ok for it: is it visible and
+ * dominating? Returns -1 if it was reported. A legal use of a value of an
+ * enclosing block (same isolation root, reachable) is settled here with
+ * one climb of the region tree; anything else (errors, unreachable
+ * blocks, graph regions) takes check_use's long way. */
+__attribute__((noinline)) static int far_operand(Verifier *v, uint32_t o,
+                                                 uint32_t k, uint32_t db) {
   const IrModule *m = v->m;
-  const IrOp *op = &m->ops[o];
-  const IrOpInfo *in = F->in;
-  int ok = !in || counts_fit(F, op) || !check_counts(v, o, in);
-  /* segments and region shapes are what hooks (and passes) index by */
-  if (ok && F->has_segs) {
-    SegOk *so = &seg_ok[op->opc];
-    if (!so->ok || so->props != op->props || so->n_operands != op->n_operands) {
-      if (ir_verify_segments(m, o, v->d)) {
-        ok = 0;
-        v->failed = 1;
-      } else {
-        so->ok = 1;
-        so->props = op->props;
-        so->n_operands = op->n_operands;
+  uint32_t b = m->ops[o].block;
+  if (db != IR_NONE && db != b && v->blk_reach) {
+    const IrValue *vv = &m->values[m->operands[m->ops[o].operands + k]];
+    uint32_t rd = m->blocks[db].region, cur, ab;
+    if (v->iso[rd] == v->iso[v->blk_region] && ancestor_in(m, b, rd, &cur, &ab)) {
+      /* db's values before cur dominate b's ops; all of them when db
+       * dominates b's ancestor block in another block of their region */
+      int ok = ab == db ? vv->kind == IR_VAL_ARG || vv->def < cur
+                        : dominates(v, db, ab);
+      if (ab != db) cur = IR_NONE;
+      if (ok) {
+        DefHit *h = &v->dh[db & (N_DH - 1)];
+        h->ub = b;
+        h->db = db;
+        h->cur = cur;
+        return 0;
       }
     }
   }
-  if (ok && F->has_shape && op->n_regions && ir_verify_region_shape(m, o, v->d)) {
-    ok = 0;
-    v->failed = 1;
+  if (check_use(v, o, v->blk_region, v->blk_reach, k)) return -1;
+  if (db != IR_NONE && db != b) def_block_ok(v, b, db);
+  return 0;
+}
+
+/* The structural rules for op o (rules 1 to 3), in the order MLIR reports
+ * them; for an op in a block, v->blk describes the block. Returns whether
+ * the op's counts, segments and region shapes are sound, which its hook
+ * needs. The common case stays in this loop body; the rest is in
+ * functions kept out of line, so the loop's values stay in registers. */
+static int check_op(Verifier *v, const IrModule *m, const IrOp *op, uint32_t o,
+                    const OpcFacts *F) {
+  /* unregistered ops have lo 0 and span UINT32_MAX: they always fit */
+  int ok = counts_fit(F, op) || !check_counts(v, o, F->in);
+  /* segments and region shapes are what hooks (and passes) index by */
+  if (ok && F->has_segs) {
+    const SegOk *so = seg_slot(v->seg_ok, op);
+    if (so->opc1 != op->opc + 1u || so->props != op->props ||
+        so->n_operands != op->n_operands)
+      ok = segments_ok(v, o);
   }
+  if (ok && F->has_shape && op->n_regions) ok = shape_ok(v, o);
   if (op->block != IR_NONE) {
     /* MLIR checks traits in order and stops at the first: a terminator
      * with wrong counts is not also told it is misplaced */
@@ -509,51 +564,82 @@ static int check_op(Verifier *v, uint32_t o, const OpcFacts *F, SegOk *seg_ok) {
       if (o != v->blk_last)
         loc_error(v, op->loc,
                   "operation with block successors must terminate its parent block");
-      check_succs(v, o, in);
+      check_succs(v, o, F->in);
     }
     /* Most operands are defined earlier in the same block (ops [first, o))
      * or are its arguments: same region, so same isolation, and dominating.
      * Next come values of blocks that def_block_ok has settled for this
-     * block. The rest go the long way. */
+     * block. The rest are far_operand's. */
     const uint32_t *opd = m->operands + op->operands;
+    const IrValue *vals = m->values;
     uint32_t b = op->block, first = v->blk_first, before = o - first;
-    for (uint32_t k = 0; k < op->n_operands; k++) {
-      const IrValue *vv = &m->values[opd[k]];
+    for (uint32_t k = 0, n = op->n_operands; k < n; k++) {
+      const IrValue *vv = &vals[opd[k]];
       int arg = vv->kind == IR_VAL_ARG;
       if (arg ? vv->def == b : vv->def - first < before) continue;
       uint32_t db = arg ? vv->def : m->ops[vv->def].block;
       const DefHit *h = &v->dh[db & (N_DH - 1)];
       if (h->ub == b && h->db == db && (arg || vv->def < h->cur)) continue;
-      if (check_use(v, o, v->blk_region, v->blk_reach, k)) break;
-      if (db != IR_NONE && db != b) def_block_ok(v, b, db);
+      if (far_operand(v, o, k, db)) break;
     }
   }
-  if (op->n_regions) check_regions(v, o, in);
+  if (op->n_regions && (v->open_ends || (F->traits & IR_TR_GRAPH_REGION)))
+    check_regions(v, o, F->in);
   return ok;
 }
 
-int ir_verify(const IrModule *m, IrDiag *d) {
-  Verifier v;
-  memset(&v, 0, sizeof v);
-  v.m = m;
-  v.c = m->ctx;
-  v.d = d;
-  v.anc_block = IR_NONE;
-  for (uint32_t i = 0; i < N_DH; i++) v.dh[i].ub = IR_NONE;
-  /* What the loop asks about each opcode, looked up once; the last entry
-   * stands for every unregistered op. */
-  OpcFacts facts[IR_N_OPS + 1];
-  /* The last (props, operand count) per opcode whose segments verified:
-   * ir_verify_segments depends on nothing else, and ops of one kind mostly
-   * repeat their properties (3 MB bench slice: 2.3M instructions). */
-  SegOk seg_ok[IR_N_OPS];
-  memset(facts, 0, sizeof facts);
-  for (uint32_t k = 0; k <= IR_N_OPS; k++) {
-    OpcFacts *F = &facts[k];
-    if (k == IR_N_OPS) {  /* unregistered: any counts */
-      for (int i = 0; i < 4; i++) F->span[i] = UINT32_MAX;
-      break;
+/* Op o's verify hook (rule 4), into sink d. */
+static int run_hook(Verifier *v, uint32_t o, const OpcFacts *F, IrDiag *d) {
+  return F->pure ? run_pure_hook(v->memo, v->m, o, F, d) : F->verify(v->m, o, d);
+}
+
+/* Rules 1 to 4 for every op, in id order: op 0, then the ops of the
+ * blocks in block order, whose ranges follow each other (ir_module_check).
+ * The hooks run while nothing has failed, into the silent sink; from the
+ * first failure on, structural errors must all come before the hooks'
+ * (MLIR's order), so from that op the hooks wait for ir_verify's second
+ * walk, which repeats a failed hook aloud. `multi`: the module has a
+ * multi-block region (else v->dom is not built). */
+static void walk_ops(Verifier *v, int multi) {
+  const IrModule *m = v->m;
+  const IrOp *ops = m->ops;
+  const OpcFacts *facts = v->facts;
+  v->blk_last = 0;                 /* op 0 is in no block */
+  for (uint32_t o = 0, nb = 0, last = 0;; o++) {
+    if (o > last) {                /* the next block with ops starts at o */
+      if (o >= m->n_ops) break;
+      while (!m->blocks[nb].n_ops) nb++;
+      const IrBlock *blk = &m->blocks[nb];
+      v->blk_first = blk->ops;
+      v->blk_last = last = blk->ops + blk->n_ops - 1;
+      v->blk_region = blk->region;
+      v->blk_reach = !multi || !v->dom.unreach[nb];
+      nb++;
     }
+    const IrOp *op = &ops[o];
+    const OpcFacts *F = &facts[op->opc < IR_N_OPS ? op->opc : IR_N_OPS];
+    int ok = check_op(v, m, op, o, F);
+    if (!F->verify || v->hooks_from != IR_NONE) continue;
+    if (v->failed || (ok && run_hook(v, o, F, v->quiet))) v->hooks_from = o;
+  }
+}
+
+/* check_op's verdict again, silently (the second walk's). */
+static int op_sound(Verifier *v, uint32_t o, const OpcFacts *F) {
+  const IrOp *op = &v->m->ops[o];
+  if (!counts_fit(F, op)) return 0;
+  if (F->has_segs && ir_verify_segments(v->m, o, v->quiet)) return 0;
+  return !(F->has_shape && op->n_regions && ir_verify_region_shape(v->m, o, v->quiet));
+}
+
+/* What the loop asks about each opcode, looked up once per process; the
+ * last entry stands for every unregistered op. */
+static OpcFacts opc_facts[IR_N_OPS + 1];
+static pthread_once_t facts_once = PTHREAD_ONCE_INIT;
+
+static void init_facts(void) {
+  for (uint32_t k = 0; k < IR_N_OPS; k++) {
+    OpcFacts *F = &opc_facts[k];
     const IrOpInfo *in = F->in = ir_op_info(k);
     F->verify = in->verify;
     F->traits = in->traits;
@@ -564,70 +650,69 @@ int ir_verify(const IrModule *m, IrDiag *d) {
       F->lo[i] = n[i] >= 0 ? (uint32_t)n[i] : (uint32_t)(-1 - n[i]);
       F->span[i] = n[i] >= 0 ? 0 : UINT32_MAX - F->lo[i];
     }
-    seg_ok[k].ok = 0;
   }
+  OpcFacts *U = &opc_facts[IR_N_OPS];   /* unregistered: any counts */
+  memset(U, 0, sizeof *U);
+  for (int i = 0; i < 4; i++) U->span[i] = UINT32_MAX;
   for (uint32_t i = 0; i < N_PURE; i++) {
     uint32_t k = ir_op_lookup(pure_hook_ops[i], strlen(pure_hook_ops[i]));
-    if (k < IR_N_OPS) facts[k].pure = 1;
+    if (k < IR_N_OPS) opc_facts[k].pure = 1;
   }
-  v.facts = facts;
+}
+
+int ir_verify(const IrModule *m, IrDiag *d) {
+  Verifier v;
+  memset(&v, 0, sizeof v);
+  v.m = m;
+  v.c = m->ctx;
+  v.d = d;
+  for (uint32_t i = 0; i < N_DH; i++) v.dh[i].ub = IR_NONE;
+  pthread_once(&facts_once, init_facts);
+  v.facts = opc_facts;
+  /* ops of one kind mostly repeat their properties (3 MB bench slice:
+   * 2.3M instructions with one entry per opcode) */
+  SegOk seg_ok[1 << SEG_LOG2];
+  for (uint32_t k = 0; k < 1u << SEG_LOG2; k++) seg_ok[k].opc1 = 0;
   v.iso = ir_xmalloc((m->n_regions + 1) * sizeof *v.iso);
 
   /* Regions come after the region holding their op (freeze order), so one
    * forward sweep finds each region's isolation root. */
+  int multi = 0;                   /* a region of two or more blocks? */
   for (uint32_t r = 0; r < m->n_regions; r++) {
-    uint32_t p = m->regions[r].op;
-    if (m->ops[p].block == IR_NONE || (facts_of(&v, p)->traits & IR_TR_ISOLATED))
+    const IrRegion *rg = &m->regions[r];
+    const OpcFacts *P = facts_of(&v, rg->op);
+    multi |= rg->n_blocks > 1;
+    if (m->ops[rg->op].block == IR_NONE || (P->traits & IR_TR_ISOLATED))
       v.iso[r] = r;
     else
-      v.iso[r] = v.iso[m->blocks[m->ops[p].block].region];
+      v.iso[r] = v.iso[m->blocks[m->ops[rg->op].block].region];
+    /* check_regions' findings, counted (its may_skip) */
+    if (rg->n_blocks == 1 && (!P->in || (P->traits & IR_TR_NO_TERMINATOR))) continue;
+    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
+      const IrBlock *blk = &m->blocks[b];
+      const OpcFacts *L = blk->n_ops ? facts_of(&v, blk->ops + blk->n_ops - 1) : NULL;
+      v.open_ends += !L || (L->in && !(L->traits & IR_TR_TERMINATOR));
+    }
   }
-  ir_dom_init(&v.dom, m);
+  /* Without a multi-block region every block is reachable and dominance
+   * is op order: no trees to build (most modules). */
+  if (multi) ir_dom_init(&v.dom, m);
 
-  /* One walk over the ops in id order: op 0, then the ops of the blocks
-   * in block order, whose ranges follow each other (ir_module_check). The
-   * hooks (rule 4) run in the same walk while nothing has failed, into a
-   * silent sink; from the first failure on, structural errors must all
-   * come before the hooks' (MLIR's order), so from that op the hooks run
-   * in a second walk, which repeats a failed hook aloud. */
-  uint8_t *counts_ok = ir_xmalloc(m->n_ops + 1);
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
-  Sig *memo = NULL;                /* passed signatures, direct mapped */
-  uint32_t hooks_from = IR_NONE;   /* where the second walk starts */
-  const OpcFacts *F;
-  v.blk_last = 0;                  /* op 0 is in no block */
-  for (uint32_t o = 0, nb = 0; o < m->n_ops; o++) {
-    if (o > v.blk_last) {          /* the next block with ops starts at o */
-      while (!m->blocks[nb].n_ops) nb++;
-      const IrBlock *blk = &m->blocks[nb];
-      v.blk_first = blk->ops;
-      v.blk_last = blk->ops + blk->n_ops - 1;
-      v.blk_region = blk->region;
-      v.blk_reach = !v.dom.unreach[nb];
-      nb++;
-    }
-    F = facts_of(&v, o);
-    int ok = check_op(&v, o, F, seg_ok);
-    counts_ok[o] = (uint8_t)ok;
-    if (hooks_from != IR_NONE) continue;
-    if (v.failed)
-      hooks_from = o;
-    else if (ok && F->verify &&
-             (F->pure ? run_pure_hook(&memo, m, o, F, &quiet) : F->verify(m, o, &quiet)))
-      hooks_from = o;
+  SigMemo memo;
+  for (uint32_t i = 0; i < 1u << SIG_LOG2; i++) memo.slot[i].opc = IR_N_OPS;
+  v.seg_ok = seg_ok;
+  v.memo = &memo;
+  v.quiet = &quiet;
+  v.hooks_from = IR_NONE;
+  walk_ops(&v, multi);
+  for (uint32_t o = v.hooks_from; o < m->n_ops; o++) {
+    const OpcFacts *F = facts_of(&v, o);
+    if (F->verify && op_sound(&v, o, F) && run_hook(&v, o, F, d)) v.failed = 1;
   }
-  if (hooks_from != IR_NONE)
-    for (uint32_t o = hooks_from; o < m->n_ops; o++) {
-      F = facts_of(&v, o);
-      if (F->verify && counts_ok[o] &&
-          (F->pure ? run_pure_hook(&memo, m, o, F, d) : F->verify(m, o, d)))
-        v.failed = 1;
-    }
 
-  free(memo);
-  free(counts_ok);
-  ir_dom_free(&v.dom);
+  if (multi) ir_dom_free(&v.dom);
   free(v.iso);
   return v.failed ? -1 : 0;
 }

@@ -248,6 +248,10 @@ int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d) {
   const RegionRule *r = &region_rules[o->opc];
   for (uint32_t i = 0; i < o->n_regions; i++) {
     const IrRegion *rg = &m->regions[o->regions + i];
+    if (rg->n_blocks == 1 && r->tm == TM_IMPLICIT) {  /* the usual case */
+      const IrBlock *b = &m->blocks[rg->blocks];
+      if (b->n_ops && is_op(m, b->ops + b->n_ops - 1, r->term)) continue;
+    }
     uint32_t bit = i < 32 ? r->sized >> i & 1 : (r->flags & RS_VARIADIC) != 0;
     if ((r->flags & RS_SINGLE) && rg->n_blocks > 1) {
       op_err(m, op, d, "expects region #%u to have 0 or 1 blocks", i);
