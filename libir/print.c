@@ -51,10 +51,10 @@ void irw_flush(IrPrinter *w) {
 void irw_put_slow(IrPrinter *w, const char *s, size_t n) {
   if (w->sink) return;
   while (n) {
-    size_t room = IRW_BUF - w->o.len;
+    size_t room = w->cap_buf - w->o.len;
     if (!room) {
       irw_flush(w);
-      room = IRW_BUF;
+      room = w->cap_buf;
     }
     size_t k = n < room ? n : room;
     memcpy(w->o.buf + w->o.len, s, k);
@@ -68,7 +68,7 @@ void irw_mem(IrPrinter *w, const char *s, size_t n) { irw_put(w, s, n); }
 
 IrwMark irw_cache_begin(IrPrinter *w) {
   /* room for a typical text, so that it is not cut by a flush */
-  if (IRW_BUF - w->o.len < 256) irw_flush(w);
+  if (w->cap_buf - w->o.len < 256) irw_flush(w);
   IrwMark mk = {w->o.len, w->n_flush};
   return mk;
 }
@@ -1149,7 +1149,7 @@ static void print_op(IrPrinter *w, uint32_t op) {
   (void)c;
   if (hook || module_custom) {
     const IrwName *nm = op_short_name(w, o->opc);
-    if (IRW_BUF - w->o.len < nm->n) irw_flush(w);
+    if (w->cap_buf - w->o.len < nm->n) irw_flush(w);
     w->pend_at = w->o.len;
     irw_put(w, nm->p, nm->n);
     w->pend_end = w->o.len;
@@ -1420,7 +1420,10 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.c = m->ctx;
   w.generic = o && o->generic;
   w.debuginfo = o && o->debuginfo;
-  w.o.buf = ir_xmalloc(IRW_BUF);
+  /* ~55 bytes of text per op */
+  w.cap_buf = IRW_BUF;
+  while (w.cap_buf < IRW_BUF_MAX && w.cap_buf / 64 < m->n_ops) w.cap_buf *= 2;
+  w.o.buf = ir_xmalloc(w.cap_buf);
   irw_update_lim(&w);
   w.opname = ir_xcalloc((size_t)IR_N_OPS * IRW_N_DIALECTS, sizeof *w.opname);
   w.props = ir_xcalloc((size_t)1 << IRW_PROPS_LOG2, sizeof *w.props);
