@@ -754,17 +754,18 @@ static uint8_t default_dialect(const IrModule *m, uint32_t op) {
   }
 }
 
-static void push_dialect(IrPrinter *w, uint8_t d) {
-  IR_VPUSH(w->dialect, w->n_dialect, w->cap_dialect, d);
-}
+static void module_custom_hook(IrPrinter *w, const IrModule *m, uint32_t op);
 
-/* The custom-form name of registered op `opc` under the current default
- * dialect: the full name, or without `dialect.` when that is the default
- * dialect and the rest has no other dot. Computed once per pair. */
-static const IrwName *op_short_name(IrPrinter *w, uint32_t opc) {
-  uint8_t d = w->dialect[w->n_dialect - 1];
-  IrwName *e = &w->opname[opc * IRW_N_DIALECTS + d];
-  if (e->p) return e;
+/* How registered op `opc` prints under default dialect d: its custom
+ * printer (none in the generic form; builtin.module has one here when no
+ * syntax file gives it), and its custom-form name: the full name, or
+ * without `dialect.` when that is the default dialect and the rest has no
+ * other dot. */
+static __attribute__((noinline)) void form_init(IrPrinter *w, IrwForm *e,
+                                               uint32_t opc, uint8_t d) {
+  const IrOpInfo *info = w->info[opc];
+  e->hook = w->generic || !info ? NULL : info->print;
+  if (!w->generic && opc == IR_OP_MODULE && !e->hook) e->hook = module_custom_hook;
   const char *name = ir_op_info(opc)->name;
   size_t n = strlen(name);
   const char *dn = dialect_names[d];
@@ -777,6 +778,17 @@ static const IrwName *op_short_name(IrPrinter *w, uint32_t opc) {
   }
   e->p = name;
   e->n = (uint32_t)n;
+  e->ready = 1;
+}
+
+/* op_form for the op being printed: one table entry per (opcode, default
+ * dialect), so that print_op looks up neither the op info nor the name. */
+static const IrwForm generic_form = {NULL, "", 0, 1};
+
+static inline const IrwForm *op_form(IrPrinter *w, uint32_t opc) {
+  if (opc >= IR_N_OPS) return &generic_form;
+  IrwForm *e = &w->forms[opc * IRW_N_DIALECTS + w->cur_dialect];
+  if (!e->ready) form_init(w, e, opc, w->cur_dialect);
   return e;
 }
 
@@ -835,7 +847,8 @@ static void print_region(IrPrinter *w, uint32_t r, int entry_args, int term,
   const IrModule *m = w->m;
   const IrRegion *rg = &m->regions[r];
   if (w->sink && !rg->n_blocks) return;
-  push_dialect(w, default_dialect(m, rg->op));
+  uint8_t outer = w->cur_dialect;
+  w->cur_dialect = default_dialect(m, rg->op);
   irw_mem(w, "{\n", 2);
   if (rg->n_blocks) {
     const IrBlock *entry = &m->blocks[rg->blocks];
@@ -847,7 +860,7 @@ static void print_region(IrPrinter *w, uint32_t r, int entry_args, int term,
   }
   irw_spaces(w, w->indent);
   irw_putc(w, '}');
-  w->n_dialect--;
+  w->cur_dialect = outer;
 }
 
 void irw_region(IrPrinter *w, const IrModule *m, uint32_t region,
@@ -1103,6 +1116,11 @@ static void print_module_custom(IrPrinter *w, uint32_t op) {
   if (m->ops[op].n_regions) irw_region(w, m, m->ops[op].regions, 1, 1);
 }
 
+static void module_custom_hook(IrPrinter *w, const IrModule *m, uint32_t op) {
+  (void)m;
+  print_module_custom(w, op);
+}
+
 static void print_results(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
@@ -1132,29 +1150,21 @@ static void print_results(IrPrinter *w, uint32_t op) {
 static void print_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
-  IrCtx *c = w->c;
-  const IrOpInfo *info = o->opc < IR_N_OPS ? w->info[o->opc] : NULL;
-  void (*hook)(IrPrinter *, const IrModule *, uint32_t) =
-      w->generic || !info ? NULL : info->print;
-  int module_custom = !w->generic && o->opc == IR_OP_MODULE && !hook;
+  const IrwForm *f = op_form(w, o->opc);
   if (w->sink) {
     if (w->debuginfo) irw_visit_loc(w, o->loc, 1, NULL);
-    if (hook) hook(w, m, op);
-    else if (module_custom) print_module_custom(w, op);
+    if (f->hook) f->hook(w, m, op);
     else visit_generic_op(w, op);
     return;
   }
   irw_spaces(w, w->indent);
   if (o->n_results) print_results(w, op);
-  (void)c;
-  if (hook || module_custom) {
-    const IrwName *nm = op_short_name(w, o->opc);
-    if (w->cap_buf - w->o.len < nm->n) irw_flush(w);
+  if (f->hook) {
+    if (w->cap_buf - w->o.len < f->n) irw_flush(w);
     w->pend_at = w->o.len;
-    irw_put(w, nm->p, nm->n);
+    irw_put(w, f->p, f->n);
     w->pend_end = w->o.len;
-    if (hook) hook(w, m, op);
-    else print_module_custom(w, op);
+    f->hook(w, m, op);
     w->pend_end = 0;
   } else {
     print_generic_body(w, op);
@@ -1385,8 +1395,7 @@ static int needs_aliases(IrPrinter *w) {
 
 static void printer_free(IrPrinter *w) {
   free(w->o.buf);
-  free(w->dialect);
-  free(w->opname);
+  free(w->forms);
   free(w->props);
   free(w->empty_dicts);
   free(w->type_text.e);
@@ -1425,11 +1434,11 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   while (w.cap_buf < IRW_BUF_MAX && w.cap_buf / 64 < m->n_ops) w.cap_buf *= 2;
   w.o.buf = ir_xmalloc(w.cap_buf);
   irw_update_lim(&w);
-  w.opname = ir_xcalloc((size_t)IR_N_OPS * IRW_N_DIALECTS, sizeof *w.opname);
+  w.forms = ir_xcalloc((size_t)IR_N_OPS * IRW_N_DIALECTS, sizeof *w.forms);
   w.props = ir_xcalloc((size_t)1 << IRW_PROPS_LOG2, sizeof *w.props);
   w.empty_dicts = ir_xcalloc((size_t)1 << IRW_DICTS_LOG2, sizeof *w.empty_dicts);
   for (uint32_t k = 0; k < IR_N_OPS; k++) w.info[k] = ir_op_info(k);
-  push_dialect(&w, IRW_D_BUILTIN);
+  w.cur_dialect = IRW_D_BUILTIN;
   if (!m->n_ops) {
     printer_free(&w);
     return 0;
@@ -1452,7 +1461,7 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
     print_op(&w, 0);
     w.sink = 0;
     irw_update_lim(&w);
-    w.n_dialect = 1;
+    w.cur_dialect = IRW_D_BUILTIN;
     w.indent = 0;
     order = order_aliases(&w, &n_order);
     w.aliasing = 1;

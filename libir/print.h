@@ -42,11 +42,15 @@ typedef struct IrwAlias {
 /* Default dialects of regions (op names print without their prefix). */
 enum { IRW_D_NONE, IRW_D_BUILTIN, IRW_D_FUNC, IRW_N_DIALECTS };
 
-/* A string that is not NUL-terminated where it is used. */
-typedef struct IrwName {
-  const char *p;        /* bytes */
-  uint32_t n;           /* length */
-} IrwName;
+/* How an op prints under a default dialect (print.c's op_form): its
+ * custom printer, NULL for the generic form, and its custom-form name. */
+typedef void (*IrwHook)(IrPrinter *, const IrModule *, uint32_t);
+typedef struct IrwForm {
+  IrwHook hook;         /* custom printer, NULL = generic form */
+  const char *p;        /* op name (not NUL-terminated where used) */
+  uint32_t n;           /* its length */
+  uint32_t ready;       /* the entry is filled in */
+} IrwForm;
 
 /* A cached C-string name -> string id lookup (print.c's name_id). */
 #define IRW_NAME_IDS_LOG2 8
@@ -116,11 +120,8 @@ struct IrPrinter {
   IrCtx *c;
   int generic;          /* IrPrintOpts.generic */
   int debuginfo;        /* IrPrintOpts.debuginfo */
-  uint8_t *dialect;     /* default dialect stack (IRW_D_*; op name prefix
-                           dropped) */
-  uint32_t n_dialect, cap_dialect;
-  IrwName *opname;      /* per opcode x IRW_D_*: custom-form op name, p NULL
-                           until first needed */
+  IrwForm *forms;       /* per opcode x IRW_D_*, filled when first needed */
+  uint8_t cur_dialect;  /* the innermost default dialect (IRW_D_*) */
 
   IrwNameId name_ids[1u << IRW_NAME_IDS_LOG2]; /* see name_id */
   IrwElide elides[1u << IRW_ELIDES_LOG2]; /* see elide_ids */
