@@ -269,7 +269,7 @@ static void scope_pop(IrPrinter *w) {
 }
 
 /* The bytes MLIR keeps in value names: [$-.0-9A-Za-z_] (ASCII only). */
-static const unsigned char name_ok[128] = {
+static const unsigned char name_ok[256] = {
       0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0,
@@ -293,7 +293,7 @@ static const char *sanitize(IrPrinter *w, const char *s, size_t n,
   if (!n || !(s[0] >= '0' && s[0] <= '9')) {
     for (; i < n; i++) {
       unsigned char ch = (unsigned char)s[i];
-      if (ch >= 128 || !name_ok[ch]) break;
+      if (!name_ok[ch]) break;
       h = (h ^ ch) * 16777619u;
     }
     if (i == n) {
@@ -324,13 +324,13 @@ static const char *sanitize(IrPrinter *w, const char *s, size_t n,
 }
 
 /* MLIR's uniqueValueName: the sanitized name, or name_N with N from the
- * conflict counter until unused. Returns the pool offset. */
-static uint32_t unique_name(IrPrinter *w, const char *s, size_t n) {
+ * conflict counter until unused. Returns the pool offset. in_pool: s is in
+ * the pool itself (a block argument hint). */
+static uint32_t unique_name(IrPrinter *w, const char *s, size_t n, int in_pool) {
   uint32_t len = 0, h;
   const char *t = sanitize(w, s, n, &len, &h);
-  if (t == s && w->pool && s >= w->pool && s < w->pool + w->cap_pool) {
-    /* a name from the pool itself (block argument hints): copy it away
-     * before pool_add may move the pool */
+  if (t == s && in_pool) {
+    /* copy it away before pool_add may move the pool */
     ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
     memcpy(w->scratch, s, len);
     t = w->scratch;
@@ -365,12 +365,13 @@ static uint32_t unique_name(IrPrinter *w, const char *s, size_t n) {
   return off;
 }
 
-static void set_value_name(IrPrinter *w, uint32_t v, const char *s, size_t n) {
+static void set_value_name(IrPrinter *w, uint32_t v, const char *s, size_t n,
+                           int in_pool) {
   if (!n) {
     w->vid[v] = w->next_value++;
     return;
   }
-  w->vid[v] = IRW_NAMED | unique_name(w, s, n);
+  w->vid[v] = IRW_NAMED | unique_name(w, s, n, in_pool);
 }
 
 void irw_set_name(IrPrinter *w, uint32_t v, const char *hint) {
@@ -380,7 +381,7 @@ void irw_set_name(IrPrinter *w, uint32_t v, const char *hint) {
   const IrValue *val = &m->values[v];
   if (val->kind == IR_VAL_RESULT) {
     if (val->def != op || w->vid[v] != IRW_UNSET) return;
-    set_value_name(w, v, hint, strlen(hint));
+    set_value_name(w, v, hint, strlen(hint), 0);
     if (val->num)
       IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, val->num);
     return;
@@ -404,7 +405,7 @@ static int cmp_u32(const void *a, const void *b) {
 
 static __attribute__((noinline)) void preds_add(IrPrinter *w, const IrOp *o);
 static __attribute__((noinline)) void number_op_slow(IrPrinter *w, uint32_t op,
-                                                    const IrOpInfo *info);
+                                                    IrwHook names);
 
 /* Name the results of op (and record its successors' predecessor uses).
  * Inline: most ops have no names hook and at most one result. */
@@ -412,28 +413,27 @@ static inline void number_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   if (o->n_succs && w->pred_fill) preds_add(w, o);
-  const IrOpInfo *info =
-      !w->generic && o->opc < IR_N_OPS ? w->info[o->opc] : NULL;
-  if ((info && info->asm_names) || o->n_results > 1) {
-    number_op_slow(w, op, info);
+  IrwHook names = o->opc < IR_N_OPS ? w->names[o->opc] : NULL;
+  if (names || o->n_results > 1) {
+    number_op_slow(w, op, names);
     return;
   }
   if (o->n_results && w->vid[o->results] == IRW_UNSET)
     w->vid[o->results] = w->next_value++;
 }
 
-/* number_op for an op with a names hook (info, else NULL) or several
- * results. */
-static void number_op_slow(IrPrinter *w, uint32_t op, const IrOpInfo *info) {
+/* number_op for an op with a names hook (else NULL) or several results. */
+static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   w->n_cur_groups = 0;
-  if (info && info->asm_names) {
+  if (names) {
     /* result groups start at 0; the hook adds the starts of the others
-     * (only a hook can make more than one) */
-    IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
+     * (only a hook can make more than one); ir_print made room for one */
+    w->cur_groups[0] = 0;
+    w->n_cur_groups = 1;
     w->cur_op = op;
-    info->asm_names(w, m, op);
+    names(w, m, op);
     w->cur_op = IR_NONE;
   }
   if (!o->n_results) return;
@@ -481,7 +481,7 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
       for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
         if (w->vhint[v] == IRW_UNSET) continue;
         uint32_t off = w->vhint[v];
-        set_value_name(w, v, w->pool + off, pool_len(w, off));
+        set_value_name(w, v, w->pool + off, pool_len(w, off), 1);
       }
     }
   }
@@ -495,7 +495,7 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
         char *p = fmt_u64(nm + sizeof nm, w->next_arg++);
         p -= 3;
         memcpy(p, "arg", 3);
-        set_value_name(w, v, p, (size_t)(nm + sizeof nm - p));
+        set_value_name(w, v, p, (size_t)(nm + sizeof nm - p), 0);
       } else {
         w->vid[v] = w->next_value++;
       }
@@ -763,7 +763,7 @@ static void module_custom_hook(IrPrinter *w, const IrModule *m, uint32_t op);
  * other dot. */
 static __attribute__((noinline)) void form_init(IrPrinter *w, IrwForm *e,
                                                uint32_t opc, uint8_t d) {
-  const IrOpInfo *info = w->info[opc];
+  const IrOpInfo *info = ir_op_info(opc);
   e->hook = w->generic || !info ? NULL : info->print;
   if (!w->generic && opc == IR_OP_MODULE && !e->hook) e->hook = module_custom_hook;
   const char *name = ir_op_info(opc)->name;
@@ -1437,13 +1437,15 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.forms = ir_xcalloc((size_t)IR_N_OPS * IRW_N_DIALECTS, sizeof *w.forms);
   w.props = ir_xcalloc((size_t)1 << IRW_PROPS_LOG2, sizeof *w.props);
   w.empty_dicts = ir_xcalloc((size_t)1 << IRW_DICTS_LOG2, sizeof *w.empty_dicts);
-  for (uint32_t k = 0; k < IR_N_OPS; k++) w.info[k] = ir_op_info(k);
+  for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
+    w.names[k] = ir_op_info(k) ? ir_op_info(k)->asm_names : NULL;
   w.cur_dialect = IRW_D_BUILTIN;
   if (!m->n_ops) {
     printer_free(&w);
     return 0;
   }
   if (m->n_succs) preds_begin(&w);
+  ir_vgrow((void **)&w.cur_groups, &w.cap_cur_groups, 1, sizeof *w.cur_groups);
   number_module(&w);
   free(w.pred_fill);
   w.pred_fill = NULL;

@@ -128,7 +128,8 @@ struct IrPrinter {
   IrwPropSlot *props;   /* 1 << IRW_PROPS_LOG2 slots, see irw_prop */
   IrwDictSlot *empty_dicts; /* 1 << IRW_DICTS_LOG2 slots, see
                            print_merged_dict */
-  const IrOpInfo *info[IR_N_OPS]; /* ir_op_info of each opcode */
+  IrwHook names[IR_N_OPS]; /* asm_names hook of each opcode (none in the
+                           generic form) */
   IrwCache type_text;   /* texts of types (print_type.c) */
   IrwCache attr_text;   /* texts of attributes (print_attr.c) */
   char *tpool;          /* the cached texts */
