@@ -778,12 +778,13 @@ static __attribute__((noinline)) void form_init(IrPrinter *w, IrwForm *e,
   }
   e->p = name;
   e->n = (uint32_t)n;
+  if (n <= sizeof e->pad) memcpy(e->pad, name, n);
   e->ready = 1;
 }
 
 /* op_form for the op being printed: one table entry per (opcode, default
  * dialect), so that print_op looks up neither the op info nor the name. */
-static const IrwForm generic_form = {NULL, "", 0, 1};
+static const IrwForm generic_form = {NULL, "", 0, 1, {0}};
 
 static inline const IrwForm *op_form(IrPrinter *w, uint32_t opc) {
   if (opc >= IR_N_OPS) return &generic_form;
@@ -1147,6 +1148,52 @@ static void print_results(IrPrinter *w, uint32_t op) {
   irw_mem(w, " = ", 3);
 }
 
+/* The start of the usual line, `<indent>%name = dialect.op` (or without
+ * the result), with one room check for the pieces instead of one each;
+ * 0 (nothing printed) when the line is not of that kind or a piece is
+ * long. The op name then stands at buf[pend_at, pend_end). */
+static inline int line_start(IrPrinter *w, const IrOp *o, const IrwForm *f) {
+  size_t len = w->o.len;
+  uint32_t ind = w->indent;
+  if (len + 128 > w->o.lim || ind > 32 || f->n > sizeof f->pad ||
+      o->n_results > 1)
+    return 0;
+  char *buf = w->o.buf, *b = buf + len;
+  if (o->n_results) {
+    uint32_t id = o->results < w->m->n_values ? w->vid[o->results] : IRW_UNSET;
+    if ((id & (IRW_MULTI | IRW_NAMED)) == IRW_NAMED) {
+      uint32_t off = id & ~IRW_NAMED, n = pool_len(w, off);
+      if (n > 32) return 0;
+      memcpy(b, spaces32, 32);
+      b += ind;
+      *b++ = '%';
+      memcpy(b, w->pool + off, 32);  /* the pool has IRW_PAD bytes after */
+      b += n;
+    } else if (!(id & (IRW_MULTI | IRW_NAMED))) {
+      /* at most 10 digits before tmp + 16, copied 16 bytes wide */
+      char tmp[32], *end = tmp + 16, *p = fmt_u64(end, id);
+      memset(end, 0, 16);
+      memcpy(b, spaces32, 32);
+      b += ind;
+      *b++ = '%';
+      memcpy(b, p, 16);
+      b += end - p;
+    } else {
+      return 0;
+    }
+    memcpy(b, " = ", 3);
+    b += 3;
+  } else {
+    memcpy(b, spaces32, 32);
+    b += ind;
+  }
+  w->pend_at = (size_t)(b - buf);
+  memcpy(b, f->pad, 32);
+  b += f->n;
+  w->o.len = w->pend_end = (size_t)(b - buf);
+  return 1;
+}
+
 static void print_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
@@ -1157,17 +1204,22 @@ static void print_op(IrPrinter *w, uint32_t op) {
     else visit_generic_op(w, op);
     return;
   }
-  irw_spaces(w, w->indent);
-  if (o->n_results) print_results(w, op);
-  if (f->hook) {
-    if (w->cap_buf - w->o.len < f->n) irw_flush(w);
-    w->pend_at = w->o.len;
-    irw_put(w, f->p, f->n);
-    w->pend_end = w->o.len;
+  if (f->hook && line_start(w, o, f)) {
     f->hook(w, m, op);
     w->pend_end = 0;
   } else {
-    print_generic_body(w, op);
+    irw_spaces(w, w->indent);
+    if (o->n_results) print_results(w, op);
+    if (f->hook) {
+      if (w->cap_buf - w->o.len < f->n) irw_flush(w);
+      w->pend_at = w->o.len;
+      irw_put(w, f->p, f->n);
+      w->pend_end = w->o.len;
+      f->hook(w, m, op);
+      w->pend_end = 0;
+    } else {
+      print_generic_body(w, op);
+    }
   }
   if (w->debuginfo) {
     irw_putc(w, ' ');

@@ -50,6 +50,7 @@ typedef struct IrwForm {
   const char *p;        /* op name (not NUL-terminated where used) */
   uint32_t n;           /* its length */
   uint32_t ready;       /* the entry is filled in */
+  char pad[32];         /* the name again when n <= 32, for a fixed copy */
 } IrwForm;
 
 /* A cached C-string name -> string id lookup (print.c's name_id). */
