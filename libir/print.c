@@ -551,18 +551,57 @@ static void number_module(IrPrinter *w) {
 static __attribute__((noinline)) void print_value_slow(IrPrinter *w, uint32_t v,
                                                        int result_no);
 
+/* The common case of a value: a block argument or the only result of its
+ * op (the others, and IRW_UNSET, have IRW_MULTI set), whose `%name` or
+ * `%N` is written at b, which has VALUE_ROOM bytes; returns its length, 0
+ * (nothing written) for any other value or a name over 32 bytes. */
+#define VALUE_ROOM 40
+static inline size_t value_raw(const IrPrinter *w, char *b, uint32_t id) {
+  if (id & IRW_MULTI) return 0;
+  b[0] = '%';
+  if (id & IRW_NAMED) {
+    uint32_t off = id & ~IRW_NAMED, n = pool_len(w, off);
+    if (n > 32) return 0;
+    memcpy(b + 1, w->pool + off, 32);  /* the pool has IRW_PAD bytes after */
+    return n + 1;
+  }
+  if (id < 10) {
+    b[1] = (char)('0' + id);
+    return 2;
+  }
+  if (id < 100) {
+    memcpy(b + 1, digits2 + 2 * id, 2);
+    return 3;
+  }
+  /* at most 10 digits before tmp + 16, copied 16 bytes wide */
+  char tmp[32], *end = tmp + 16, *p = end;
+  memset(end, 0, 16);
+  while (id >= 100) {
+    p -= 2;
+    memcpy(p, digits2 + 2 * (id % 100), 2);
+    id /= 100;
+  }
+  if (id >= 10) {
+    p -= 2;
+    memcpy(p, digits2 + 2 * id, 2);
+  } else {
+    *--p = (char)('0' + id);
+  }
+  memcpy(b + 1, p, 16);
+  return (size_t)(end - p) + 1;
+}
+
+static inline uint32_t value_id(const IrPrinter *w, uint32_t v) {
+  return v < w->m->n_values ? w->vid[v] : IRW_UNSET;
+}
+
 static inline void print_value(IrPrinter *w, uint32_t v, int result_no) {
-  /* the common case: a block argument or the only result of its op (the
-   * others, and IRW_UNSET, have IRW_MULTI set) */
-  uint32_t id = v < w->m->n_values ? w->vid[v] : IRW_UNSET;
-  if (!(id & IRW_MULTI)) {
-    irw_putc(w, '%');
-    if (id & IRW_NAMED)
-      irw_put_padded(w, w->pool + (id & ~IRW_NAMED),
-                     pool_len(w, id & ~IRW_NAMED));
-    else
-      irw_u64(w, id);
-    return;
+  if (w->o.len + VALUE_ROOM <= w->o.lim) {
+    size_t k = value_raw(w, w->o.buf + w->o.len, value_id(w, v));
+    if (k) {
+      w->o.len += k;
+      return;
+    }
   }
   print_value_slow(w, v, result_no);
 }
@@ -632,11 +671,21 @@ void irw_arg_loc(IrPrinter *w, uint32_t v) {
 }
 
 void irw_values(IrPrinter *w, const uint32_t *vals, uint32_t n) {
-  if (w->sink || !n) return;
-  print_value(w, vals[0], 1);
-  for (uint32_t i = 1; i < n; i++) {
-    irw_put(w, ", ", 2);
-    print_value(w, vals[i], 1);
+  if (w->sink) return;
+  for (uint32_t i = 0; i < n; i++) {
+    /* `, ` and the value with one room check */
+    if (w->o.len + VALUE_ROOM + 2 <= w->o.lim) {
+      char *b = w->o.buf + w->o.len;
+      memcpy(b, ", ", 2);
+      b += i ? 2 : 0;
+      size_t k = value_raw(w, b, value_id(w, vals[i]));
+      if (k) {
+        w->o.len = (size_t)(b + k - w->o.buf);
+        continue;
+      }
+    }
+    if (i) irw_put(w, ", ", 2);
+    print_value_slow(w, vals[i], 1);
   }
 }
 
@@ -1159,33 +1208,13 @@ static inline int line_start(IrPrinter *w, const IrOp *o, const IrwForm *f) {
       o->n_results > 1)
     return 0;
   char *buf = w->o.buf, *b = buf + len;
+  memcpy(b, spaces32, 32);
+  b += ind;
   if (o->n_results) {
-    uint32_t id = o->results < w->m->n_values ? w->vid[o->results] : IRW_UNSET;
-    if ((id & (IRW_MULTI | IRW_NAMED)) == IRW_NAMED) {
-      uint32_t off = id & ~IRW_NAMED, n = pool_len(w, off);
-      if (n > 32) return 0;
-      memcpy(b, spaces32, 32);
-      b += ind;
-      *b++ = '%';
-      memcpy(b, w->pool + off, 32);  /* the pool has IRW_PAD bytes after */
-      b += n;
-    } else if (!(id & (IRW_MULTI | IRW_NAMED))) {
-      /* at most 10 digits before tmp + 16, copied 16 bytes wide */
-      char tmp[32], *end = tmp + 16, *p = fmt_u64(end, id);
-      memset(end, 0, 16);
-      memcpy(b, spaces32, 32);
-      b += ind;
-      *b++ = '%';
-      memcpy(b, p, 16);
-      b += end - p;
-    } else {
-      return 0;
-    }
-    memcpy(b, " = ", 3);
-    b += 3;
-  } else {
-    memcpy(b, spaces32, 32);
-    b += ind;
+    size_t k = value_raw(w, b, value_id(w, o->results));
+    if (!k) return 0;
+    memcpy(b + k, " = ", 3);
+    b += k + 3;
   }
   w->pend_at = (size_t)(b - buf);
   memcpy(b, f->pad, 32);
