@@ -1026,7 +1026,7 @@ static inline void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
   if (!d1 && !d2) return;
   uint64_t h = ((uint64_t)(uintptr_t)elide ^ ((uint64_t)d1 << 24) ^
                 ((uint64_t)d2 << 44)) * 0x9E3779B97F4A7C15ull;
-  IrwDictSlot *slot = &w->empty_dicts[h >> (64 - IRW_DICTS_LOG2)];
+  IrwDictSlot *slot = &w->empty_dicts[h >> w->dicts_shift];
   if (!w->sink && slot->elide == elide && slot->d1 == d1 && slot->d2 == d2 &&
       slot->used)
     return;
@@ -1515,9 +1515,16 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   while (w.cap_buf < IRW_BUF_MAX && w.cap_buf / 64 < m->n_ops) w.cap_buf *= 2;
   w.o.buf = ir_xmalloc(w.cap_buf);
   irw_update_lim(&w);
-  w.forms = ir_xcalloc((size_t)IR_N_OPS * IRW_N_DIALECTS, sizeof *w.forms);
+  /* filled when first used: only `ready` needs a value (zeroing all of
+   * it for each small module of a stream cost more) */
+  w.forms = ir_xmalloc((size_t)IR_N_OPS * IRW_N_DIALECTS * sizeof *w.forms);
+  for (uint32_t k = 0; k < IR_N_OPS * IRW_N_DIALECTS; k++) w.forms[k].ready = 0;
+  /* a dictionary cache slot per 4 ops, at least 64 */
+  uint32_t dl = 6;
+  while (dl < IRW_DICTS_LOG2 && (m->n_ops >> 2) >> dl) dl++;
+  w.dicts_shift = 64 - dl;
   w.props = ir_xcalloc((size_t)1 << IRW_PROPS_LOG2, sizeof *w.props);
-  w.empty_dicts = ir_xcalloc((size_t)1 << IRW_DICTS_LOG2, sizeof *w.empty_dicts);
+  w.empty_dicts = ir_xcalloc((size_t)1 << dl, sizeof *w.empty_dicts);
   for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
     w.names[k] = ir_op_info(k) ? ir_op_info(k)->asm_names : NULL;
   w.cur_dialect = IRW_D_BUILTIN;
