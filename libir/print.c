@@ -112,32 +112,15 @@ void irw_fmt(IrPrinter *w, const char *fmt, ...) {
   free(big);
 }
 
-/* Decimal digits of v at the end of tmp[24]; returns the first. */
-static char *fmt_u64(char *end, uint64_t v) {
-  char *p = end;
-  do {
-    *--p = (char)('0' + v % 10);
-    v /= 10;
-  } while (v);
-  return p;
-}
-
 /* "00" "01" ... "99": two digits per division. */
 static const char digits2[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-void irw_u64(IrPrinter *w, uint64_t v) {
-  if (v < 10) {
-    irw_putc(w, (char)('0' + v));
-    return;
-  }
-  if (v < 100) {
-    irw_put(w, digits2 + 2 * v, 2);
-    return;
-  }
-  char tmp[24], *p = tmp + sizeof tmp;
+/* Decimal digits of v (at most 20) ending at `end`; returns the first. */
+static inline char *fmt_u64(char *end, uint64_t v) {
+  char *p = end;
   while (v >= 100) {
     p -= 2;
     memcpy(p, digits2 + 2 * (v % 100), 2);
@@ -149,6 +132,19 @@ void irw_u64(IrPrinter *w, uint64_t v) {
   } else {
     *--p = (char)('0' + v);
   }
+  return p;
+}
+
+void irw_u64(IrPrinter *w, uint64_t v) {
+  if (v < 10) {
+    irw_putc(w, (char)('0' + v));
+    return;
+  }
+  if (v < 100) {
+    irw_put(w, digits2 + 2 * v, 2);
+    return;
+  }
+  char tmp[24], *p = fmt_u64(tmp + sizeof tmp, v);
   irw_put(w, p, (size_t)(tmp + sizeof tmp - p));
 }
 
@@ -574,19 +570,9 @@ static inline size_t value_raw(const IrPrinter *w, char *b, uint32_t id) {
     return 3;
   }
   /* at most 10 digits before tmp + 16, copied 16 bytes wide */
-  char tmp[32], *end = tmp + 16, *p = end;
+  char tmp[32], *end = tmp + 16, *p;
   memset(end, 0, 16);
-  while (id >= 100) {
-    p -= 2;
-    memcpy(p, digits2 + 2 * (id % 100), 2);
-    id /= 100;
-  }
-  if (id >= 10) {
-    p -= 2;
-    memcpy(p, digits2 + 2 * id, 2);
-  } else {
-    *--p = (char)('0' + id);
-  }
+  p = fmt_u64(end, id);
   memcpy(b + 1, p, 16);
   return (size_t)(end - p) + 1;
 }
