@@ -51,10 +51,10 @@ void irw_flush(IrPrinter *w) {
 void irw_put_slow(IrPrinter *w, const char *s, size_t n) {
   if (w->sink) return;
   while (n) {
-    size_t room = IRW_BUF - w->o.len;
+    size_t room = w->cap_buf - w->o.len;
     if (!room) {
       irw_flush(w);
-      room = IRW_BUF;
+      room = w->cap_buf;
     }
     size_t k = n < room ? n : room;
     memcpy(w->o.buf + w->o.len, s, k);
@@ -68,7 +68,7 @@ void irw_mem(IrPrinter *w, const char *s, size_t n) { irw_put(w, s, n); }
 
 IrwMark irw_cache_begin(IrPrinter *w) {
   /* room for a typical text, so that it is not cut by a flush */
-  if (IRW_BUF - w->o.len < 256) irw_flush(w);
+  if (w->cap_buf - w->o.len < 256) irw_flush(w);
   IrwMark mk = {w->o.len, w->n_flush};
   return mk;
 }
@@ -112,32 +112,15 @@ void irw_fmt(IrPrinter *w, const char *fmt, ...) {
   free(big);
 }
 
-/* Decimal digits of v at the end of tmp[24]; returns the first. */
-static char *fmt_u64(char *end, uint64_t v) {
-  char *p = end;
-  do {
-    *--p = (char)('0' + v % 10);
-    v /= 10;
-  } while (v);
-  return p;
-}
-
 /* "00" "01" ... "99": two digits per division. */
 static const char digits2[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-void irw_u64(IrPrinter *w, uint64_t v) {
-  if (v < 10) {
-    irw_putc(w, (char)('0' + v));
-    return;
-  }
-  if (v < 100) {
-    irw_put(w, digits2 + 2 * v, 2);
-    return;
-  }
-  char tmp[24], *p = tmp + sizeof tmp;
+/* Decimal digits of v (at most 20) ending at `end`; returns the first. */
+static inline char *fmt_u64(char *end, uint64_t v) {
+  char *p = end;
   while (v >= 100) {
     p -= 2;
     memcpy(p, digits2 + 2 * (v % 100), 2);
@@ -149,6 +132,19 @@ void irw_u64(IrPrinter *w, uint64_t v) {
   } else {
     *--p = (char)('0' + v);
   }
+  return p;
+}
+
+void irw_u64(IrPrinter *w, uint64_t v) {
+  if (v < 10) {
+    irw_putc(w, (char)('0' + v));
+    return;
+  }
+  if (v < 100) {
+    irw_put(w, digits2 + 2 * v, 2);
+    return;
+  }
+  char tmp[24], *p = fmt_u64(tmp + sizeof tmp, v);
   irw_put(w, p, (size_t)(tmp + sizeof tmp - p));
 }
 
@@ -269,7 +265,7 @@ static void scope_pop(IrPrinter *w) {
 }
 
 /* The bytes MLIR keeps in value names: [$-.0-9A-Za-z_] (ASCII only). */
-static const unsigned char name_ok[128] = {
+static const unsigned char name_ok[256] = {
       0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0,
@@ -293,7 +289,7 @@ static const char *sanitize(IrPrinter *w, const char *s, size_t n,
   if (!n || !(s[0] >= '0' && s[0] <= '9')) {
     for (; i < n; i++) {
       unsigned char ch = (unsigned char)s[i];
-      if (ch >= 128 || !name_ok[ch]) break;
+      if (!name_ok[ch]) break;
       h = (h ^ ch) * 16777619u;
     }
     if (i == n) {
@@ -324,13 +320,13 @@ static const char *sanitize(IrPrinter *w, const char *s, size_t n,
 }
 
 /* MLIR's uniqueValueName: the sanitized name, or name_N with N from the
- * conflict counter until unused. Returns the pool offset. */
-static uint32_t unique_name(IrPrinter *w, const char *s, size_t n) {
+ * conflict counter until unused. Returns the pool offset. in_pool: s is in
+ * the pool itself (a block argument hint). */
+static uint32_t unique_name(IrPrinter *w, const char *s, size_t n, int in_pool) {
   uint32_t len = 0, h;
   const char *t = sanitize(w, s, n, &len, &h);
-  if (t == s && w->pool && s >= w->pool && s < w->pool + w->cap_pool) {
-    /* a name from the pool itself (block argument hints): copy it away
-     * before pool_add may move the pool */
+  if (t == s && in_pool) {
+    /* copy it away before pool_add may move the pool */
     ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
     memcpy(w->scratch, s, len);
     t = w->scratch;
@@ -365,12 +361,13 @@ static uint32_t unique_name(IrPrinter *w, const char *s, size_t n) {
   return off;
 }
 
-static void set_value_name(IrPrinter *w, uint32_t v, const char *s, size_t n) {
+static void set_value_name(IrPrinter *w, uint32_t v, const char *s, size_t n,
+                           int in_pool) {
   if (!n) {
     w->vid[v] = w->next_value++;
     return;
   }
-  w->vid[v] = IRW_NAMED | unique_name(w, s, n);
+  w->vid[v] = IRW_NAMED | unique_name(w, s, n, in_pool);
 }
 
 void irw_set_name(IrPrinter *w, uint32_t v, const char *hint) {
@@ -380,7 +377,7 @@ void irw_set_name(IrPrinter *w, uint32_t v, const char *hint) {
   const IrValue *val = &m->values[v];
   if (val->kind == IR_VAL_RESULT) {
     if (val->def != op || w->vid[v] != IRW_UNSET) return;
-    set_value_name(w, v, hint, strlen(hint));
+    set_value_name(w, v, hint, strlen(hint), 0);
     if (val->num)
       IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, val->num);
     return;
@@ -404,7 +401,7 @@ static int cmp_u32(const void *a, const void *b) {
 
 static __attribute__((noinline)) void preds_add(IrPrinter *w, const IrOp *o);
 static __attribute__((noinline)) void number_op_slow(IrPrinter *w, uint32_t op,
-                                                    const IrOpInfo *info);
+                                                    IrwHook names);
 
 /* Name the results of op (and record its successors' predecessor uses).
  * Inline: most ops have no names hook and at most one result. */
@@ -412,28 +409,27 @@ static inline void number_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   if (o->n_succs && w->pred_fill) preds_add(w, o);
-  const IrOpInfo *info =
-      !w->generic && o->opc < IR_N_OPS ? w->info[o->opc] : NULL;
-  if ((info && info->asm_names) || o->n_results > 1) {
-    number_op_slow(w, op, info);
+  IrwHook names = o->opc < IR_N_OPS ? w->names[o->opc] : NULL;
+  if (names || o->n_results > 1) {
+    number_op_slow(w, op, names);
     return;
   }
   if (o->n_results && w->vid[o->results] == IRW_UNSET)
     w->vid[o->results] = w->next_value++;
 }
 
-/* number_op for an op with a names hook (info, else NULL) or several
- * results. */
-static void number_op_slow(IrPrinter *w, uint32_t op, const IrOpInfo *info) {
+/* number_op for an op with a names hook (else NULL) or several results. */
+static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   w->n_cur_groups = 0;
-  if (info && info->asm_names) {
+  if (names) {
     /* result groups start at 0; the hook adds the starts of the others
-     * (only a hook can make more than one) */
-    IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, 0);
+     * (only a hook can make more than one); ir_print made room for one */
+    w->cur_groups[0] = 0;
+    w->n_cur_groups = 1;
     w->cur_op = op;
-    info->asm_names(w, m, op);
+    names(w, m, op);
     w->cur_op = IR_NONE;
   }
   if (!o->n_results) return;
@@ -481,7 +477,7 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
       for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
         if (w->vhint[v] == IRW_UNSET) continue;
         uint32_t off = w->vhint[v];
-        set_value_name(w, v, w->pool + off, pool_len(w, off));
+        set_value_name(w, v, w->pool + off, pool_len(w, off), 1);
       }
     }
   }
@@ -495,7 +491,7 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
         char *p = fmt_u64(nm + sizeof nm, w->next_arg++);
         p -= 3;
         memcpy(p, "arg", 3);
-        set_value_name(w, v, p, (size_t)(nm + sizeof nm - p));
+        set_value_name(w, v, p, (size_t)(nm + sizeof nm - p), 0);
       } else {
         w->vid[v] = w->next_value++;
       }
@@ -551,18 +547,47 @@ static void number_module(IrPrinter *w) {
 static __attribute__((noinline)) void print_value_slow(IrPrinter *w, uint32_t v,
                                                        int result_no);
 
+/* The common case of a value: a block argument or the only result of its
+ * op (the others, and IRW_UNSET, have IRW_MULTI set), whose `%name` or
+ * `%N` is written at b, which has VALUE_ROOM bytes; returns its length, 0
+ * (nothing written) for any other value or a name over 32 bytes. */
+#define VALUE_ROOM 40
+static inline size_t value_raw(const IrPrinter *w, char *b, uint32_t id) {
+  if (id & IRW_MULTI) return 0;
+  b[0] = '%';
+  if (id & IRW_NAMED) {
+    uint32_t off = id & ~IRW_NAMED, n = pool_len(w, off);
+    if (n > 32) return 0;
+    memcpy(b + 1, w->pool + off, 32);  /* the pool has IRW_PAD bytes after */
+    return n + 1;
+  }
+  if (id < 10) {
+    b[1] = (char)('0' + id);
+    return 2;
+  }
+  if (id < 100) {
+    memcpy(b + 1, digits2 + 2 * id, 2);
+    return 3;
+  }
+  /* at most 10 digits before tmp + 16, copied 16 bytes wide */
+  char tmp[32], *end = tmp + 16, *p;
+  memset(end, 0, 16);
+  p = fmt_u64(end, id);
+  memcpy(b + 1, p, 16);
+  return (size_t)(end - p) + 1;
+}
+
+static inline uint32_t value_id(const IrPrinter *w, uint32_t v) {
+  return v < w->m->n_values ? w->vid[v] : IRW_UNSET;
+}
+
 static inline void print_value(IrPrinter *w, uint32_t v, int result_no) {
-  /* the common case: a block argument or the only result of its op (the
-   * others, and IRW_UNSET, have IRW_MULTI set) */
-  uint32_t id = v < w->m->n_values ? w->vid[v] : IRW_UNSET;
-  if (!(id & IRW_MULTI)) {
-    irw_putc(w, '%');
-    if (id & IRW_NAMED)
-      irw_put_padded(w, w->pool + (id & ~IRW_NAMED),
-                     pool_len(w, id & ~IRW_NAMED));
-    else
-      irw_u64(w, id);
-    return;
+  if (w->o.len + VALUE_ROOM <= w->o.lim) {
+    size_t k = value_raw(w, w->o.buf + w->o.len, value_id(w, v));
+    if (k) {
+      w->o.len += k;
+      return;
+    }
   }
   print_value_slow(w, v, result_no);
 }
@@ -632,11 +657,21 @@ void irw_arg_loc(IrPrinter *w, uint32_t v) {
 }
 
 void irw_values(IrPrinter *w, const uint32_t *vals, uint32_t n) {
-  if (w->sink || !n) return;
-  print_value(w, vals[0], 1);
-  for (uint32_t i = 1; i < n; i++) {
-    irw_put(w, ", ", 2);
-    print_value(w, vals[i], 1);
+  if (w->sink) return;
+  for (uint32_t i = 0; i < n; i++) {
+    /* `, ` and the value with one room check */
+    if (w->o.len + VALUE_ROOM + 2 <= w->o.lim) {
+      char *b = w->o.buf + w->o.len;
+      memcpy(b, ", ", 2);
+      b += i ? 2 : 0;
+      size_t k = value_raw(w, b, value_id(w, vals[i]));
+      if (k) {
+        w->o.len = (size_t)(b + k - w->o.buf);
+        continue;
+      }
+    }
+    if (i) irw_put(w, ", ", 2);
+    print_value_slow(w, vals[i], 1);
   }
 }
 
@@ -754,17 +789,18 @@ static uint8_t default_dialect(const IrModule *m, uint32_t op) {
   }
 }
 
-static void push_dialect(IrPrinter *w, uint8_t d) {
-  IR_VPUSH(w->dialect, w->n_dialect, w->cap_dialect, d);
-}
+static void module_custom_hook(IrPrinter *w, const IrModule *m, uint32_t op);
 
-/* The custom-form name of registered op `opc` under the current default
- * dialect: the full name, or without `dialect.` when that is the default
- * dialect and the rest has no other dot. Computed once per pair. */
-static const IrwName *op_short_name(IrPrinter *w, uint32_t opc) {
-  uint8_t d = w->dialect[w->n_dialect - 1];
-  IrwName *e = &w->opname[opc * IRW_N_DIALECTS + d];
-  if (e->p) return e;
+/* How registered op `opc` prints under default dialect d: its custom
+ * printer (none in the generic form; builtin.module has one here when no
+ * syntax file gives it), and its custom-form name: the full name, or
+ * without `dialect.` when that is the default dialect and the rest has no
+ * other dot. */
+static __attribute__((noinline)) void form_init(IrPrinter *w, IrwForm *e,
+                                               uint32_t opc, uint8_t d) {
+  const IrOpInfo *info = ir_op_info(opc);
+  e->hook = w->generic || !info ? NULL : info->print;
+  if (!w->generic && opc == IR_OP_MODULE && !e->hook) e->hook = module_custom_hook;
   const char *name = ir_op_info(opc)->name;
   size_t n = strlen(name);
   const char *dn = dialect_names[d];
@@ -777,6 +813,18 @@ static const IrwName *op_short_name(IrPrinter *w, uint32_t opc) {
   }
   e->p = name;
   e->n = (uint32_t)n;
+  if (n <= sizeof e->pad) memcpy(e->pad, name, n);
+  e->ready = 1;
+}
+
+/* op_form for the op being printed: one table entry per (opcode, default
+ * dialect), so that print_op looks up neither the op info nor the name. */
+static const IrwForm generic_form = {NULL, "", 0, 1, {0}};
+
+static inline const IrwForm *op_form(IrPrinter *w, uint32_t opc) {
+  if (opc >= IR_N_OPS) return &generic_form;
+  IrwForm *e = &w->forms[opc * IRW_N_DIALECTS + w->cur_dialect];
+  if (!e->ready) form_init(w, e, opc, w->cur_dialect);
   return e;
 }
 
@@ -835,7 +883,8 @@ static void print_region(IrPrinter *w, uint32_t r, int entry_args, int term,
   const IrModule *m = w->m;
   const IrRegion *rg = &m->regions[r];
   if (w->sink && !rg->n_blocks) return;
-  push_dialect(w, default_dialect(m, rg->op));
+  uint8_t outer = w->cur_dialect;
+  w->cur_dialect = default_dialect(m, rg->op);
   irw_mem(w, "{\n", 2);
   if (rg->n_blocks) {
     const IrBlock *entry = &m->blocks[rg->blocks];
@@ -847,7 +896,7 @@ static void print_region(IrPrinter *w, uint32_t r, int entry_args, int term,
   }
   irw_spaces(w, w->indent);
   irw_putc(w, '}');
-  w->n_dialect--;
+  w->cur_dialect = outer;
 }
 
 void irw_region(IrPrinter *w, const IrModule *m, uint32_t region,
@@ -963,7 +1012,7 @@ static inline void print_merged_dict(IrPrinter *w, uint32_t d1, uint32_t d2,
   if (!d1 && !d2) return;
   uint64_t h = ((uint64_t)(uintptr_t)elide ^ ((uint64_t)d1 << 24) ^
                 ((uint64_t)d2 << 44)) * 0x9E3779B97F4A7C15ull;
-  IrwDictSlot *slot = &w->empty_dicts[h >> (64 - IRW_DICTS_LOG2)];
+  IrwDictSlot *slot = &w->empty_dicts[h >> w->dicts_shift];
   if (!w->sink && slot->elide == elide && slot->d1 == d1 && slot->d2 == d2 &&
       slot->used)
     return;
@@ -1103,6 +1152,11 @@ static void print_module_custom(IrPrinter *w, uint32_t op) {
   if (m->ops[op].n_regions) irw_region(w, m, m->ops[op].regions, 1, 1);
 }
 
+static void module_custom_hook(IrPrinter *w, const IrModule *m, uint32_t op) {
+  (void)m;
+  print_module_custom(w, op);
+}
+
 static void print_results(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
@@ -1129,35 +1183,58 @@ static void print_results(IrPrinter *w, uint32_t op) {
   irw_mem(w, " = ", 3);
 }
 
+/* The start of the usual line, `<indent>%name = dialect.op` (or without
+ * the result), with one room check for the pieces instead of one each;
+ * 0 (nothing printed) when the line is not of that kind or a piece is
+ * long. The op name then stands at buf[pend_at, pend_end). */
+static inline int line_start(IrPrinter *w, const IrOp *o, const IrwForm *f) {
+  size_t len = w->o.len;
+  uint32_t ind = w->indent;
+  if (len + 128 > w->o.lim || ind > 32 || f->n > sizeof f->pad ||
+      o->n_results > 1)
+    return 0;
+  char *buf = w->o.buf, *b = buf + len;
+  memcpy(b, spaces32, 32);
+  b += ind;
+  if (o->n_results) {
+    size_t k = value_raw(w, b, value_id(w, o->results));
+    if (!k) return 0;
+    memcpy(b + k, " = ", 3);
+    b += k + 3;
+  }
+  w->pend_at = (size_t)(b - buf);
+  memcpy(b, f->pad, 32);
+  b += f->n;
+  w->o.len = w->pend_end = (size_t)(b - buf);
+  return 1;
+}
+
 static void print_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
-  IrCtx *c = w->c;
-  const IrOpInfo *info = o->opc < IR_N_OPS ? w->info[o->opc] : NULL;
-  void (*hook)(IrPrinter *, const IrModule *, uint32_t) =
-      w->generic || !info ? NULL : info->print;
-  int module_custom = !w->generic && o->opc == IR_OP_MODULE && !hook;
+  const IrwForm *f = op_form(w, o->opc);
   if (w->sink) {
     if (w->debuginfo) irw_visit_loc(w, o->loc, 1, NULL);
-    if (hook) hook(w, m, op);
-    else if (module_custom) print_module_custom(w, op);
+    if (f->hook) f->hook(w, m, op);
     else visit_generic_op(w, op);
     return;
   }
-  irw_spaces(w, w->indent);
-  if (o->n_results) print_results(w, op);
-  (void)c;
-  if (hook || module_custom) {
-    const IrwName *nm = op_short_name(w, o->opc);
-    if (IRW_BUF - w->o.len < nm->n) irw_flush(w);
-    w->pend_at = w->o.len;
-    irw_put(w, nm->p, nm->n);
-    w->pend_end = w->o.len;
-    if (hook) hook(w, m, op);
-    else print_module_custom(w, op);
+  if (f->hook && line_start(w, o, f)) {
+    f->hook(w, m, op);
     w->pend_end = 0;
   } else {
-    print_generic_body(w, op);
+    irw_spaces(w, w->indent);
+    if (o->n_results) print_results(w, op);
+    if (f->hook) {
+      if (w->cap_buf - w->o.len < f->n) irw_flush(w);
+      w->pend_at = w->o.len;
+      irw_put(w, f->p, f->n);
+      w->pend_end = w->o.len;
+      f->hook(w, m, op);
+      w->pend_end = 0;
+    } else {
+      print_generic_body(w, op);
+    }
   }
   if (w->debuginfo) {
     irw_putc(w, ' ');
@@ -1385,8 +1462,7 @@ static int needs_aliases(IrPrinter *w) {
 
 static void printer_free(IrPrinter *w) {
   free(w->o.buf);
-  free(w->dialect);
-  free(w->opname);
+  free(w->forms);
   free(w->props);
   free(w->empty_dicts);
   free(w->type_text.e);
@@ -1420,18 +1496,30 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.c = m->ctx;
   w.generic = o && o->generic;
   w.debuginfo = o && o->debuginfo;
-  w.o.buf = ir_xmalloc(IRW_BUF);
+  /* ~55 bytes of text per op */
+  w.cap_buf = IRW_BUF;
+  while (w.cap_buf < IRW_BUF_MAX && w.cap_buf / 64 < m->n_ops) w.cap_buf *= 2;
+  w.o.buf = ir_xmalloc(w.cap_buf);
   irw_update_lim(&w);
-  w.opname = ir_xcalloc((size_t)IR_N_OPS * IRW_N_DIALECTS, sizeof *w.opname);
+  /* filled when first used: only `ready` needs a value (zeroing all of
+   * it for each small module of a stream cost more) */
+  w.forms = ir_xmalloc((size_t)IR_N_OPS * IRW_N_DIALECTS * sizeof *w.forms);
+  for (uint32_t k = 0; k < IR_N_OPS * IRW_N_DIALECTS; k++) w.forms[k].ready = 0;
+  /* a dictionary cache slot per 4 ops, at least 64 */
+  uint32_t dl = 6;
+  while (dl < IRW_DICTS_LOG2 && (m->n_ops >> 2) >> dl) dl++;
+  w.dicts_shift = 64 - dl;
   w.props = ir_xcalloc((size_t)1 << IRW_PROPS_LOG2, sizeof *w.props);
-  w.empty_dicts = ir_xcalloc((size_t)1 << IRW_DICTS_LOG2, sizeof *w.empty_dicts);
-  for (uint32_t k = 0; k < IR_N_OPS; k++) w.info[k] = ir_op_info(k);
-  push_dialect(&w, IRW_D_BUILTIN);
+  w.empty_dicts = ir_xcalloc((size_t)1 << dl, sizeof *w.empty_dicts);
+  for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
+    w.names[k] = ir_op_info(k) ? ir_op_info(k)->asm_names : NULL;
+  w.cur_dialect = IRW_D_BUILTIN;
   if (!m->n_ops) {
     printer_free(&w);
     return 0;
   }
   if (m->n_succs) preds_begin(&w);
+  ir_vgrow((void **)&w.cur_groups, &w.cap_cur_groups, 1, sizeof *w.cur_groups);
   number_module(&w);
   free(w.pred_fill);
   w.pred_fill = NULL;
@@ -1449,7 +1537,7 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
     print_op(&w, 0);
     w.sink = 0;
     irw_update_lim(&w);
-    w.n_dialect = 1;
+    w.cur_dialect = IRW_D_BUILTIN;
     w.indent = 0;
     order = order_aliases(&w, &n_order);
     w.aliasing = 1;

@@ -8,7 +8,11 @@
 
 #include "irint.h"
 
-#define IRW_BUF (1u << 16)      /* output buffer: flushed when full */
+#define IRW_BUF (1u << 16)      /* output buffer: flushed when full ... */
+/* ... or up to this for a big module: ext4 takes a write() of 1 MB in
+ * larger page-cache folios than one of 64 KB (writing 20 MB: 5.9 ms of
+ * system time -> 4.4 ms, and its later removal 1.0 -> 0.7 ms) */
+#define IRW_BUF_MAX (1u << 20)
 
 /* IrPrinter.vid: a value's printed name. Below IRW_NAMED it is the number
  * of `%N`; with IRW_NAMED set, the low bits are the offset of the
@@ -38,11 +42,16 @@ typedef struct IrwAlias {
 /* Default dialects of regions (op names print without their prefix). */
 enum { IRW_D_NONE, IRW_D_BUILTIN, IRW_D_FUNC, IRW_N_DIALECTS };
 
-/* A string that is not NUL-terminated where it is used. */
-typedef struct IrwName {
-  const char *p;        /* bytes */
-  uint32_t n;           /* length */
-} IrwName;
+/* How an op prints under a default dialect (print.c's op_form): its
+ * custom printer, NULL for the generic form, and its custom-form name. */
+typedef void (*IrwHook)(IrPrinter *, const IrModule *, uint32_t);
+typedef struct IrwForm {
+  IrwHook hook;         /* custom printer, NULL = generic form */
+  const char *p;        /* op name (not NUL-terminated where used) */
+  uint32_t n;           /* its length */
+  uint32_t ready;       /* the entry is filled in */
+  char pad[32];         /* the name again when n <= 32, for a fixed copy */
+} IrwForm;
 
 /* A cached C-string name -> string id lookup (print.c's name_id). */
 #define IRW_NAME_IDS_LOG2 8
@@ -94,8 +103,9 @@ typedef struct IrwDictSlot {
 
 struct IrPrinter {
   /* --- output */
-  IrwOut o;             /* first: buf (IRW_BUF bytes), len, lim (IRW_BUF,
+  IrwOut o;             /* first: buf (cap_buf bytes), len, lim (cap_buf,
                            or 0 in the alias pass); see irint.h */
+  size_t cap_buf;       /* size of o.buf: IRW_BUF .. IRW_BUF_MAX */
   FILE *out;
   int err;              /* a write failed */
   uint32_t n_flush;     /* flushes so far (a text still in buf is whole
@@ -111,18 +121,19 @@ struct IrPrinter {
   IrCtx *c;
   int generic;          /* IrPrintOpts.generic */
   int debuginfo;        /* IrPrintOpts.debuginfo */
-  uint8_t *dialect;     /* default dialect stack (IRW_D_*; op name prefix
-                           dropped) */
-  uint32_t n_dialect, cap_dialect;
-  IrwName *opname;      /* per opcode x IRW_D_*: custom-form op name, p NULL
-                           until first needed */
+  IrwForm *forms;       /* per opcode x IRW_D_*, filled when first needed */
+  uint8_t cur_dialect;  /* the innermost default dialect (IRW_D_*) */
 
   IrwNameId name_ids[1u << IRW_NAME_IDS_LOG2]; /* see name_id */
   IrwElide elides[1u << IRW_ELIDES_LOG2]; /* see elide_ids */
   IrwPropSlot *props;   /* 1 << IRW_PROPS_LOG2 slots, see irw_prop */
-  IrwDictSlot *empty_dicts; /* 1 << IRW_DICTS_LOG2 slots, see
+  IrwDictSlot *empty_dicts; /* up to 1 << IRW_DICTS_LOG2 slots, see
                            print_merged_dict */
-  const IrOpInfo *info[IR_N_OPS]; /* ir_op_info of each opcode */
+  uint32_t dicts_shift; /* 64 - log2 of its slots (sized by the module:
+                           zeroing 128 KB for each small module of a stream
+                           was a fifth of ir_print on the mixed corpus) */
+  IrwHook names[IR_N_OPS]; /* asm_names hook of each opcode (none in the
+                           generic form) */
   IrwCache type_text;   /* texts of types (print_type.c) */
   IrwCache attr_text;   /* texts of attributes (print_attr.c) */
   char *tpool;          /* the cached texts */
@@ -230,7 +241,7 @@ static inline void irw_put_padded(IrPrinter *w, const char *s, size_t n) {
 }
 /* Set w->o.lim from the sink state. */
 static inline void irw_update_lim(IrPrinter *w) {
-  w->o.lim = w->sink ? 0 : IRW_BUF;
+  w->o.lim = w->sink ? 0 : w->cap_buf;
 }
 void irw_u64(IrPrinter *w, uint64_t v);
 /* The text cache: irw_cached prints the text of key and returns 1 if it

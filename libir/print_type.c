@@ -199,7 +199,8 @@ static size_t to_str(const IrCtx *c, void (*fn)(IrPrinter *, uint32_t),
   memset(&w, 0, sizeof w);
   w.out = f;
   w.c = (IrCtx *)c;  /* printing a type or attribute interns nothing */
-  w.o.buf = ir_xmalloc(IRW_BUF);
+  w.cap_buf = IRW_BUF;
+  w.o.buf = ir_xmalloc(w.cap_buf);
   irw_update_lim(&w);
   fn(&w, id);
   irw_flush(&w);

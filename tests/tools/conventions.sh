@@ -89,6 +89,21 @@ expect 1 "$BIN/ir-asm" bad.mlir -o keep.irb
 expect 0 "$BIN/ir-asm" a.mlir -o keep.irb
 cmp -s keep.irb a.irb || fail "-o did not replace the file"
 ls -a | grep -q '\.tmp' && fail "temporary file left behind: $(ls -a | grep '\.tmp')"
+# Replacing swaps the names (tool.c's replace_output) where rename would do
+# the same: another hard link keeps the old file; a symlink is itself
+# replaced, its target untouched; a directory is not replaced.
+echo "linked" >hard1.irb && ln -f hard1.irb hard2.irb
+expect 0 "$BIN/ir-asm" a.mlir -o hard1.irb
+cmp -s hard1.irb a.irb || fail "-o over a hard link not replaced"
+[ "$(cat hard2.irb)" = "linked" ] || fail "-o changed the other name of a hard link"
+echo "pointed" >target.irb && ln -sf target.irb link.irb
+expect 0 "$BIN/ir-dis" a.irb -o link.irb
+[ -L link.irb ] && fail "-o over a symlink left the symlink"
+cmp -s link.irb a.txt || fail "-o over a symlink: wrong contents"
+[ "$(cat target.irb)" = "pointed" ] || fail "-o over a symlink wrote its target"
+mkdir -p dir.irb && expect 1 "$BIN/ir-asm" a.mlir -o dir.irb
+[ -d dir.irb ] || fail "-o replaced a directory"
+ls -a | grep -q '\.tmp' && fail "temporary file left behind: $(ls -a | grep '\.tmp')"
 expect 1 "$BIN/ir-asm" a.mlir -o no-such-dir/x.irb
 grep -q "error:" err.txt || fail "no message for an unwritable -o"
 mkdir -p sub && expect 0 "$BIN/ir-dis" a.irb -o sub/a.txt && cmp -s sub/a.txt a.txt || fail "ir-dis -o sub/a.txt"
