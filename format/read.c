@@ -617,6 +617,40 @@ static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
 
 /* }====================================================================== */
 
+/* A run of rd_loc_entry's short same-file case (one per op), at most max
+ * entries, with the cursor and the line in locals: a line delta in the tag
+ * (a u32 line plus -8..119 is checked), then the column. Stops before any
+ * other entry, and before a bad one, which the general path then reports.
+ * Returns the number read. */
+static uint32_t rd_loc_run(Dec *D, uint64_t max) {
+  const uint8_t *p = D->p, *const end = D->end;
+  uint32_t k = D->n_locs, line = D->last_line;
+  const uint32_t file = D->last_file;
+  const uint64_t last64 = k + max < D->decl_locs ? k + max : D->decl_locs;
+  const uint32_t first = k, last = (uint32_t)last64;
+  uint32_t *const lmap = D->lmap;
+  uint16_t *const ldep = D->ldep;
+  IrCtx *const c = D->c;
+  const int skip = D->skip_locs;
+  while (k < last && p < end && *p >= IRB_TAG_L_FILE_SHORT) {
+    int64_t nl = (int64_t)line + *p - IRB_TAG_L_FILE_SHORT + IRB_LINE_SHORT_MIN;
+    if (nl < 0 || nl > (int64_t)UINT32_MAX) break;
+    const uint8_t *q = p + 1;
+    uint32_t col = lv_u32(D, &q, end);
+    uint32_t id = skip ? 1 : ir_loc_file(c, file, (uint32_t)nl, col);
+    if (!id) break;
+    p = q;
+    line = (uint32_t)nl;
+    k++;
+    lmap[k] = id;
+    ldep[k] = 1;
+  }
+  D->p = p;
+  D->n_locs = k;
+  D->last_line = line;
+  return k - first;
+}
+
 static void rd_tables(Dec *D) {
   D->n_strs = rd_count(D, 1, "string");
   D->smap = xmalloc(((size_t)D->n_strs + 1) * sizeof *D->smap);
@@ -671,27 +705,16 @@ static void rd_tables(Dec *D) {
   D->tdep[0] = D->adep[0] = D->ldep[0] = 0;
   D->adict[0] = 0;
   for (uint64_t i = 0; i < total; i++) {
+    if (D->have_file && D->p < D->end && *D->p >= IRB_TAG_L_FILE_SHORT) {
+      uint32_t r = rd_loc_run(D, total - i);
+      i += r;
+      if (r) {
+        i--;
+        continue;
+      }
+    }
     const uint8_t *e = D->p;
     uint8_t tag = rd_byte(D);
-    if (tag >= IRB_TAG_L_FILE_SHORT && D->have_file && D->n_locs < D->decl_locs) {
-      /* rd_loc_entry's short same-file case, one per op, inline: a line
-       * delta in the tag (never out of range: a u32 line plus -8..119 is
-       * checked below), then the column */
-      int64_t line = (int64_t)D->last_line + tag - IRB_TAG_L_FILE_SHORT +
-                     IRB_LINE_SHORT_MIN;
-      if (line >= 0 && line <= (int64_t)UINT32_MAX) {
-        uint32_t col = rd_u32(D);
-        uint32_t id = D->skip_locs ? 1 : ir_loc_file(D->c, D->last_file, (uint32_t)line, col);
-        if (id) {
-          D->last_line = (uint32_t)line;
-          uint32_t k = ++D->n_locs;
-          D->lmap[k] = id;
-          D->ldep[k] = 1;
-          continue;
-        }
-      }
-      D->p = e + 1;     /* the general path reports the problem */
-    }
     if (tag >= 0x41) rd_loc_entry(D, tag, e);
     else if (tag >= 0x21) rd_attr_entry(D, tag, e);
     else rd_type_entry(D, tag, e);
