@@ -13,6 +13,7 @@
  * holds (all of it is reachable from the Dec struct) and prints one line.
  */
 #include <inttypes.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,6 +43,7 @@ typedef struct Dec {
   int skip_locs;            /* IrbReader.skip_locs: check, do not intern */
   /* File index -> ctx id maps; index 0 is "none" -> 0. */
   uint32_t *smap, *tmap, *amap, *lmap;
+  uint16_t *sidx;           /* per file string: static index + 1, or 0 */
   uint32_t n_strs;          /* strings in the file (ids 1..n_strs) */
   uint32_t decl_types, decl_attrs, decl_locs;  /* declared entry counts */
   uint32_t n_types, n_attrs, n_locs;           /* entries read so far */
@@ -651,11 +653,42 @@ static uint32_t rd_loc_run(Dec *D, uint64_t max) {
   return k - first;
 }
 
+/* What the kind table accepts as an op name (FORMAT.md 3.2). */
+static int op_name_ok(const char *s, size_t n) {
+  int ok = n > 0 && n <= IRB_MAX_OPNAME;
+  for (size_t j = 0; ok && j < n; j++) {
+    unsigned char ch = (unsigned char)s[j];
+    ok = ch >= 0x20 && ch != 0x7f && ch != '"' && ch != '\\';
+  }
+  return ok;
+}
+
+/* Per static string: 1 + its opcode if it is an acceptable op name, else
+ * 0. Most kinds name a static string: this spares them the name check and
+ * the registry lookup (built once per process: readers run in threads). */
+#define STAT_KIND_MAX 256u
+static uint32_t stat_kind[STAT_KIND_MAX];
+static pthread_once_t stat_kind_once = PTHREAD_ONCE_INIT;
+
+static void stat_kind_build(void) {
+  if (irb_n_static_strs > STAT_KIND_MAX)
+    ir_die("static string table larger than %u", STAT_KIND_MAX);
+  for (uint32_t i = 0; i < irb_n_static_strs; i++) {
+    const char *s = irb_static_strs[i];
+    size_t n = strlen(s);
+    stat_kind[i] = op_name_ok(s, n) ? 1 + ir_op_lookup(s, n) : 0;
+  }
+}
+
 static void rd_tables(Dec *D) {
   D->n_strs = rd_count(D, 1, "string");
   D->smap = xmalloc(((size_t)D->n_strs + 1) * sizeof *D->smap);
+  D->sidx = xmalloc(((size_t)D->n_strs + 1) * sizeof *D->sidx);
   D->smap[0] = 0;
+  D->sidx[0] = 0;
+  pthread_once(&stat_kind_once, stat_kind_build);
   for (uint32_t i = 1; i <= D->n_strs; i++) {
+    D->sidx[i] = 0;
     const uint8_t *at = D->p;
     uint32_t v = rd_u32(D), n = v >> 1;
     const char *s;
@@ -665,6 +698,7 @@ static void rd_tables(Dec *D) {
         fail(D, "static string %" PRIu32 " out of range (%" PRIu32 " static strings)",
              n, irb_n_static_strs);
       }
+      D->sidx[i] = (uint16_t)(n + 1);
       s = irb_static_strs[n];
       n = (uint32_t)strlen(s);
     } else {
@@ -733,19 +767,26 @@ static void rd_tables(Dec *D) {
   for (uint32_t i = 0; i < D->n_kinds; i++) {
     DKind *k = &D->kinds[i];
     const uint8_t *f = D->p;
-    k->name = rd_str(D);
-    const char *s = ir_str_ptr(D->c, k->name);
-    size_t n = ir_str_len(D->c, k->name);
-    int ok = n > 0 && n <= IRB_MAX_OPNAME;
-    for (size_t j = 0; ok && j < n; j++) {
-      unsigned char ch = (unsigned char)s[j];
-      ok = ch >= 0x20 && ch != 0x7f && ch != '"' && ch != '\\';
+    const uint8_t *at = D->p;
+    uint32_t si = rd_u32(D);
+    if (si > D->n_strs) {
+      D->p = at;
+      fail(D, "string index %" PRIu32 " out of range (%" PRIu32 " strings)", si,
+           D->n_strs + 1);
     }
-    if (!ok) {
-      D->p = f;
-      fail(D, "bad op name");
+    k->name = D->smap[si];
+    uint32_t sk = D->sidx[si] ? stat_kind[D->sidx[si] - 1] : 0;
+    if (sk) {
+      k->opc = (uint16_t)(sk - 1);
+    } else {
+      const char *s = ir_str_ptr(D->c, k->name);
+      size_t n = ir_str_len(D->c, k->name);
+      if (!op_name_ok(s, n)) {
+        D->p = f;
+        fail(D, "bad op name");
+      }
+      k->opc = (uint16_t)ir_op_lookup(s, n);
     }
-    k->opc = (uint16_t)ir_op_lookup(s, n);
     f = D->p;
     uint64_t shape = rd_u64(D);
     if ((shape >> 8) > IR_MAX_COUNT) {
@@ -1118,6 +1159,7 @@ static void rd_structure(Dec *D) {
 
 static void dec_free(Dec *D) {
   free(D->smap);
+  free(D->sidx);
   free(D->tmap);
   free(D->amap);
   free(D->lmap);
