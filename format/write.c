@@ -75,16 +75,17 @@ static inline uint32_t map_slot(uint32_t k, uint32_t mask) {
 }
 
 static uint32_t map_get_hashed(const IdMap *m, uint32_t k) {
-  if (m->cap == 0) return IR_NONE;
+  if (m->cap == 0) return 0;
   uint32_t mask = m->cap - 1;
   for (uint32_t i = map_slot(k, mask);; i = (i + 1) & mask) {
     if (m->key[i] == k) return m->val[i];
-    if (m->key[i] == 0) return IR_NONE;
+    if (m->key[i] == 0) return 0;
   }
 }
 
+/* File indices are 1-based: 0 is "not written yet". */
 static inline uint32_t map_get(const IdMap *m, uint32_t k) {
-  if (m->dense) return k < m->n_dense && m->dense[k] ? m->dense[k] : IR_NONE;
+  if (m->dense) return k < m->n_dense ? m->dense[k] : 0;
   return map_get_hashed(m, k);
 }
 
@@ -261,7 +262,7 @@ static int64_t static_index(const char *p, size_t n) {
 static uint32_t w_str(W *w, uint32_t s) {
   if (s == 0) return 0;
   uint32_t k = map_get(&w->smap, s);
-  if (k != IR_NONE) return k;
+  if (k) return k;
   k = ++w->n_strs;
   map_put(&w->smap, s, k);
   size_t n = ir_str_len(w->c, s);
@@ -282,7 +283,7 @@ static uint32_t w_str(W *w, uint32_t s) {
 static inline uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
   if (t == 0) return 0;
   uint32_t k = map_get(&w->tmap, t);
-  if (k != IR_NONE) {
+  if (k) {
     if (w->tdep[k] > *depth) *depth = w->tdep[k];
     return k;
   }
@@ -388,7 +389,7 @@ static __attribute__((noinline)) uint32_t w_type_new(W *w, uint32_t t, unsigned 
 static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
   if (a == 0) return 0;
   uint32_t k = map_get(&w->amap, a);
-  if (k != IR_NONE) {
+  if (k) {
     if (w->adep[k] > *depth) *depth = w->adep[k];
     return k;
   }
@@ -517,7 +518,7 @@ static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned 
 static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
   if (l == 0) return 0;
   uint32_t k = map_get(&w->lmap, l);
-  if (k != IR_NONE) {
+  if (k) {
     if (w->ldep[k] > *depth) *depth = w->ldep[k];
     return k;
   }
