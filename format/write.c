@@ -279,12 +279,13 @@ static uint32_t w_str(W *w, uint32_t s) {
 }
 
 /* Ensure a type has its entry; returns its file index and raises *depth to
- * cover it. */
+ * cover it (depth NULL: an op or block argument, whose depth nothing uses;
+ * the inline lookups then skip the depth table). */
 static inline uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
   if (t == 0) return 0;
   uint32_t k = map_get(&w->tmap, t);
   if (k) {
-    if (w->tdep[k] > *depth) *depth = w->tdep[k];
+    if (depth && w->tdep[k] > *depth) *depth = w->tdep[k];
     return k;
   }
   return w_type_new(w, t, depth);
@@ -382,7 +383,7 @@ static __attribute__((noinline)) uint32_t w_type_new(W *w, uint32_t t, unsigned 
   k = ++w->n_types;
   map_put(&w->tmap, t, k);
   set_depth(w, &w->tdep, &w->tdep_cap, k, d + 1);
-  if (d + 1 > *depth) *depth = d + 1;
+  if (depth && d + 1 > *depth) *depth = d + 1;
   return k;
 }
 
@@ -390,7 +391,7 @@ static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
   if (a == 0) return 0;
   uint32_t k = map_get(&w->amap, a);
   if (k) {
-    if (w->adep[k] > *depth) *depth = w->adep[k];
+    if (depth && w->adep[k] > *depth) *depth = w->adep[k];
     return k;
   }
   return w_attr_new(w, a, depth);
@@ -511,7 +512,7 @@ static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned 
   k = ++w->n_attrs;
   map_put(&w->amap, a, k);
   set_depth(w, &w->adep, &w->adep_cap, k, d + 1);
-  if (d + 1 > *depth) *depth = d + 1;
+  if (depth && d + 1 > *depth) *depth = d + 1;
   return k;
 }
 
@@ -519,7 +520,7 @@ static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
   if (l == 0) return 0;
   uint32_t k = map_get(&w->lmap, l);
   if (k) {
-    if (w->ldep[k] > *depth) *depth = w->ldep[k];
+    if (depth && w->ldep[k] > *depth) *depth = w->ldep[k];
     return k;
   }
   return w_loc_new(w, l, depth);
@@ -548,7 +549,7 @@ static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *
     k = ++w->n_locs;
     map_put(&w->lmap, l, k);
     set_depth(w, &w->ldep, &w->ldep_cap, k, 1);
-    if (*depth < 1) *depth = 1;
+    if (depth && *depth < 1) *depth = 1;
     return k;
   }
   return w_loc_other(w, l, lo, depth);
@@ -615,7 +616,7 @@ static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const Ir
   k = ++w->n_locs;
   map_put(&w->lmap, l, k);
   set_depth(w, &w->ldep, &w->ldep_cap, k, d + 1);
-  if (d + 1 > *depth) *depth = d + 1;
+  if (depth && d + 1 > *depth) *depth = d + 1;
   return k;
 }
 
@@ -708,7 +709,6 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
   Kind k = {o->name, o->n_operands, o->n_results, o->n_regions, o->n_succs,
             (o->props ? IRB_KIND_PROPS : 0) | (o->attrs ? IRB_KIND_ATTRS : 0)};
   uint32_t ki = w_kind(w, &k);
-  unsigned dd = 0;
   /* The op's bytes go through a local cursor into room reserved once (at
    * most 10 bytes a varint): w_loc, w_type and w_attr append to other
    * buffers, never to st. (A bounds check and length store per varint were
@@ -721,7 +721,7 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
     q = irb_put_varint(q, ki);
   } else {
     /* head = kind << 1 | (location is not the next one); then the delta */
-    uint32_t l = w_loc(w, o->loc, &dd);
+    uint32_t l = w_loc(w, o->loc, NULL);
     int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
     w->prev_loc = l;
     q = irb_put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
@@ -734,10 +734,10 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
   for (uint32_t i = 0; i < o->n_results; i++) {
     const IrValue *v = &m->values[o->results + i];
     if (v->type == 0) wfail(w, "op %u: result %u has no type", id, i);
-    q = irb_put_varint(q, w_type(w, v->type, &dd));
+    q = irb_put_varint(q, w_type(w, v->type, NULL));
   }
-  if (o->props) q = irb_put_varint(q, w_attr(w, o->props, &dd));
-  if (o->attrs) q = irb_put_varint(q, w_attr(w, o->attrs, &dd));
+  if (o->props) q = irb_put_varint(q, w_attr(w, o->props, NULL));
+  if (o->attrs) q = irb_put_varint(q, w_attr(w, o->attrs, NULL));
   uint32_t end = 0;
   for (uint32_t i = 0; i < o->n_succs; i++) {
     const IrSucc *s = &m->succs[o->succs + i];
@@ -777,15 +777,14 @@ static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
       wfail(w, "block %u is not in freeze order", bid);
     /* head = n_args << 1 | (some argument location is not the next one);
      * then the types, then (if the bit is set) every location delta */
-    unsigned dd = 0;
     int far = 0;
     w->argt.len = w->argl.len = 0;
     for (uint32_t j = 0; j < B->n_args; j++) {
       const IrValue *v = &m->values[B->args + j];
       if (v->type == 0) wfail(w, "block %u: argument %u has no type", bid, j);
-      irb_buf_varint(&w->argt, w_type(w, v->type, &dd));
+      irb_buf_varint(&w->argt, w_type(w, v->type, NULL));
       if (w->strip) continue;
-      uint32_t l = w_loc(w, v->loc, &dd);
+      uint32_t l = w_loc(w, v->loc, NULL);
       int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
       w->prev_loc = l;
       far |= delta != 0;
