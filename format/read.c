@@ -817,14 +817,26 @@ static void rd_tables(Dec *D) {
 /* Structure (FORMAT.md 3.3)                                                */
 
 
-/* The reason a props / attrs index at D->p is rejected: rd_ops takes
- * only an attribute entry rd_attr_entry marked as a DICT in adict. */
+/* The reason lv_dict rejects the props / attrs index at D->p. */
 static _Noreturn void rd_dict_fail(Dec *D, const char *what) {
   const uint8_t *at = D->p;
   unsigned d = 0;
   RD_NEED(D, rd_attr, &d, what);
   D->p = at;
   fail(D, "%s must be a dictionary", what);
+}
+
+/* A props / attrs dictionary at *pp: an attribute entry rd_attr_entry
+ * marked as a DICT in adict (no ctx lookup). */
+static inline uint32_t lv_dict(Dec *D, const uint8_t **pp, const uint8_t *end,
+                               const char *what) {
+  const uint8_t *f = *pp;
+  uint32_t ai = lv_u32(D, pp, end);
+  if (ai > D->n_attrs || !D->adict[ai]) {
+    D->p = f;
+    rd_dict_fail(D, what);
+  }
+  return D->amap[ai];
 }
 
 static void rd_succs(Dec *D, const IrOp *o, const IrRegion *reg);
@@ -842,9 +854,8 @@ static void rd_ops(Dec *D, uint32_t bid, const IrRegion *reg, uint32_t n) {
   IrRegion *const regions = m->regions;
   const DKind *const kinds = D->kinds;
   const uint32_t n_kinds = D->n_kinds, n_values = m->n_values;
-  const uint32_t n_types = D->n_types, n_attrs = D->n_attrs, n_locs = D->n_locs;
-  const uint32_t *const tmap = D->tmap, *const amap = D->amap, *const lmap = D->lmap;
-  const uint8_t *const adict = D->adict;
+  const uint32_t n_types = D->n_types, n_locs = D->n_locs;
+  const uint32_t *const tmap = D->tmap, *const lmap = D->lmap;
   const int no_locs = D->no_locs;
   const uint8_t *p = D->p, *const pend = D->end;
   uint32_t id = D->next_op, next_opd = D->next_operand, next_val = D->next_value;
@@ -941,27 +952,8 @@ static void rd_ops(Dec *D, uint32_t bid, const IrRegion *reg, uint32_t n) {
       v.kind = IR_VAL_RESULT;
       vals[i] = v;
     }
-    o->props = o->attrs = 0;
-    if (K->mask) {
-      const uint8_t *f = p;
-      if (K->mask & IRB_KIND_PROPS) {
-        uint32_t ai = lv_u32(D, &p, pend);
-        if (ai > n_attrs || !adict[ai]) {
-          D->p = f;
-          rd_dict_fail(D, "properties");
-        }
-        o->props = amap[ai];
-        f = p;
-      }
-      if (K->mask & IRB_KIND_ATTRS) {
-        uint32_t ai = lv_u32(D, &p, pend);
-        if (ai > n_attrs || !adict[ai]) {
-          D->p = f;
-          rd_dict_fail(D, "attributes");
-        }
-        o->attrs = amap[ai];
-      }
-    }
+    o->props = K->mask & IRB_KIND_PROPS ? lv_dict(D, &p, pend, "properties") : 0;
+    o->attrs = K->mask & IRB_KIND_ATTRS ? lv_dict(D, &p, pend, "attributes") : 0;
     o->loc = 0;
     if (!no_locs) {
       int64_t l = loc_delta == INT64_MAX ? -1 : (int64_t)prev_loc + 1 + loc_delta;
