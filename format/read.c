@@ -195,7 +195,8 @@ static uint32_t rd_count(Dec *D, unsigned min, const char *what) {
 /* {====================================================================== */
 /* Table references: always backwards, so no cycles; each raises *depth.   */
 
-static uint32_t rd_str(Dec *D) {
+/* The file index of a string reference (rd_str: its ctx id). */
+static uint32_t rd_str_ix(Dec *D) {
   const uint8_t *at = D->p;
   uint32_t i = rd_u32(D);
   if (i > D->n_strs) {
@@ -203,8 +204,10 @@ static uint32_t rd_str(Dec *D) {
     fail(D, "string index %" PRIu32 " out of range (%" PRIu32 " strings)", i,
          D->n_strs + 1);
   }
-  return D->smap[i];
+  return i;
 }
+
+static uint32_t rd_str(Dec *D) { return D->smap[rd_str_ix(D)]; }
 
 static inline uint32_t rd_type(Dec *D, unsigned *depth) {
   const uint8_t *at = D->p;
@@ -767,13 +770,7 @@ static void rd_tables(Dec *D) {
   for (uint32_t i = 0; i < D->n_kinds; i++) {
     DKind *k = &D->kinds[i];
     const uint8_t *f = D->p;
-    const uint8_t *at = D->p;
-    uint32_t si = rd_u32(D);
-    if (si > D->n_strs) {
-      D->p = at;
-      fail(D, "string index %" PRIu32 " out of range (%" PRIu32 " strings)", si,
-           D->n_strs + 1);
-    }
+    uint32_t si = rd_str_ix(D);
     k->name = D->smap[si];
     uint32_t sk = D->sidx[si] ? stat_kind[D->sidx[si] - 1] : 0;
     if (sk) {
