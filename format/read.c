@@ -13,6 +13,7 @@
  * holds (all of it is reachable from the Dec struct) and prints one line.
  */
 #include <inttypes.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,6 +43,7 @@ typedef struct Dec {
   int skip_locs;            /* IrbReader.skip_locs: check, do not intern */
   /* File index -> ctx id maps; index 0 is "none" -> 0. */
   uint32_t *smap, *tmap, *amap, *lmap;
+  uint16_t *sidx;           /* per file string: static index + 1, or 0 */
   uint32_t n_strs;          /* strings in the file (ids 1..n_strs) */
   uint32_t decl_types, decl_attrs, decl_locs;  /* declared entry counts */
   uint32_t n_types, n_attrs, n_locs;           /* entries read so far */
@@ -193,7 +195,8 @@ static uint32_t rd_count(Dec *D, unsigned min, const char *what) {
 /* {====================================================================== */
 /* Table references: always backwards, so no cycles; each raises *depth.   */
 
-static uint32_t rd_str(Dec *D) {
+/* The file index of a string reference (rd_str: its ctx id). */
+static uint32_t rd_str_ix(Dec *D) {
   const uint8_t *at = D->p;
   uint32_t i = rd_u32(D);
   if (i > D->n_strs) {
@@ -201,8 +204,10 @@ static uint32_t rd_str(Dec *D) {
     fail(D, "string index %" PRIu32 " out of range (%" PRIu32 " strings)", i,
          D->n_strs + 1);
   }
-  return D->smap[i];
+  return i;
 }
+
+static uint32_t rd_str(Dec *D) { return D->smap[rd_str_ix(D)]; }
 
 static inline uint32_t rd_type(Dec *D, unsigned *depth) {
   const uint8_t *at = D->p;
@@ -617,11 +622,76 @@ static void rd_loc_entry(Dec *D, uint8_t tag, const uint8_t *at) {
 
 /* }====================================================================== */
 
+/* A run of rd_loc_entry's short same-file case (one per op), at most max
+ * entries, with the cursor and the line in locals: a line delta in the tag
+ * (a u32 line plus -8..119 is checked), then the column. Stops before any
+ * other entry, and before a bad one, which the general path then reports.
+ * Returns the number read. */
+static uint32_t rd_loc_run(Dec *D, uint64_t max) {
+  const uint8_t *p = D->p, *const end = D->end;
+  uint32_t k = D->n_locs, line = D->last_line;
+  const uint32_t file = D->last_file;
+  const uint64_t last64 = k + max < D->decl_locs ? k + max : D->decl_locs;
+  const uint32_t first = k, last = (uint32_t)last64;
+  uint32_t *const lmap = D->lmap;
+  uint16_t *const ldep = D->ldep;
+  IrCtx *const c = D->c;
+  const int skip = D->skip_locs;
+  while (k < last && p < end && *p >= IRB_TAG_L_FILE_SHORT) {
+    int64_t nl = (int64_t)line + *p - IRB_TAG_L_FILE_SHORT + IRB_LINE_SHORT_MIN;
+    if (nl < 0 || nl > (int64_t)UINT32_MAX) break;
+    const uint8_t *q = p + 1;
+    uint32_t col = lv_u32(D, &q, end);
+    uint32_t id = skip ? 1 : ir_loc_file(c, file, (uint32_t)nl, col);
+    if (!id) break;
+    p = q;
+    line = (uint32_t)nl;
+    k++;
+    lmap[k] = id;
+    ldep[k] = 1;
+  }
+  D->p = p;
+  D->n_locs = k;
+  D->last_line = line;
+  return k - first;
+}
+
+/* What the kind table accepts as an op name (FORMAT.md 3.2). */
+static int op_name_ok(const char *s, size_t n) {
+  int ok = n > 0 && n <= IRB_MAX_OPNAME;
+  for (size_t j = 0; ok && j < n; j++) {
+    unsigned char ch = (unsigned char)s[j];
+    ok = ch >= 0x20 && ch != 0x7f && ch != '"' && ch != '\\';
+  }
+  return ok;
+}
+
+/* Per static string: 1 + its opcode if it is an acceptable op name, else
+ * 0. Most kinds name a static string: this spares them the name check and
+ * the registry lookup (built once per process: readers run in threads). */
+#define STAT_KIND_MAX 256u
+static uint32_t stat_kind[STAT_KIND_MAX];
+static pthread_once_t stat_kind_once = PTHREAD_ONCE_INIT;
+
+static void stat_kind_build(void) {
+  if (irb_n_static_strs > STAT_KIND_MAX)
+    ir_die("static string table larger than %u", STAT_KIND_MAX);
+  for (uint32_t i = 0; i < irb_n_static_strs; i++) {
+    const char *s = irb_static_strs[i];
+    size_t n = strlen(s);
+    stat_kind[i] = op_name_ok(s, n) ? 1 + ir_op_lookup(s, n) : 0;
+  }
+}
+
 static void rd_tables(Dec *D) {
   D->n_strs = rd_count(D, 1, "string");
   D->smap = xmalloc(((size_t)D->n_strs + 1) * sizeof *D->smap);
+  D->sidx = xmalloc(((size_t)D->n_strs + 1) * sizeof *D->sidx);
   D->smap[0] = 0;
+  D->sidx[0] = 0;
+  pthread_once(&stat_kind_once, stat_kind_build);
   for (uint32_t i = 1; i <= D->n_strs; i++) {
+    D->sidx[i] = 0;
     const uint8_t *at = D->p;
     uint32_t v = rd_u32(D), n = v >> 1;
     const char *s;
@@ -631,6 +701,7 @@ static void rd_tables(Dec *D) {
         fail(D, "static string %" PRIu32 " out of range (%" PRIu32 " static strings)",
              n, irb_n_static_strs);
       }
+      D->sidx[i] = (uint16_t)(n + 1);
       s = irb_static_strs[n];
       n = (uint32_t)strlen(s);
     } else {
@@ -671,27 +742,16 @@ static void rd_tables(Dec *D) {
   D->tdep[0] = D->adep[0] = D->ldep[0] = 0;
   D->adict[0] = 0;
   for (uint64_t i = 0; i < total; i++) {
+    if (D->have_file && D->p < D->end && *D->p >= IRB_TAG_L_FILE_SHORT) {
+      uint32_t r = rd_loc_run(D, total - i);
+      i += r;
+      if (r) {
+        i--;
+        continue;
+      }
+    }
     const uint8_t *e = D->p;
     uint8_t tag = rd_byte(D);
-    if (tag >= IRB_TAG_L_FILE_SHORT && D->have_file && D->n_locs < D->decl_locs) {
-      /* rd_loc_entry's short same-file case, one per op, inline: a line
-       * delta in the tag (never out of range: a u32 line plus -8..119 is
-       * checked below), then the column */
-      int64_t line = (int64_t)D->last_line + tag - IRB_TAG_L_FILE_SHORT +
-                     IRB_LINE_SHORT_MIN;
-      if (line >= 0 && line <= (int64_t)UINT32_MAX) {
-        uint32_t col = rd_u32(D);
-        uint32_t id = D->skip_locs ? 1 : ir_loc_file(D->c, D->last_file, (uint32_t)line, col);
-        if (id) {
-          D->last_line = (uint32_t)line;
-          uint32_t k = ++D->n_locs;
-          D->lmap[k] = id;
-          D->ldep[k] = 1;
-          continue;
-        }
-      }
-      D->p = e + 1;     /* the general path reports the problem */
-    }
     if (tag >= 0x41) rd_loc_entry(D, tag, e);
     else if (tag >= 0x21) rd_attr_entry(D, tag, e);
     else rd_type_entry(D, tag, e);
@@ -710,19 +770,20 @@ static void rd_tables(Dec *D) {
   for (uint32_t i = 0; i < D->n_kinds; i++) {
     DKind *k = &D->kinds[i];
     const uint8_t *f = D->p;
-    k->name = rd_str(D);
-    const char *s = ir_str_ptr(D->c, k->name);
-    size_t n = ir_str_len(D->c, k->name);
-    int ok = n > 0 && n <= IRB_MAX_OPNAME;
-    for (size_t j = 0; ok && j < n; j++) {
-      unsigned char ch = (unsigned char)s[j];
-      ok = ch >= 0x20 && ch != 0x7f && ch != '"' && ch != '\\';
+    uint32_t si = rd_str_ix(D);
+    k->name = D->smap[si];
+    uint32_t sk = D->sidx[si] ? stat_kind[D->sidx[si] - 1] : 0;
+    if (sk) {
+      k->opc = (uint16_t)(sk - 1);
+    } else {
+      const char *s = ir_str_ptr(D->c, k->name);
+      size_t n = ir_str_len(D->c, k->name);
+      if (!op_name_ok(s, n)) {
+        D->p = f;
+        fail(D, "bad op name");
+      }
+      k->opc = (uint16_t)ir_op_lookup(s, n);
     }
-    if (!ok) {
-      D->p = f;
-      fail(D, "bad op name");
-    }
-    k->opc = (uint16_t)ir_op_lookup(s, n);
     f = D->p;
     uint64_t shape = rd_u64(D);
     if ((shape >> 8) > IR_MAX_COUNT) {
@@ -752,21 +813,8 @@ static void rd_tables(Dec *D) {
 /* {====================================================================== */
 /* Structure (FORMAT.md 3.3)                                                */
 
-static _Noreturn void rd_dict_fail(Dec *D, const char *what);
 
-/* A props / attrs dictionary: an attribute entry rd_attr_entry marked as a
- * DICT in adict (no ctx lookup). */
-static inline uint32_t rd_dict(Dec *D, const char *what) {
-  const uint8_t *at = D->p;
-  uint32_t i = rd_u32(D);
-  if (i > D->n_attrs || !D->adict[i]) {
-    D->p = at;
-    rd_dict_fail(D, what);
-  }
-  return D->amap[i];
-}
-
-/* The reason rd_dict rejects the index at D->p. */
+/* The reason lv_dict rejects the props / attrs index at D->p. */
 static _Noreturn void rd_dict_fail(Dec *D, const char *what) {
   const uint8_t *at = D->p;
   unsigned d = 0;
@@ -775,87 +823,113 @@ static _Noreturn void rd_dict_fail(Dec *D, const char *what) {
   fail(D, "%s must be a dictionary", what);
 }
 
-static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
+/* A props / attrs dictionary at *pp: an attribute entry rd_attr_entry
+ * marked as a DICT in adict (no ctx lookup). */
+static inline uint32_t lv_dict(Dec *D, const uint8_t **pp, const uint8_t *end,
+                               const char *what) {
+  const uint8_t *f = *pp;
+  uint32_t ai = lv_u32(D, pp, end);
+  if (ai > D->n_attrs || !D->adict[ai]) {
+    D->p = f;
+    rd_dict_fail(D, what);
+  }
+  return D->amap[ai];
+}
+
+static void rd_succs(Dec *D, const IrOp *o, const IrRegion *reg);
+
+/* Ops id.. id+n-1 of one block (or the top op: bid IR_NONE, reg NULL, n 1;
+ * the caller has checked that n ops fit the declared count). The counters
+ * and the cursor live in locals for the whole run: written back through D
+ * they cost a load and a store each per op, as every store below could
+ * alias them. Fail paths set D->p to the offset they report. */
+static void rd_ops(Dec *D, uint32_t bid, const IrRegion *reg, uint32_t n) {
   IrModule *m = D->m;
-  const uint8_t *at = D->p;
-  if (D->next_op >= m->n_ops)
-    fail(D, "more ops than declared (%" PRIu32 ")", m->n_ops);
-  uint32_t id = D->next_op++;
-  uint32_t head = rd_u32(D), ki = head;
-  int64_t loc_delta = 0;
-  if (!D->no_locs) {
-    ki = head >> 1;
-    if (head & 1) {
-      const uint8_t *f = D->p;
-      uint64_t u = rd_u64(D);
-      loc_delta = u > 0x1ffffffffull ? INT64_MAX : irb_unzigzag(u);
-      if (loc_delta == 0) {
-        D->p = f;
-        fail(D, "non-canonical location delta");
+  IrOp *const ops = m->ops;
+  IrValue *const values = m->values;
+  uint32_t *const operands = m->operands;
+  IrRegion *const regions = m->regions;
+  const DKind *const kinds = D->kinds;
+  const uint32_t n_kinds = D->n_kinds, n_values = m->n_values;
+  const uint32_t n_types = D->n_types, n_locs = D->n_locs;
+  const uint32_t *const tmap = D->tmap, *const lmap = D->lmap;
+  const int no_locs = D->no_locs;
+  const uint8_t *p = D->p, *const pend = D->end;
+  uint32_t id = D->next_op, next_opd = D->next_operand, next_val = D->next_value;
+  uint32_t next_reg = D->next_region, next_succ = D->next_succ;
+  uint32_t prev_loc = D->prev_loc;
+  /* room left in each array: next_* never pass the declared counts */
+  uint32_t room_opd = m->n_operands - next_opd, room_val = n_values - next_val;
+  uint32_t room_reg = m->n_regions - next_reg, room_succ = m->n_succs - next_succ;
+  for (const uint32_t last = id + n; id < last; id++) {
+    const uint8_t *at = p;
+    uint32_t head = lv_u32(D, &p, pend), ki = head;
+    int64_t loc_delta = 0;
+    if (!no_locs) {
+      ki = head >> 1;
+      if (head & 1) {
+        const uint8_t *f = p;
+        uint64_t u = lv_u64(D, &p, pend);
+        loc_delta = u > 0x1ffffffffull ? INT64_MAX : irb_unzigzag(u);
+        if (loc_delta == 0) {
+          D->p = f;
+          fail(D, "non-canonical location delta");
+        }
       }
     }
-  }
-  if (ki >= D->n_kinds) {
-    D->p = at;
-    fail(D, "kind index %" PRIu32 " out of range (%" PRIu32 " kinds)", ki,
-         D->n_kinds);
-  }
-  const DKind *K = &D->kinds[ki];
-  /* next_* never pass the declared counts, so the room left cannot wrap;
-   * one branch for the four (| rather than ||: no early exits) */
-  if ((K->nopd > m->n_operands - D->next_operand) |
-      (K->nres > m->n_values - D->next_value) |
-      (K->nreg > m->n_regions - D->next_region) |
-      (K->nsucc > m->n_succs - D->next_succ)) {
-    D->p = at;
-    fail(D, "op %" PRIu32 " exceeds the declared operands, values, regions or"
-         " successors", id);
-  }
-  if (!reg && K->nsucc) {
-    D->p = at;
-    fail(D, "top op has successors");
-  }
-  /* K's counts and the module's arrays in locals: the stores below are
-   * uint32_t too, so the compiler would reload anything it reads through a
-   * pointer after each of them */
-  const uint32_t nopd = K->nopd, nres = K->nres, n_values = m->n_values;
-  const uint32_t first_opd = D->next_operand, first_val = D->next_value;
-  IrOp *o = &m->ops[id];
-  o->name = K->name;
-  o->opc = K->opc;
-  o->flags = 0;
-  o->block = parent_block;
-  o->operands = first_opd;
-  o->n_operands = nopd;
-  o->results = first_val;
-  o->n_results = nres;
-  o->regions = D->next_region;
-  o->n_regions = K->nreg;
-  o->succs = D->next_succ;
-  o->n_succs = K->nsucc;
-  D->next_operand = first_opd + nopd;
-  D->next_value = first_val + nres;
-  D->next_region += K->nreg;
-  D->next_succ += K->nsucc;
-
-  /* operands and result types with the cursor in a local (lv_*) */
-  const uint8_t *p = D->p, *pend = D->end;
-  int64_t cur = first_val;
-  uint32_t *opd = m->operands + first_opd;
-  for (uint32_t i = 0; i < nopd; i++) {
-    const uint8_t *f = p;
-    uint64_t u = lv_u64(D, &p, pend);
-    int64_t v = u > 0x1ffffffffull ? -1 : cur - 1 - irb_unzigzag(u);
-    if (v < 0 || v >= (int64_t)n_values) {
-      D->p = f;
-      fail(D, "operand value %" PRId64 " out of range (%" PRIu32 " values)", v,
-           n_values);
+    if (ki >= n_kinds) {
+      D->p = at;
+      fail(D, "kind index %" PRIu32 " out of range (%" PRIu32 " kinds)", ki,
+           n_kinds);
     }
-    opd[i] = (uint32_t)v;
-  }
-  if (nres) {
-    const uint32_t n_types = D->n_types, *tmap = D->tmap;
-    IrValue *vals = m->values + first_val;
+    const DKind *K = &kinds[ki];
+    const uint32_t nopd = K->nopd, nres = K->nres, nreg = K->nreg,
+                   nsucc = K->nsucc;
+    /* one branch for the four (| rather than ||: no early exits) */
+    if ((nopd > room_opd) | (nres > room_val) | (nreg > room_reg) |
+        (nsucc > room_succ)) {
+      D->p = at;
+      fail(D, "op %" PRIu32 " exceeds the declared operands, values, regions or"
+           " successors", id);
+    }
+    if (!reg && nsucc) {
+      D->p = at;
+      fail(D, "top op has successors");
+    }
+    room_opd -= nopd;
+    room_val -= nres;
+    room_reg -= nreg;
+    room_succ -= nsucc;
+    IrOp *o = &ops[id];
+    o->name = K->name;
+    o->opc = K->opc;
+    o->flags = 0;
+    o->block = bid;
+    o->operands = next_opd;
+    o->n_operands = nopd;
+    o->results = next_val;
+    o->n_results = nres;
+    o->regions = next_reg;
+    o->n_regions = nreg;
+    o->succs = next_succ;
+    o->n_succs = nsucc;
+
+    int64_t cur = next_val;
+    uint32_t *opd = operands + next_opd;
+    next_opd += nopd;
+    for (uint32_t i = 0; i < nopd; i++) {
+      const uint8_t *f = p;
+      uint64_t u = lv_u64(D, &p, pend);
+      int64_t v = u > 0x1ffffffffull ? -1 : cur - 1 - irb_unzigzag(u);
+      if (v < 0 || v >= (int64_t)n_values) {
+        D->p = f;
+        fail(D, "operand value %" PRId64 " out of range (%" PRIu32 " values)", v,
+             n_values);
+      }
+      opd[i] = (uint32_t)v;
+    }
+    IrValue *vals = values + next_val;
+    next_val += nres;
     for (uint32_t i = 0; i < nres; i++) {
       const uint8_t *f = p;
       uint32_t ti = lv_u32(D, &p, pend);
@@ -875,24 +949,43 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
       v.kind = IR_VAL_RESULT;
       vals[i] = v;
     }
+    o->props = K->mask & IRB_KIND_PROPS ? lv_dict(D, &p, pend, "properties") : 0;
+    o->attrs = K->mask & IRB_KIND_ATTRS ? lv_dict(D, &p, pend, "attributes") : 0;
+    o->loc = 0;
+    if (!no_locs) {
+      int64_t l = loc_delta == INT64_MAX ? -1 : (int64_t)prev_loc + 1 + loc_delta;
+      if (l < 0 || l > (int64_t)n_locs) {
+        D->p = at;
+        fail(D, "location index %" PRId64 " out of range (%" PRIu32 " locations)",
+             l, n_locs + 1);
+      }
+      prev_loc = (uint32_t)l;
+      o->loc = lmap[l];
+    }
+    for (uint32_t i = 0; i < nreg; i++) regions[next_reg + i].op = id;
+    next_reg += nreg;
+    next_succ += nsucc;
+    if (nsucc) {
+      D->p = p;
+      rd_succs(D, o, reg);
+      p = D->p;
+    }
   }
   D->p = p;
-  o->props = K->mask & IRB_KIND_PROPS ? rd_dict(D, "properties") : 0;
-  o->attrs = K->mask & IRB_KIND_ATTRS ? rd_dict(D, "attributes") : 0;
-  o->loc = 0;
-  if (!D->no_locs) {
-    int64_t l = loc_delta == INT64_MAX ? -1 : (int64_t)D->prev_loc + 1 + loc_delta;
-    if (l < 0 || l > (int64_t)D->n_locs) {
-      D->p = at;
-      fail(D, "location index %" PRId64 " out of range (%" PRIu32 " locations)",
-           l, D->n_locs + 1);
-    }
-    D->prev_loc = (uint32_t)l;
-    o->loc = D->lmap[l];
-  }
-  for (uint32_t i = 0; i < K->nreg; i++) m->regions[o->regions + i].op = id;
+  D->next_op = id;
+  D->next_operand = next_opd;
+  D->next_value = next_val;
+  D->next_region = next_reg;
+  D->next_succ = next_succ;
+  D->prev_loc = prev_loc;
+}
+
+/* The successors of o (FORMAT.md 3.3): block, operand start (a delta from
+ * the previous successor's end) and count. */
+static void rd_succs(Dec *D, const IrOp *o, const IrRegion *reg) {
+  IrModule *m = D->m;
   uint64_t end = 0;
-  for (uint32_t i = 0; i < K->nsucc; i++) {
+  for (uint32_t i = 0; i < o->n_succs; i++) {
     IrSucc *s = &m->succs[o->succs + i];
     const uint8_t *f = D->p;
     uint32_t b = rd_u32(D);
@@ -904,7 +997,7 @@ static void rd_op(Dec *D, uint32_t parent_block, const IrRegion *reg) {
     f = D->p;
     uint64_t start = end + rd_u32(D);
     uint32_t n = rd_u32(D);
-    if (start + n > K->nopd) {
+    if (start + n > o->n_operands) {
       D->p = f;
       fail(D, "successor operands out of range");
     }
@@ -983,7 +1076,7 @@ static void rd_region(Dec *D, uint32_t r, unsigned depth) {
     }
     B->ops = D->next_op;
     B->n_ops = no;
-    for (uint32_t j = 0; j < no; j++) rd_op(D, bid, R);
+    rd_ops(D, bid, R, no);
   }
   uint32_t last_op = D->next_op;
   for (uint32_t op = first_op; op < last_op; op++)
@@ -991,7 +1084,7 @@ static void rd_region(Dec *D, uint32_t r, unsigned depth) {
       rd_region(D, m->ops[op].regions + k, depth + 1);
 }
 
-/* ir_module_check cannot fail on a module rd_structure returns: rd_op and
+/* ir_module_check cannot fail on a module rd_structure returns: rd_ops and
  * rd_region give every op, value, block, region, operand and successor the
  * next id of its kind in freeze order (the check's one rule), set every
  * parent link, kind, number and opcode themselves, bound every operand,
@@ -1027,7 +1120,7 @@ static void rd_structure(Dec *D) {
   D->m = ir_module_alloc_raw(D->c, n[0], n[1], n[2], n[3], n[4], n[5]);
   if (!D->m) fail(D, "cannot allocate the module");
   IrModule *m = D->m;
-  rd_op(D, IR_NONE, NULL);
+  rd_ops(D, IR_NONE, NULL, 1);
   for (uint32_t k = 0; k < m->ops[0].n_regions; k++)
     rd_region(D, m->ops[0].regions + k, 1);
   if (D->p != D->end)
@@ -1055,6 +1148,7 @@ static void rd_structure(Dec *D) {
 
 static void dec_free(Dec *D) {
   free(D->smap);
+  free(D->sidx);
   free(D->tmap);
   free(D->amap);
   free(D->lmap);

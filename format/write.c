@@ -75,16 +75,17 @@ static inline uint32_t map_slot(uint32_t k, uint32_t mask) {
 }
 
 static uint32_t map_get_hashed(const IdMap *m, uint32_t k) {
-  if (m->cap == 0) return IR_NONE;
+  if (m->cap == 0) return 0;
   uint32_t mask = m->cap - 1;
   for (uint32_t i = map_slot(k, mask);; i = (i + 1) & mask) {
     if (m->key[i] == k) return m->val[i];
-    if (m->key[i] == 0) return IR_NONE;
+    if (m->key[i] == 0) return 0;
   }
 }
 
+/* File indices are 1-based: 0 is "not written yet". */
 static inline uint32_t map_get(const IdMap *m, uint32_t k) {
-  if (m->dense) return k < m->n_dense && m->dense[k] ? m->dense[k] : IR_NONE;
+  if (m->dense) return k < m->n_dense ? m->dense[k] : 0;
   return map_get_hashed(m, k);
 }
 
@@ -261,7 +262,7 @@ static int64_t static_index(const char *p, size_t n) {
 static uint32_t w_str(W *w, uint32_t s) {
   if (s == 0) return 0;
   uint32_t k = map_get(&w->smap, s);
-  if (k != IR_NONE) return k;
+  if (k) return k;
   k = ++w->n_strs;
   map_put(&w->smap, s, k);
   size_t n = ir_str_len(w->c, s);
@@ -278,12 +279,13 @@ static uint32_t w_str(W *w, uint32_t s) {
 }
 
 /* Ensure a type has its entry; returns its file index and raises *depth to
- * cover it. */
+ * cover it (depth NULL: an op or block argument, whose depth nothing uses;
+ * the inline lookups then skip the depth table). */
 static inline uint32_t w_type(W *w, uint32_t t, unsigned *depth) {
   if (t == 0) return 0;
   uint32_t k = map_get(&w->tmap, t);
-  if (k != IR_NONE) {
-    if (w->tdep[k] > *depth) *depth = w->tdep[k];
+  if (k) {
+    if (depth && w->tdep[k] > *depth) *depth = w->tdep[k];
     return k;
   }
   return w_type_new(w, t, depth);
@@ -381,15 +383,15 @@ static __attribute__((noinline)) uint32_t w_type_new(W *w, uint32_t t, unsigned 
   k = ++w->n_types;
   map_put(&w->tmap, t, k);
   set_depth(w, &w->tdep, &w->tdep_cap, k, d + 1);
-  if (d + 1 > *depth) *depth = d + 1;
+  if (depth && d + 1 > *depth) *depth = d + 1;
   return k;
 }
 
 static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
   if (a == 0) return 0;
   uint32_t k = map_get(&w->amap, a);
-  if (k != IR_NONE) {
-    if (w->adep[k] > *depth) *depth = w->adep[k];
+  if (k) {
+    if (depth && w->adep[k] > *depth) *depth = w->adep[k];
     return k;
   }
   return w_attr_new(w, a, depth);
@@ -510,15 +512,15 @@ static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned 
   k = ++w->n_attrs;
   map_put(&w->amap, a, k);
   set_depth(w, &w->adep, &w->adep_cap, k, d + 1);
-  if (d + 1 > *depth) *depth = d + 1;
+  if (depth && d + 1 > *depth) *depth = d + 1;
   return k;
 }
 
 static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
   if (l == 0) return 0;
   uint32_t k = map_get(&w->lmap, l);
-  if (k != IR_NONE) {
-    if (w->ldep[k] > *depth) *depth = w->ldep[k];
+  if (k) {
+    if (depth && w->ldep[k] > *depth) *depth = w->ldep[k];
     return k;
   }
   return w_loc_new(w, l, depth);
@@ -547,7 +549,7 @@ static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *
     k = ++w->n_locs;
     map_put(&w->lmap, l, k);
     set_depth(w, &w->ldep, &w->ldep_cap, k, 1);
-    if (*depth < 1) *depth = 1;
+    if (depth && *depth < 1) *depth = 1;
     return k;
   }
   return w_loc_other(w, l, lo, depth);
@@ -614,7 +616,7 @@ static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const Ir
   k = ++w->n_locs;
   map_put(&w->lmap, l, k);
   set_depth(w, &w->ldep, &w->ldep_cap, k, d + 1);
-  if (d + 1 > *depth) *depth = d + 1;
+  if (depth && d + 1 > *depth) *depth = d + 1;
   return k;
 }
 
@@ -707,7 +709,6 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
   Kind k = {o->name, o->n_operands, o->n_results, o->n_regions, o->n_succs,
             (o->props ? IRB_KIND_PROPS : 0) | (o->attrs ? IRB_KIND_ATTRS : 0)};
   uint32_t ki = w_kind(w, &k);
-  unsigned dd = 0;
   /* The op's bytes go through a local cursor into room reserved once (at
    * most 10 bytes a varint): w_loc, w_type and w_attr append to other
    * buffers, never to st. (A bounds check and length store per varint were
@@ -720,7 +721,7 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
     q = irb_put_varint(q, ki);
   } else {
     /* head = kind << 1 | (location is not the next one); then the delta */
-    uint32_t l = w_loc(w, o->loc, &dd);
+    uint32_t l = w_loc(w, o->loc, NULL);
     int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
     w->prev_loc = l;
     q = irb_put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
@@ -733,10 +734,10 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
   for (uint32_t i = 0; i < o->n_results; i++) {
     const IrValue *v = &m->values[o->results + i];
     if (v->type == 0) wfail(w, "op %u: result %u has no type", id, i);
-    q = irb_put_varint(q, w_type(w, v->type, &dd));
+    q = irb_put_varint(q, w_type(w, v->type, NULL));
   }
-  if (o->props) q = irb_put_varint(q, w_attr(w, o->props, &dd));
-  if (o->attrs) q = irb_put_varint(q, w_attr(w, o->attrs, &dd));
+  if (o->props) q = irb_put_varint(q, w_attr(w, o->props, NULL));
+  if (o->attrs) q = irb_put_varint(q, w_attr(w, o->attrs, NULL));
   uint32_t end = 0;
   for (uint32_t i = 0; i < o->n_succs; i++) {
     const IrSucc *s = &m->succs[o->succs + i];
@@ -776,15 +777,14 @@ static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
       wfail(w, "block %u is not in freeze order", bid);
     /* head = n_args << 1 | (some argument location is not the next one);
      * then the types, then (if the bit is set) every location delta */
-    unsigned dd = 0;
     int far = 0;
     w->argt.len = w->argl.len = 0;
     for (uint32_t j = 0; j < B->n_args; j++) {
       const IrValue *v = &m->values[B->args + j];
       if (v->type == 0) wfail(w, "block %u: argument %u has no type", bid, j);
-      irb_buf_varint(&w->argt, w_type(w, v->type, &dd));
+      irb_buf_varint(&w->argt, w_type(w, v->type, NULL));
       if (w->strip) continue;
-      uint32_t l = w_loc(w, v->loc, &dd);
+      uint32_t l = w_loc(w, v->loc, NULL);
       int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
       w->prev_loc = l;
       far |= delta != 0;

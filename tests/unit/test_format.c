@@ -575,6 +575,75 @@ static void test_payloads(void) {
 #undef MUT
 }
 
+/* The op decoder's own errors (read.c's rd_ops), each on a hand-made
+ * payload built like base_pl, and kinds whose names take the static
+ * string table's shortcut to an opcode. */
+static void test_op_payloads(void) {
+  /* kind 1 of 1 */
+  uint8_t ki[] = {1, 1, 0, 0, 0, 1, 1, 16, 1, 0, 0, 1, 1, 0, 3, 1, 1, 0, 0};
+  EXPECT(ki, "kind index 1 out of range (1 kinds)");
+  /* the top op's region, but no region declared */
+  uint8_t rg[] = {1, 1, 0, 0, 0, 1, 1, 16, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0};
+  EXPECT(rg, "op 0 exceeds the declared operands, values, regions or successors");
+  /* a top op kind with a successor (shape: 1 region, 1 successor; two
+   * bytes more for the successor the counts ask room for) */
+  uint8_t ts[] = {1, 1, 0, 0, 0, 1, 1, 80, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0,
+                  0, 0};
+  EXPECT(ts, "top op has successors");
+  /* one operand (shape 0x110: 2 varint bytes), value -1 - 0 */
+  uint8_t ov[] = {1, 1, 0, 0, 0, 1, 1, 0x90, 2, 1, 1, 0, 1, 1, 0,
+                  1, 1, 0, 1, 0, 0};
+  EXPECT(ov, "operand value -1 out of range (0 values)");
+  /* one result (shape 20) of type none, then of type 1 of 0 */
+  uint8_t rt[] = {1, 1, 0, 0, 0, 1, 1, 20, 1, 0, 1, 1, 1, 0, 1, 1, 0, 1, 0, 0};
+  EXPECT(rt, "result type must not be none");
+  rt[16] = 1;
+  EXPECT(rt, "type index 1 out of range (1 types)");
+  /* properties (shape 17): none, out of range, a unit attribute */
+  uint8_t pr[] = {1, 1, 0, 1, 0, 0x21, 1, 1, 17, 1, 0, 0, 1, 1, 0,
+                  1, 1, 0, 1, 0, 0};
+  EXPECT(pr, "properties must not be none");
+  pr[17] = 2;
+  EXPECT(pr, "attribute index 2 out of range (2 attributes)");
+  pr[17] = 1;
+  EXPECT(pr, "properties must be a dictionary");
+  pr[8] = 18;       /* attributes instead of properties */
+  EXPECT(pr, "attributes must be a dictionary");
+  /* op 1, static "cf.br" (19) with one successor, in the top op's block:
+   * block 1 of 1, then block 0 */
+  uint8_t sb[] = {2, 1, 39, 0, 0, 0, 2, 1, 16, 2, 64, 2, 0, 0, 1, 1, 1,
+                  1, 1, 1, 0, 1, 3, 1, 1, 0, 0};
+  EXPECT(sb, "successor block 1 out of range (1 blocks in region)");
+  sb[24] = 0;
+  EXPECT(sb, NULL);
+  sb[26] = 1;       /* 1 operand passed, 0 in the op */
+  EXPECT(sb, "successor operands out of range");
+  /* a kind named by a static string that is no op ("private", 9) reads
+   * like any unregistered op; builtin.module spelled out gets the opcode
+   * of its static form */
+  uint8_t pv[] = {2, 1, 19, 0, 0, 0, 2, 1, 16, 2, 0, 2, 0, 0, 1, 1, 0,
+                  1, 1, 1, 0, 1, 3, 1};
+  EXPECT(pv, NULL);
+  uint8_t sp[] = {1, 28, 'b', 'u', 'i', 'l', 't', 'i', 'n', '.', 'm', 'o',
+                  'd', 'u', 'l', 'e', 0, 0, 0, 1, 1, 16, 1, 0, 0, 1, 1, 0,
+                  1, 1, 1, 0, 0};
+  EXPECT(sp, NULL);
+  IrModule *ms = NULL, *mp = NULL;
+  IrCtx *c1 = ir_ctx_new(), *c2 = ir_ctx_new();
+  IrbBuf f1 = make_frame(1, 0, 0, base_pl, sizeof base_pl);
+  IrbBuf f2 = make_frame(1, 0, 0, sp, sizeof sp);
+  CHECK(read_all(c1, f1.data, f1.len, NULL, 0, &ms) == 1);
+  CHECK(read_all(c2, f2.data, f2.len, NULL, 0, &mp) == 1);
+  CHECK(ms && mp && ms->ops[0].opc == mp->ops[0].opc &&
+        ms->ops[0].opc == ir_op_lookup("builtin.module", 14));
+  if (ms) ir_module_free(ms);
+  if (mp) ir_module_free(mp);
+  irb_buf_free(&f1);
+  irb_buf_free(&f2);
+  ir_ctx_free(c1);
+  ir_ctx_free(c2);
+}
+
 /* Deep nesting: an array attribute nested 300 times, and 300 nested regions. */
 static void test_depth(void) {
   IrbBuf pl = {0};
@@ -786,6 +855,7 @@ int main(int argc, char **argv) {
   test_roundtrip();
   test_errors();
   test_payloads();
+  test_op_payloads();
   test_depth();
   test_fuzz();
   test_bench();
