@@ -101,6 +101,9 @@ struct Canon {
   uint32_t *cst_used; uint32_t n_cst_used, cap_cst_used;  /* claimed slots */
   /* scratch */
   uint32_t *tmp; uint32_t cap_tmp;
+  /* per opcode: popping such an op can never change anything (see
+   * canon_driver.c, set_inert), so seeding leaves it off the worklist */
+  uint8_t inert[IR_N_OPS];
   /* "users of v other than op?" for values with long use lists
    * (canon_driver.c, other_users): per value, use slots of distinct users
    * found by the last scan, in upool[ufirst[v] .. + ucount[v]) */

@@ -206,6 +206,12 @@ void canon_add_pattern(CanonRules *r, uint32_t opc, CanonPatFn fn) {
 /* Worklist (MLIR's Worklist: LIFO with set semantics and removal)        */
 /* ====================================================================== */
 
+/* Never on the worklist (set_inert); unregistered ops are not inert. */
+static inline int is_inert(const Canon *c, uint32_t op) {
+  uint32_t opc = c->rw->ops[op].opc;
+  return opc < IR_N_OPS && c->inert[opc];
+}
+
 static void wl_need(Canon *c) {
   uint32_t n = c->rw->n_ops + 1;
   if (n > c->cap_wpos) {
@@ -288,6 +294,8 @@ static void push_chain(Canon *c, uint32_t op, int seeding) {
       push = 1;
       break;
     }
+    /* inert ops never go on (set_inert): walk past them */
+    if (is_inert(c, o)) goto up;
     if (n == cap) {
       uint32_t *na = ir_xmalloc(2 * cap * sizeof *na);
       memcpy(na, anc, n * sizeof *na);
@@ -296,6 +304,7 @@ static void push_chain(Canon *c, uint32_t op, int seeding) {
       cap *= 2;
     }
     anc[n++] = o;
+  up:;
     uint32_t r = rw_op_region(rw, o);
     if (r == c->scope) {
       push = 1;
@@ -638,6 +647,36 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
 /* Seeding                                                                */
 /* ====================================================================== */
 
+static int is_idempotent(uint32_t opc) {
+  return opc == IR_OP_ANDI || opc == IR_OP_ORI;
+}
+
+/* An op is inert when popping it is a no-op whatever the IR around it:
+ * never trivially dead (a terminator, a symbol, or an op whose own effects
+ * write or free or are unknown), no folder, not commutative or idempotent,
+ * no pattern. Its place on the worklist then matters to nobody: seeding
+ * and notifications leave it off (yields, returns, conditions,
+ * functions, calls: a function was pushed again at every edit inside
+ * it). Only the order of the other ops matters, and that is unchanged. */
+static void set_inert(Canon *c) {
+  for (uint32_t opc = 0; opc < IR_N_OPS; opc++) {
+    uint32_t tr = ir_op_traits(opc);
+    int never_dead;
+    if (tr & (IR_TR_TERMINATOR | IR_TR_SYMBOL)) never_dead = 1;
+    else if (tr & IR_TR_RECURSIVE_EFFECTS) never_dead = 0;
+    else {
+      uint32_t fx = tr & EFFECT_TRAITS;
+      never_dead = !fx || (!(fx & IR_TR_PURE) && (fx & (IR_TR_FREE | IR_TR_WRITE)));
+    }
+    c->inert[opc] =
+        opc != IR_OP_UNKNOWN && opc != IR_OP_TEST_SIDE_EFFECT &&
+        opc != IR_OP_TEST_READ_BUFFER && never_dead &&
+        !(tr & (IR_TR_CONSTANT | IR_TR_COMMUTATIVE)) && !is_idempotent(opc) &&
+        !c->rules->fold[opc] && !c->rules->n_pats[opc] &&
+        !(c->extra && c->extra->n_pats[opc]);
+  }
+}
+
 static int seed_op(void *ud, uint32_t op) {
   Canon *c = ud;
   Rw *rw = c->rw;
@@ -646,12 +685,19 @@ static int seed_op(void *ud, uint32_t op) {
     uint32_t a = p ? ir_dict_get(c->ctx, p, c->s_value) : 0;
     if (a && !insert_known_constant(c, op, a)) return 1;
   }
+  if (is_inert(c, op)) return 0;
   /* Top-down seeding visits an op after its ancestors, which are all on
-   * the worklist then (seeding removes only erased constants), so
-   * add_to_worklist's walk up would push nothing more: push the op. */
+   * the worklist then unless inert (seeding removes only erased
+   * constants), so add_to_worklist's walk up would push nothing more:
+   * push the op. */
   if (c->cfg.top_down) {
     uint32_t r = rw_op_region(rw, op);
-    if (r == c->scope || (r != RW_NONE && c->wpos[rw->regions[r].op])) {
+    if (r == c->scope) {
+      wl_push(c, op);
+      return 0;
+    }
+    uint32_t p = r != RW_NONE ? rw->regions[r].op : RW_NONE;
+    if (p != RW_NONE && (c->wpos[p] || is_inert(c, p))) {
       wl_push(c, op);
       return 0;
     }
@@ -683,10 +729,6 @@ static int fold_commutative(Canon *c, uint32_t op, const uint32_t *cst) {
     if (cst[i]) v[w++] = rw_operand(rw, op, i);
   for (uint32_t i = 0; i < n; i++) rw_set_operand(rw, op, i, v[i]);
   return 1;
-}
-
-static int is_idempotent(uint32_t opc) {
-  return opc == IR_OP_ANDI || opc == IR_OP_ORI;
 }
 
 /* Op::fold then the trait folds, as MLIR's foldHook does. */
@@ -886,6 +928,7 @@ int canon_run(Canon *c) {
    * aggressive region simplification (its block merging is not taught) */
   c->units = c->cfg.max_rewrites < 0 && c->cfg.region_simplify < 2;
   c->changed = 0;
+  set_inert(c);
   int again = 0;
   int iteration = 0, round = 0;
   do {
@@ -893,6 +936,7 @@ int canon_run(Canon *c) {
     wl_clear(c);
     c->iter++;
     cst_reset(c);
+    wl_need(c);   /* seed_op reads wpos of ops it did not push */
     rw_walk_region_pruned(rw, c->scope, !c->cfg.top_down, seed_op, prune_unit, c);
     if (c->cfg.top_down) wl_reverse(c);
     again = process_worklist(c);
