@@ -51,6 +51,22 @@ int canon_has_effect_iface(const Rw *rw, uint32_t op) {
   return canon_op_effects(rw, op) != 0;
 }
 
+/* One op's own part of effects_ok: 0 bad, 1 fine, 2 fine if everything
+ * nested is (a recursive-effect op). */
+static int fx_verdict(const Rw *rw, uint32_t o, int strict) {
+  uint32_t fx = canon_op_effects(rw, o);
+  int rec = rw->ops[o].opc != IR_OP_UNKNOWN &&
+            (rw_traits(rw, o) & IR_TR_RECURSIVE_EFFECTS) != 0;
+  if (fx) {
+    /* allowed: reads, and allocating (writing) the op's own results */
+    if (!(fx & IR_TR_PURE) && (strict || (fx & (IR_TR_FREE | IR_TR_WRITE))))
+      return 0;
+  } else if (!rec) {
+    return 0;
+  }
+  return rec ? 2 : 1;
+}
+
 /* Walk op and (for recursive-effect ops) everything nested; `strict`
  * forbids every effect (isMemoryEffectFree), otherwise reads and the
  * allocation of the op's own results are allowed (wouldOpBeTriviallyDead). */
@@ -62,6 +78,12 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
     if (fx & IR_TR_PURE) return 1;
     return !strict && !(fx & (IR_TR_FREE | IR_TR_WRITE));
   }
+  /* The answer is an AND over the op and everything nested, so each op is
+   * judged as the scan meets it and the first bad one ends the scan; only
+   * recursive-effect ops wait on the stack for their regions (the whole
+   * body went on the stack first before: dead-op checks of loops paid
+   * their size at every pop). */
+  if (fx_verdict(rw, root, strict) == 0) return 0;
   uint32_t cap = 16, n = 0;
   uint32_t small[16];
   uint32_t *st = small;
@@ -69,35 +91,24 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
   st[n++] = root;
   while (n && ok) {
     uint32_t o = st[--n];
-    uint32_t fx = canon_op_effects(rw, o);
-    int rec = rw->ops[o].opc != IR_OP_UNKNOWN &&
-              (rw_traits(rw, o) & IR_TR_RECURSIVE_EFFECTS) != 0;
-    if (rec) {
-      const RwOp *op = &rw->ops[o];
-      for (uint32_t k = 0; k < op->n_reg; k++) {
-        uint32_t r = rw_region_of(rw, o, k);
-        for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next)
-          for (uint32_t x = rw->blocks[b].first; x != RW_NONE; x = rw->ops[x].next) {
-            if (n == cap) {
-              uint32_t *ns = ir_xmalloc(2 * cap * sizeof *ns);
-              memcpy(ns, st, n * sizeof *ns);
-              if (st != small) free(st);
-              st = ns;
-              cap *= 2;
-            }
-            st[n++] = x;
+    const RwOp *op = &rw->ops[o];
+    for (uint32_t k = 0; k < op->n_reg && ok; k++) {
+      uint32_t r = rw_region_of(rw, o, k);
+      for (uint32_t b = rw->regions[r].first; b != RW_NONE && ok; b = rw->blocks[b].next)
+        for (uint32_t x = rw->blocks[b].first; x != RW_NONE; x = rw->ops[x].next) {
+          int v = fx_verdict(rw, x, strict);
+          if (v == 0) { ok = 0; break; }
+          if (v == 1) continue;
+          if (n == cap) {
+            uint32_t *ns = ir_xmalloc(2 * cap * sizeof *ns);
+            memcpy(ns, st, n * sizeof *ns);
+            if (st != small) free(st);
+            st = ns;
+            cap *= 2;
           }
-      }
+          st[n++] = x;
+        }
     }
-    if (fx) {
-      if (fx & IR_TR_PURE) continue;
-      if (strict) { ok = 0; break; }
-      /* allowed: reads, and allocating (writing) the op's own results */
-      if (fx & (IR_TR_FREE | IR_TR_WRITE)) ok = 0;
-      continue;
-    }
-    if (rec) continue;
-    ok = 0;
   }
   if (st != small) free(st);
   return ok;
@@ -668,6 +679,8 @@ static void set_inert(Canon *c) {
       uint32_t fx = tr & EFFECT_TRAITS;
       never_dead = !fx || (!(fx & IR_TR_PURE) && (fx & (IR_TR_FREE | IR_TR_WRITE)));
     }
+    c->never_dead[opc] = opc != IR_OP_TEST_SIDE_EFFECT &&
+                         opc != IR_OP_TEST_READ_BUFFER && never_dead;
     c->inert[opc] =
         opc != IR_OP_UNKNOWN && opc != IR_OP_TEST_SIDE_EFFECT &&
         opc != IR_OP_TEST_READ_BUFFER && never_dead &&
@@ -810,7 +823,8 @@ static int process_worklist(Canon *c) {
     uint32_t op = wl_pop(c);
     if (op == RW_NONE) break;
     if (!rw_alive(rw, op)) continue;
-    if (canon_is_dead(rw, op)) {
+    uint32_t opc = rw->ops[op].opc;
+    if (!(opc < IR_N_OPS && c->never_dead[opc]) && canon_is_dead(rw, op)) {
       canon_unit_touch(c, op);
       rw_erase_op(rw, op);
       changed = 1;
