@@ -154,7 +154,18 @@ static inline int canon_is_unit(const Canon *c, uint32_t op) {
 static inline int canon_unit_skip(const Canon *c, uint32_t op) {
   return c->units && op < c->cap_units && c->uclean[op] && canon_is_unit(c, op);
 }
-void canon_unit_touch(Canon *c, uint32_t op);
+void canon_unit_touch_slow(Canon *c, uint32_t op);
+/* Inline for the common case (every notification asks): the op's block
+ * has its unit cached (ublk), and the unit its flags. */
+static inline void canon_unit_touch(Canon *c, uint32_t op) {
+  if (!c->units || !rw_alive(c->rw, op)) return;
+  uint32_t b = c->rw->ops[op].block;
+  if (b < c->cap_ublk && c->ublk[b] && c->ublk[b] - 1 < c->cap_units) {
+    c->utouch[c->ublk[b] - 1] = 1;
+    return;
+  }
+  canon_unit_touch_slow(c, op);
+}
 
 /* Run the greedy driver over the body of the top module. Returns 1 if it
  * converged, 0 if it hit max_iterations still changing. */

@@ -378,15 +378,7 @@ static uint32_t unit_of(Canon *c, uint32_t op) {
   return RW_NONE;
 }
 
-void canon_unit_touch(Canon *c, uint32_t op) {
-  if (!c->units || !rw_alive(c->rw, op)) return;
-  /* the common case: the op's block has its unit cached, and the unit
-   * its flags */
-  uint32_t b = c->rw->ops[op].block;
-  if (b < c->cap_ublk && c->ublk[b] && c->ublk[b] - 1 < c->cap_units) {
-    c->utouch[c->ublk[b] - 1] = 1;
-    return;
-  }
+void canon_unit_touch_slow(Canon *c, uint32_t op) {
   uint32_t u = unit_of(c, op);
   if (u != RW_NONE) unit_mark(c, u);
 }
@@ -560,7 +552,12 @@ static void cst_reset(Canon *c) {
 /* Find or claim the slot for a key; returns the slot. */
 static CanonCst *cst_slot(Canon *c, const CanonCst *k) {
   if (2 * (c->cst_n + 1) > c->cst_cap) {
-    uint32_t ncap = c->cst_cap ? 2 * c->cst_cap : 64;
+    /* first size from the module (about one op in eight is a
+     * constant): growing from 64 was a calloc and a rehash per doubling
+     * in every run */
+    uint32_t ncap = 64;
+    if (c->cst_cap) ncap = 2 * c->cst_cap;
+    else while (ncap < c->rw->n_ops / 4 && ncap < 1u << 20) ncap *= 2;
     CanonCst *old = c->cst_tab;
     uint32_t ocap = c->cst_cap;
     c->cst_tab = ir_xcalloc(ncap, sizeof *c->cst_tab);
