@@ -691,8 +691,7 @@ static int seed_op(void *ud, uint32_t op) {
   Canon *c = ud;
   Rw *rw = c->rw;
   if ((rw_traits(rw, op) & IR_TR_CONSTANT) && rw->ops[op].n_res == 1) {
-    uint32_t p = rw->ops[op].props;
-    uint32_t a = p ? ir_dict_get(c->ctx, p, c->s_value) : 0;
+    uint32_t a = rw_const_attr_of(rw, op);
     if (a && !insert_known_constant(c, op, a)) return 1;
   }
   if (is_inert(c, op)) return 0;

@@ -527,7 +527,13 @@ uint32_t rw_prop(const Rw *rw, uint32_t op, const char *name) {
 
 uint32_t rw_const_attr_of(const Rw *rw, uint32_t op) {
   uint32_t p = rw->ops[op].props;
-  return p ? ir_dict_get(rw->ctx, p, rw->s_value) : 0;
+  if (!p) return 0;
+  struct RwValCache *e = (struct RwValCache *)&rw->val_cache[(p * 2654435761u) >> 24];
+  if (e->props != p) {
+    e->props = p;
+    e->attr = ir_dict_get(rw->ctx, p, rw->s_value);
+  }
+  return e->attr;
 }
 
 /* The sizes of op's operandSegmentSizes and how many there are, or NULL. */

@@ -114,6 +114,9 @@ typedef struct Rw {
   /* operandSegmentSizes by props dictionary (interned, so the answer is a
    * function of the id): the dealloc rules ask at every look at a dealloc */
   struct RwSegCache { uint32_t props, n; const int64_t *v; } seg_cache[64];
+  /* the `value` of a constant's props dictionary, by props id (interned,
+   * so a function of the id): folders and seeding ask at every constant */
+  struct RwValCache { uint32_t props, attr; } val_cache[256];
   /* bumped by every operand edit (each goes through one use slot's link
    * or unlink): what was read from an op's operands stays true while the
    * epoch and the op's props do */
