@@ -51,6 +51,16 @@ int canon_has_effect_iface(const Rw *rw, uint32_t op) {
   return canon_op_effects(rw, op) != 0;
 }
 
+/* A full stack that started in the caller's `small` array: twice the
+ * room, on the heap (the caller frees it unless it is still `small`). */
+static uint32_t *stack_grow(uint32_t *st, const uint32_t *small, uint32_t *cap) {
+  uint32_t *ns = ir_xmalloc(2 * (size_t)*cap * sizeof *ns);
+  memcpy(ns, st, *cap * sizeof *ns);
+  if (st != small) free(st);
+  *cap *= 2;
+  return ns;
+}
+
 /* One op's own part of effects_ok: 0 bad, 1 fine, 2 fine if everything
  * nested is (a recursive-effect op). */
 static int fx_verdict(const Rw *rw, uint32_t o, int strict) {
@@ -99,13 +109,7 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
           int v = fx_verdict(rw, x, strict);
           if (v == 0) { ok = 0; break; }
           if (v == 1) continue;
-          if (n == cap) {
-            uint32_t *ns = ir_xmalloc(2 * cap * sizeof *ns);
-            memcpy(ns, st, n * sizeof *ns);
-            if (st != small) free(st);
-            st = ns;
-            cap *= 2;
-          }
+          if (n == cap) st = stack_grow(st, small, &cap);
           st[n++] = x;
         }
     }
@@ -307,13 +311,7 @@ static void push_chain(Canon *c, uint32_t op, int seeding) {
     }
     /* inert ops never go on (set_inert): walk past them */
     if (is_inert(c, o)) goto up;
-    if (n == cap) {
-      uint32_t *na = ir_xmalloc(2 * cap * sizeof *na);
-      memcpy(na, anc, n * sizeof *na);
-      if (anc != small) free(anc);
-      anc = na;
-      cap *= 2;
-    }
+    if (n == cap) anc = stack_grow(anc, small, &cap);
     anc[n++] = o;
   up:;
     uint32_t r = rw_op_region(rw, o);
