@@ -101,6 +101,10 @@ struct Canon {
   uint32_t *cst_used; uint32_t n_cst_used, cap_cst_used;  /* claimed slots */
   /* scratch */
   uint32_t *tmp; uint32_t cap_tmp;
+  /* per opcode: popping such an op can never change anything (see
+   * canon_driver.c, set_inert), so seeding leaves it off the worklist */
+  uint8_t inert[IR_N_OPS];
+  uint8_t never_dead[IR_N_OPS];   /* canon_is_dead is 0 whatever the IR */
   /* "users of v other than op?" for values with long use lists
    * (canon_driver.c, other_users): per value, use slots of distinct users
    * found by the last scan, in upool[ufirst[v] .. + ucount[v]) */
@@ -150,7 +154,18 @@ static inline int canon_is_unit(const Canon *c, uint32_t op) {
 static inline int canon_unit_skip(const Canon *c, uint32_t op) {
   return c->units && op < c->cap_units && c->uclean[op] && canon_is_unit(c, op);
 }
-void canon_unit_touch(Canon *c, uint32_t op);
+void canon_unit_touch_slow(Canon *c, uint32_t op);
+/* Inline for the common case (every notification asks): the op's block
+ * has its unit cached (ublk), and the unit its flags. */
+static inline void canon_unit_touch(Canon *c, uint32_t op) {
+  if (!c->units || !rw_alive(c->rw, op)) return;
+  uint32_t b = c->rw->ops[op].block;
+  if (b < c->cap_ublk && c->ublk[b] && c->ublk[b] - 1 < c->cap_units) {
+    c->utouch[c->ublk[b] - 1] = 1;
+    return;
+  }
+  canon_unit_touch_slow(c, op);
+}
 
 /* Run the greedy driver over the body of the top module. Returns 1 if it
  * converged, 0 if it hit max_iterations still changing. */

@@ -51,6 +51,32 @@ int canon_has_effect_iface(const Rw *rw, uint32_t op) {
   return canon_op_effects(rw, op) != 0;
 }
 
+/* A full stack that started in the caller's `small` array: twice the
+ * room, on the heap (the caller frees it unless it is still `small`). */
+static uint32_t *stack_grow(uint32_t *st, const uint32_t *small, uint32_t *cap) {
+  uint32_t *ns = ir_xmalloc(2 * (size_t)*cap * sizeof *ns);
+  memcpy(ns, st, *cap * sizeof *ns);
+  if (st != small) free(st);
+  *cap *= 2;
+  return ns;
+}
+
+/* One op's own part of effects_ok: 0 bad, 1 fine, 2 fine if everything
+ * nested is (a recursive-effect op). */
+static int fx_verdict(const Rw *rw, uint32_t o, int strict) {
+  uint32_t fx = canon_op_effects(rw, o);
+  int rec = rw->ops[o].opc != IR_OP_UNKNOWN &&
+            (rw_traits(rw, o) & IR_TR_RECURSIVE_EFFECTS) != 0;
+  if (fx) {
+    /* allowed: reads, and allocating (writing) the op's own results */
+    if (!(fx & IR_TR_PURE) && (strict || (fx & (IR_TR_FREE | IR_TR_WRITE))))
+      return 0;
+  } else if (!rec) {
+    return 0;
+  }
+  return rec ? 2 : 1;
+}
+
 /* Walk op and (for recursive-effect ops) everything nested; `strict`
  * forbids every effect (isMemoryEffectFree), otherwise reads and the
  * allocation of the op's own results are allowed (wouldOpBeTriviallyDead). */
@@ -62,6 +88,12 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
     if (fx & IR_TR_PURE) return 1;
     return !strict && !(fx & (IR_TR_FREE | IR_TR_WRITE));
   }
+  /* The answer is an AND over the op and everything nested, so each op is
+   * judged as the scan meets it and the first bad one ends the scan; only
+   * recursive-effect ops wait on the stack for their regions (the whole
+   * body went on the stack first before: dead-op checks of loops paid
+   * their size at every pop). */
+  if (fx_verdict(rw, root, strict) == 0) return 0;
   uint32_t cap = 16, n = 0;
   uint32_t small[16];
   uint32_t *st = small;
@@ -69,35 +101,18 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
   st[n++] = root;
   while (n && ok) {
     uint32_t o = st[--n];
-    uint32_t fx = canon_op_effects(rw, o);
-    int rec = rw->ops[o].opc != IR_OP_UNKNOWN &&
-              (rw_traits(rw, o) & IR_TR_RECURSIVE_EFFECTS) != 0;
-    if (rec) {
-      const RwOp *op = &rw->ops[o];
-      for (uint32_t k = 0; k < op->n_reg; k++) {
-        uint32_t r = rw_region_of(rw, o, k);
-        for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next)
-          for (uint32_t x = rw->blocks[b].first; x != RW_NONE; x = rw->ops[x].next) {
-            if (n == cap) {
-              uint32_t *ns = ir_xmalloc(2 * cap * sizeof *ns);
-              memcpy(ns, st, n * sizeof *ns);
-              if (st != small) free(st);
-              st = ns;
-              cap *= 2;
-            }
-            st[n++] = x;
-          }
-      }
+    const RwOp *op = &rw->ops[o];
+    for (uint32_t k = 0; k < op->n_reg && ok; k++) {
+      uint32_t r = rw_region_of(rw, o, k);
+      for (uint32_t b = rw->regions[r].first; b != RW_NONE && ok; b = rw->blocks[b].next)
+        for (uint32_t x = rw->blocks[b].first; x != RW_NONE; x = rw->ops[x].next) {
+          int v = fx_verdict(rw, x, strict);
+          if (v == 0) { ok = 0; break; }
+          if (v == 1) continue;
+          if (n == cap) st = stack_grow(st, small, &cap);
+          st[n++] = x;
+        }
     }
-    if (fx) {
-      if (fx & IR_TR_PURE) continue;
-      if (strict) { ok = 0; break; }
-      /* allowed: reads, and allocating (writing) the op's own results */
-      if (fx & (IR_TR_FREE | IR_TR_WRITE)) ok = 0;
-      continue;
-    }
-    if (rec) continue;
-    ok = 0;
   }
   if (st != small) free(st);
   return ok;
@@ -206,6 +221,12 @@ void canon_add_pattern(CanonRules *r, uint32_t opc, CanonPatFn fn) {
 /* Worklist (MLIR's Worklist: LIFO with set semantics and removal)        */
 /* ====================================================================== */
 
+/* Never on the worklist (set_inert); unregistered ops are not inert. */
+static inline int is_inert(const Canon *c, uint32_t op) {
+  uint32_t opc = c->rw->ops[op].opc;
+  return opc < IR_N_OPS && c->inert[opc];
+}
+
 static void wl_need(Canon *c) {
   uint32_t n = c->rw->n_ops + 1;
   if (n > c->cap_wpos) {
@@ -288,14 +309,11 @@ static void push_chain(Canon *c, uint32_t op, int seeding) {
       push = 1;
       break;
     }
-    if (n == cap) {
-      uint32_t *na = ir_xmalloc(2 * cap * sizeof *na);
-      memcpy(na, anc, n * sizeof *na);
-      if (anc != small) free(anc);
-      anc = na;
-      cap *= 2;
-    }
+    /* inert ops never go on (set_inert): walk past them */
+    if (is_inert(c, o)) goto up;
+    if (n == cap) anc = stack_grow(anc, small, &cap);
     anc[n++] = o;
+  up:;
     uint32_t r = rw_op_region(rw, o);
     if (r == c->scope) {
       push = 1;
@@ -358,15 +376,7 @@ static uint32_t unit_of(Canon *c, uint32_t op) {
   return RW_NONE;
 }
 
-void canon_unit_touch(Canon *c, uint32_t op) {
-  if (!c->units || !rw_alive(c->rw, op)) return;
-  /* the common case: the op's block has its unit cached, and the unit
-   * its flags */
-  uint32_t b = c->rw->ops[op].block;
-  if (b < c->cap_ublk && c->ublk[b] && c->ublk[b] - 1 < c->cap_units) {
-    c->utouch[c->ublk[b] - 1] = 1;
-    return;
-  }
+void canon_unit_touch_slow(Canon *c, uint32_t op) {
   uint32_t u = unit_of(c, op);
   if (u != RW_NONE) unit_mark(c, u);
 }
@@ -540,7 +550,12 @@ static void cst_reset(Canon *c) {
 /* Find or claim the slot for a key; returns the slot. */
 static CanonCst *cst_slot(Canon *c, const CanonCst *k) {
   if (2 * (c->cst_n + 1) > c->cst_cap) {
-    uint32_t ncap = c->cst_cap ? 2 * c->cst_cap : 64;
+    /* first size from the module (about one op in eight is a
+     * constant): growing from 64 was a calloc and a rehash per doubling
+     * in every run */
+    uint32_t ncap = 64;
+    if (c->cst_cap) ncap = 2 * c->cst_cap;
+    else while (ncap < c->rw->n_ops / 4 && ncap < 1u << 20) ncap *= 2;
     CanonCst *old = c->cst_tab;
     uint32_t ocap = c->cst_cap;
     c->cst_tab = ir_xcalloc(ncap, sizeof *c->cst_tab);
@@ -638,20 +653,58 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
 /* Seeding                                                                */
 /* ====================================================================== */
 
+static int is_idempotent(uint32_t opc) {
+  return opc == IR_OP_ANDI || opc == IR_OP_ORI;
+}
+
+/* An op is inert when popping it is a no-op whatever the IR around it:
+ * never trivially dead (a terminator, a symbol, or an op whose own effects
+ * write or free or are unknown), no folder, not commutative or idempotent,
+ * no pattern. Its place on the worklist then matters to nobody: seeding
+ * and notifications leave it off (yields, returns, conditions,
+ * functions, calls: a function was pushed again at every edit inside
+ * it). Only the order of the other ops matters, and that is unchanged. */
+static void set_inert(Canon *c) {
+  for (uint32_t opc = 0; opc < IR_N_OPS; opc++) {
+    uint32_t tr = ir_op_traits(opc);
+    int never_dead;
+    if (tr & (IR_TR_TERMINATOR | IR_TR_SYMBOL)) never_dead = 1;
+    else if (tr & IR_TR_RECURSIVE_EFFECTS) never_dead = 0;
+    else {
+      uint32_t fx = tr & EFFECT_TRAITS;
+      never_dead = !fx || (!(fx & IR_TR_PURE) && (fx & (IR_TR_FREE | IR_TR_WRITE)));
+    }
+    c->never_dead[opc] = opc != IR_OP_TEST_SIDE_EFFECT &&
+                         opc != IR_OP_TEST_READ_BUFFER && never_dead;
+    c->inert[opc] =
+        opc != IR_OP_UNKNOWN && opc != IR_OP_TEST_SIDE_EFFECT &&
+        opc != IR_OP_TEST_READ_BUFFER && never_dead &&
+        !(tr & (IR_TR_CONSTANT | IR_TR_COMMUTATIVE)) && !is_idempotent(opc) &&
+        !c->rules->fold[opc] && !c->rules->n_pats[opc] &&
+        !(c->extra && c->extra->n_pats[opc]);
+  }
+}
+
 static int seed_op(void *ud, uint32_t op) {
   Canon *c = ud;
   Rw *rw = c->rw;
   if ((rw_traits(rw, op) & IR_TR_CONSTANT) && rw->ops[op].n_res == 1) {
-    uint32_t p = rw->ops[op].props;
-    uint32_t a = p ? ir_dict_get(c->ctx, p, c->s_value) : 0;
+    uint32_t a = rw_const_attr_of(rw, op);
     if (a && !insert_known_constant(c, op, a)) return 1;
   }
+  if (is_inert(c, op)) return 0;
   /* Top-down seeding visits an op after its ancestors, which are all on
-   * the worklist then (seeding removes only erased constants), so
-   * add_to_worklist's walk up would push nothing more: push the op. */
+   * the worklist then unless inert (seeding removes only erased
+   * constants), so add_to_worklist's walk up would push nothing more:
+   * push the op. */
   if (c->cfg.top_down) {
     uint32_t r = rw_op_region(rw, op);
-    if (r == c->scope || (r != RW_NONE && c->wpos[rw->regions[r].op])) {
+    if (r == c->scope) {
+      wl_push(c, op);
+      return 0;
+    }
+    uint32_t p = r != RW_NONE ? rw->regions[r].op : RW_NONE;
+    if (p != RW_NONE && (c->wpos[p] || is_inert(c, p))) {
       wl_push(c, op);
       return 0;
     }
@@ -683,10 +736,6 @@ static int fold_commutative(Canon *c, uint32_t op, const uint32_t *cst) {
     if (cst[i]) v[w++] = rw_operand(rw, op, i);
   for (uint32_t i = 0; i < n; i++) rw_set_operand(rw, op, i, v[i]);
   return 1;
-}
-
-static int is_idempotent(uint32_t opc) {
-  return opc == IR_OP_ANDI || opc == IR_OP_ORI;
 }
 
 /* Op::fold then the trait folds, as MLIR's foldHook does. */
@@ -768,7 +817,8 @@ static int process_worklist(Canon *c) {
     uint32_t op = wl_pop(c);
     if (op == RW_NONE) break;
     if (!rw_alive(rw, op)) continue;
-    if (canon_is_dead(rw, op)) {
+    uint32_t opc = rw->ops[op].opc;
+    if (!(opc < IR_N_OPS && c->never_dead[opc]) && canon_is_dead(rw, op)) {
       canon_unit_touch(c, op);
       rw_erase_op(rw, op);
       changed = 1;
@@ -886,6 +936,7 @@ int canon_run(Canon *c) {
    * aggressive region simplification (its block merging is not taught) */
   c->units = c->cfg.max_rewrites < 0 && c->cfg.region_simplify < 2;
   c->changed = 0;
+  set_inert(c);
   int again = 0;
   int iteration = 0, round = 0;
   do {
@@ -893,6 +944,7 @@ int canon_run(Canon *c) {
     wl_clear(c);
     c->iter++;
     cst_reset(c);
+    wl_need(c);   /* seed_op reads wpos of ops it did not push */
     rw_walk_region_pruned(rw, c->scope, !c->cfg.top_down, seed_op, prune_unit, c);
     if (c->cfg.top_down) wl_reverse(c);
     again = process_worklist(c);

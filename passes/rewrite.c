@@ -475,10 +475,6 @@ IrModule *rw_emit(Rw *rw, const char **why) {
 /* Queries                                                                */
 /* ====================================================================== */
 
-uint32_t rw_def(const Rw *rw, uint32_t v) {
-  return rw->vals[v].kind == RW_RESULT ? rw->vals[v].def : RW_NONE;
-}
-
 uint32_t rw_value_block(const Rw *rw, uint32_t v) {
   const RwVal *val = &rw->vals[v];
   return val->kind == RW_ARG ? val->def : rw->ops[val->def].block;
@@ -529,12 +525,15 @@ uint32_t rw_prop(const Rw *rw, uint32_t op, const char *name) {
   return p ? ir_dict_getc(rw->ctx, p, name) : 0;
 }
 
-uint32_t rw_const_attr(const Rw *rw, uint32_t v) {
-  if (v == RW_NONE || rw->vals[v].kind != RW_RESULT) return 0;
-  uint32_t op = rw->vals[v].def;
-  if (!(rw_traits(rw, op) & IR_TR_CONSTANT)) return 0;
+uint32_t rw_const_attr_of(const Rw *rw, uint32_t op) {
   uint32_t p = rw->ops[op].props;
-  return p ? ir_dict_get(rw->ctx, p, rw->s_value) : 0;
+  if (!p) return 0;
+  struct RwValCache *e = (struct RwValCache *)&rw->val_cache[(p * 2654435761u) >> 24];
+  if (e->props != p) {
+    e->props = p;
+    e->attr = ir_dict_get(rw->ctx, p, rw->s_value);
+  }
+  return e->attr;
 }
 
 /* The sizes of op's operandSegmentSizes and how many there are, or NULL. */

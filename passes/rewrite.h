@@ -114,6 +114,9 @@ typedef struct Rw {
   /* operandSegmentSizes by props dictionary (interned, so the answer is a
    * function of the id): the dealloc rules ask at every look at a dealloc */
   struct RwSegCache { uint32_t props, n; const int64_t *v; } seg_cache[64];
+  /* the `value` of a constant's props dictionary, by props id (interned,
+   * so a function of the id): folders and seeding ask at every constant */
+  struct RwValCache { uint32_t props, attr; } val_cache[256];
   /* bumped by every operand edit (each goes through one use slot's link
    * or unlink): what was read from an op's operands stays true while the
    * epoch and the op's props do */
@@ -169,7 +172,9 @@ static inline uint32_t rw_traits(const Rw *rw, uint32_t op) {
   return ir_op_traits(rw->ops[op].opc);
 }
 /* Defining op of a value (RW_NONE for a block argument). */
-uint32_t rw_def(const Rw *rw, uint32_t v);
+static inline uint32_t rw_def(const Rw *rw, uint32_t v) {
+  return rw->vals[v].kind == RW_RESULT ? rw->vals[v].def : RW_NONE;
+}
 /* Block a value is defined in. */
 uint32_t rw_value_block(const Rw *rw, uint32_t v);
 uint32_t rw_block_parent_op(const Rw *rw, uint32_t blk);
@@ -189,8 +194,15 @@ uint32_t rw_region_n_blocks(const Rw *rw, uint32_t r);
 /* Does op `a` come before op `b` in the same block? Linear in the distance. */
 int rw_before_in_block(const Rw *rw, uint32_t a, uint32_t b);
 /* The constant attribute a value is defined by (op with the CONSTANT
- * trait: its `value` property), or 0. */
-uint32_t rw_const_attr(const Rw *rw, uint32_t v);
+ * trait: its `value` property), or 0. Inline up to the dictionary look-up:
+ * folders ask it of every operand, and most are no constants. */
+uint32_t rw_const_attr_of(const Rw *rw, uint32_t op);
+static inline uint32_t rw_const_attr(const Rw *rw, uint32_t v) {
+  if (v == RW_NONE || rw->vals[v].kind != RW_RESULT) return 0;
+  uint32_t op = rw->vals[v].def;
+  if (!(rw_traits(rw, op) & IR_TR_CONSTANT)) return 0;
+  return rw_const_attr_of(rw, op);
+}
 /* A property of an op (0 if absent). */
 uint32_t rw_prop(const Rw *rw, uint32_t op, const char *name);
 /* Operand segment k of an op with operandSegmentSizes: first operand
