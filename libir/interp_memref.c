@@ -395,6 +395,13 @@ static int subview_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
   return 0;
 }
 
+/* memref.cast's target type as text, for its messages: made only when the
+ * cast fails (a cast inside a loop printed its type at every step). */
+static const char *cast_type(IrInterp *ip, uint32_t t, char *ts, size_t n) {
+  ir_type_str(ip->ctx, t, ts, n);
+  return ts;
+}
+
 /* memref.cast: the descriptor as it is, checked against the target type. */
 static int cast_op(IrInterp *ip, int64_t *fp, uint32_t op) {
   const int64_t *s = opd(ip, fp, op, 0);
@@ -406,14 +413,13 @@ static int cast_op(IrInterp *ip, int64_t *fp, uint32_t op) {
     const int64_t *dims = ir_type_dims(ip->ctx, t);
     const IrAttr *l = rt->layout ? ir_attr(ip->ctx, rt->layout) : NULL;
     int64_t want_st[IR_MAX_RANK], want_off = 0;
-    ir_type_str(ip->ctx, t, ts, sizeof ts);
     if (s[MR_RANK] != rt->n)
       return undefined(ip, op, "memref.cast of a rank %lld memref to %s",
-                       (long long)s[MR_RANK], ts);
+                       (long long)s[MR_RANK], cast_type(ip, t, ts, sizeof ts));
     for (uint32_t d = 0; d < rt->n; d++)
       if (dims[d] != IR_DYN && dims[d] != MR_SIZE(s, d))
         return undefined(ip, op, "memref.cast to %s, but dimension %u is %lld",
-                         ts, d, (long long)MR_SIZE(s, d));
+                         cast_type(ip, t, ts, sizeof ts), d, (long long)MR_SIZE(s, d));
     if (!l) { /* identity: contiguous, offset 0 */
       ix_layout(ip->ctx, t, s + MR_SIZES, want_st, &want_off);
       l = NULL;
@@ -422,11 +428,12 @@ static int cast_op(IrInterp *ip, int64_t *fp, uint32_t op) {
     int64_t loff = l ? l->ival : 0;
     if (loff != IR_DYN && loff != s[MR_OFF])
       return undefined(ip, op, "memref.cast to %s, but the offset is %lld",
-                       ts, (long long)s[MR_OFF]);
+                       cast_type(ip, t, ts, sizeof ts), (long long)s[MR_OFF]);
     for (uint32_t d = 0; d < rt->n; d++)
       if (lst[d] != IR_DYN && lst[d] != MR_STRIDE(s, d) && MR_SIZE(s, d) > 1)
         return undefined(ip, op, "memref.cast to %s, but stride %u is %lld",
-                         ts, d, (long long)MR_STRIDE(s, d));
+                         cast_type(ip, t, ts, sizeof ts), d,
+                         (long long)MR_STRIDE(s, d));
   }
   memcpy(r, s, MR_WORDS(s[MR_RANK]) * sizeof *r);
   return 0;
