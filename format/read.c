@@ -690,6 +690,7 @@ static void rd_tables(Dec *D) {
   D->smap[0] = 0;
   D->sidx[0] = 0;
   pthread_once(&stat_kind_once, stat_kind_build);
+  ir_ctx_reserve(D->c, D->n_strs, 0, 0, 0);
   for (uint32_t i = 1; i <= D->n_strs; i++) {
     D->sidx[i] = 0;
     const uint8_t *at = D->p;
@@ -731,6 +732,7 @@ static void rd_tables(Dec *D) {
     D->p = at;
     fail(D, "locations in a frame flagged as stripped");
   }
+  ir_ctx_reserve(D->c, 0, D->decl_types, D->decl_attrs, D->skip_locs ? 0 : D->decl_locs);
   D->tmap = xmalloc(((size_t)D->decl_types + 1) * sizeof *D->tmap);
   D->amap = xmalloc(((size_t)D->decl_attrs + 1) * sizeof *D->amap);
   D->lmap = xmalloc(((size_t)D->decl_locs + 1) * sizeof *D->lmap);

@@ -94,6 +94,11 @@ _Noreturn void ir_die_(const char *file, int line, const char *fmt, ...)
 
 IrCtx *ir_ctx_new(void);
 void ir_ctx_free(IrCtx *c);
+/* Size the tables for that many more strings, types, attributes and
+ * locations (a reader's declared counts, checked against its input size);
+ * a hint: interning works the same without it. */
+void ir_ctx_reserve(IrCtx *c, uint32_t strs, uint32_t types, uint32_t attrs,
+                    uint32_t locs);
 /* Every pointer the accessors below return (ir_str_ptr, ir_type,
  * ir_type_dims, ir_attr_u32, ir_loc_list ...) stays valid until
  * ir_ctx_free: entries never move when the tables grow. The list accessors
