@@ -150,14 +150,13 @@ IrCtx *ir_ctx_new(void) {
  * against its input's size): the tables are sized for them at once. A
  * stream of modules makes a context per module, so without this every one
  * regrew its tables from 64 slots (mixed bench: ir_ht_grow ~1.2M
- * instructions a stage). Locations of the hot file live in the line
- * index, about one line each, so `locs` sizes that instead (ctx_loc.c). */
-void ir_ctx_reserve(IrCtx *c, uint32_t strs, uint32_t types, uint32_t attrs,
-                    uint32_t locs) {
+ * instructions a stage). Locations are left out: the hot file's live in
+ * the line index (ctx_loc.c), not in the hash table, and an index sized by
+ * the declared count regrew as often (lines outnumber locations). */
+void ir_ctx_reserve(IrCtx *c, uint32_t strs, uint32_t types, uint32_t attrs) {
   if (strs) ht_reserve_n(&c->str_ht, strs);
   if (types) ht_reserve_n(&c->type_ht, types);
   if (attrs) ht_reserve_n(&c->attr_ht, attrs);
-  if (locs > c->line_hint) c->line_hint = locs;
 }
 
 void ir_ctx_free(IrCtx *c) {

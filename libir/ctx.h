@@ -117,8 +117,6 @@ struct IrCtx {
   uint32_t line_base;           /* the line of line_head[0] */
   uint32_t *line_head;          /* per line: its newest location, 0 = none */
   uint32_t n_lines;             /* entries of line_head */
-  uint32_t line_hint;            /* lines the index's first size covers
-                                   (ir_ctx_reserve) */
   uint32_t n_file_hashed;       /* hot file's locations in loc_ht */
   uint32_t hashed_lo, hashed_hi; /* and the range of their lines */
   const uint32_t **loc_lists;   /* members of FUSED locations (arena),

@@ -179,8 +179,6 @@ static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32
   }
   if (ln >= c->n_lines) {
     uint32_t n = c->n_lines ? c->n_lines : 1024;
-    /* a reader's declared count (ir_ctx_reserve) within line_limit */
-    while (!c->n_lines && n < c->line_hint && n < line_limit(c)) n *= 2;
     while (n <= ln) n *= 2;
     c->line_head = ir_big_realloc(c->line_head, (size_t)c->n_lines * sizeof *c->line_head,
                                   (size_t)n * sizeof *c->line_head); /* zero filled */
