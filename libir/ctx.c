@@ -117,8 +117,13 @@ void ir_ht_grow(IrHtab *h) {
 }
 
 /* Room for `more` ids beyond those stored, in one step rather than one
- * doubling (and rehash) at a time. */
+ * doubling (and rehash) at a time. At most RESERVE_MAX of them: a count a
+ * file declares is checked against its size only, and a bad file must not
+ * make its reader ask for 16 bytes a byte up front; past that the table
+ * grows as it fills. */
+#define RESERVE_MAX (1u << 20)
 static void ht_reserve_n(IrHtab *h, uint32_t more) {
+  if (more > RESERVE_MAX) more = RESERVE_MAX;
   uint64_t need = ((uint64_t)h->n + more + 1) * 2, cap = h->cap ? h->cap : 64;
   if (need <= h->cap) return;
   while (cap < need) cap *= 2;
