@@ -671,6 +671,8 @@ static int op_name_ok(const char *s, size_t n) {
  * the registry lookup (built once per process: readers run in threads). */
 #define STAT_KIND_MAX 256u
 static uint32_t stat_kind[STAT_KIND_MAX];
+static uint32_t stat_len[STAT_KIND_MAX];    /* and its length */
+static uint64_t stat_hash[STAT_KIND_MAX];   /* and its ir_str_hash */
 static pthread_once_t stat_kind_once = PTHREAD_ONCE_INIT;
 
 static void stat_kind_build(void) {
@@ -680,6 +682,8 @@ static void stat_kind_build(void) {
     const char *s = irb_static_strs[i];
     size_t n = strlen(s);
     stat_kind[i] = op_name_ok(s, n) ? 1 + ir_op_lookup(s, n) : 0;
+    stat_len[i] = (uint32_t)n;
+    stat_hash[i] = ir_str_hash(s, n);
   }
 }
 
@@ -690,6 +694,7 @@ static void rd_tables(Dec *D) {
   D->smap[0] = 0;
   D->sidx[0] = 0;
   pthread_once(&stat_kind_once, stat_kind_build);
+  ir_ctx_reserve(D->c, D->n_strs, 0, 0);
   for (uint32_t i = 1; i <= D->n_strs; i++) {
     D->sidx[i] = 0;
     const uint8_t *at = D->p;
@@ -703,13 +708,14 @@ static void rd_tables(Dec *D) {
       }
       D->sidx[i] = (uint16_t)(n + 1);
       s = irb_static_strs[n];
-      n = (uint32_t)strlen(s);
+      D->smap[i] = ir_str_static(D->c, s, stat_len[n], stat_hash[n]);
+      n = stat_len[n];
     } else {
       if (n > left(D)) fail(D, "truncated payload (string of %" PRIu32 " bytes)", n);
       s = (const char *)D->p;
       D->p += n;
+      D->smap[i] = ir_str(D->c, s, n);
     }
-    D->smap[i] = ir_str(D->c, s, n);
     if (n && !D->smap[i]) {
       D->p = at;
       fail(D, "string table of the context is full");
@@ -731,6 +737,7 @@ static void rd_tables(Dec *D) {
     D->p = at;
     fail(D, "locations in a frame flagged as stripped");
   }
+  ir_ctx_reserve(D->c, 0, D->decl_types, D->decl_attrs);
   D->tmap = xmalloc(((size_t)D->decl_types + 1) * sizeof *D->tmap);
   D->amap = xmalloc(((size_t)D->decl_attrs + 1) * sizeof *D->amap);
   D->lmap = xmalloc(((size_t)D->decl_locs + 1) * sizeof *D->lmap);

@@ -28,21 +28,38 @@ uint32_t ir_str_find(const IrCtx *c, const char *s, size_t n) {
   return id ? id : IR_NONE;
 }
 
-/* Returns 0 ("") when the table holds IR_MAX_COUNT strings already. */
-uint32_t ir_str(IrCtx *c, const char *s, size_t n) {
+uint64_t ir_str_hash(const char *s, size_t n) { return str_hash(s, n); }
+
+/* s is copied unless it is static (its bytes outlive the ctx and a NUL
+ * follows them). Returns 0 ("") when the table is full. */
+static uint32_t str_intern(IrCtx *c, const char *s, size_t n, uint64_t hash,
+                           int is_static) {
   if (n == 0) return 0;
   ir_ht_reserve(&c->str_ht);
-  StrKey k = {s, n, str_hash(s, n)};
+  StrKey k = {s, n, hash};
   uint64_t *slot = ir_ht_find(c, &c->str_ht, k.hash, str_eq, &k);
   if (ir_ht_id(slot)) return ir_ht_id(slot);
   if (c->n_strs >= IR_MAX_COUNT) return 0;
   uint32_t id = c->n_strs++;
   IrStrEnt *e = ir_pg_slot(&c->strs, sizeof *e, id);
-  e->p = ir_arena_strdup(&c->arena, s, n);
+  e->p = is_static ? s : ir_arena_strdup(&c->arena, s, n);
   e->len = n;
   e->hash = k.hash;
   ir_ht_put(&c->str_ht, slot, k.hash, id);
   return id;
+}
+
+uint32_t ir_str(IrCtx *c, const char *s, size_t n) {
+  return n ? str_intern(c, s, n, str_hash(s, n), 0) : 0;
+}
+
+/* The reader's static strings (op and attribute names, most of a
+ * module's string table): no hash and no copy per module. (mixed bench,
+ * dd-simplify: ir_str cost ~270 instructions a call, a third of it the
+ * arena copy.) */
+uint32_t ir_str_static(IrCtx *c, const char *s, size_t n, uint64_t hash) {
+  ir_assert(!s[n]);
+  return str_intern(c, s, n, hash, 1);
 }
 
 uint32_t ir_cstr(IrCtx *c, const char *s) { return ir_str(c, s, strlen(s)); }

@@ -94,6 +94,10 @@ _Noreturn void ir_die_(const char *file, int line, const char *fmt, ...)
 
 IrCtx *ir_ctx_new(void);
 void ir_ctx_free(IrCtx *c);
+/* Size the tables for that many more strings, types and attributes (a
+ * reader's declared counts, checked against its input size); a hint:
+ * interning works the same without it. */
+void ir_ctx_reserve(IrCtx *c, uint32_t strs, uint32_t types, uint32_t attrs);
 /* Every pointer the accessors below return (ir_str_ptr, ir_type,
  * ir_type_dims, ir_attr_u32, ir_loc_list ...) stays valid until
  * ir_ctx_free: entries never move when the tables grow. The list accessors
@@ -107,6 +111,10 @@ void ir_ctx_free(IrCtx *c);
  * the string has no embedded NUL. Id 0 is "". */
 uint32_t ir_str(IrCtx *c, const char *s, size_t n);
 uint32_t ir_cstr(IrCtx *c, const char *s);
+/* ir_str for bytes with static storage (NUL after them), with their
+ * ir_str_hash computed once: they are not copied. */
+uint64_t ir_str_hash(const char *s, size_t n);
+uint32_t ir_str_static(IrCtx *c, const char *s, size_t n, uint64_t hash);
 const char *ir_str_ptr(const IrCtx *c, uint32_t id);
 size_t ir_str_len(const IrCtx *c, uint32_t id);
 uint32_t ir_n_strs(const IrCtx *c);
