@@ -326,47 +326,36 @@ static const char *sanitize(IrPrinter *w, const char *s, size_t n,
   return o;
 }
 
-static __attribute__((noinline)) uint32_t unique_conflict(IrPrinter *w,
-                                                         const char *t,
-                                                         uint32_t len,
-                                                         uint32_t h);
-
 /* MLIR's uniqueValueName for a name t that needs no sanitizing (length
  * len, name_hash h): t itself, or t_N with N from the conflict counter
  * until unused. Returns the pool offset. t must not be in the pool (which
- * pool_add may move). Inline: most names are new. */
-static inline uint32_t unique_valid(IrPrinter *w, const char *t, uint32_t len,
-                                    uint32_t h) {
-  uint32_t slot;
-  if (used_find(w, t, len, h, &slot)) return unique_conflict(w, t, len, h);
-  uint32_t off = pool_add(w, t, len);
-  used_put(w, slot, off, h);
-  return off;
-}
-
-/* unique_valid of a name t already in use: try t_N. */
-static uint32_t unique_conflict(IrPrinter *w, const char *t, uint32_t len,
-                                uint32_t h) {
+ * pool_add may move). */
+static uint32_t unique_valid(IrPrinter *w, const char *t, uint32_t len,
+                             uint32_t h) {
   uint32_t off, slot = 0;
-  if (t != w->scratch) {
-    if (len + 26 > w->cap_scratch)
-      ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
-    irw_copy(w->scratch, t, len);
-  }
-  char *buf = w->scratch;
-  buf[len] = '_';
-  /* name_hash is a running hash: go on from the base name's */
-  uint32_t hb = (h ^ (uint8_t)'_') * 16777619u;
-  for (;;) {
-    char num[24];
-    char *p = fmt_u64(num + sizeof num, w->next_conflict++);
-    uint32_t k = (uint32_t)(num + sizeof num - p);
-    irw_copy(buf + len + 1, p, k);
-    h = hb;
-    for (uint32_t i = 0; i < k; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
-    if (!used_find(w, buf, len + 1 + k, h, &slot)) {
-      off = pool_add(w, buf, len + 1 + k);
-      break;
+  if (!used_find(w, t, len, h, &slot)) {
+    off = pool_add(w, t, len);
+  } else {
+    if (t != w->scratch) {
+      if (len + 26 > w->cap_scratch)
+        ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
+      irw_copy(w->scratch, t, len);
+    }
+    char *buf = w->scratch;
+    buf[len] = '_';
+    /* name_hash is a running hash: go on from the base name's */
+    uint32_t hb = (h ^ (uint8_t)'_') * 16777619u;
+    for (;;) {
+      char num[24];
+      char *p = fmt_u64(num + sizeof num, w->next_conflict++);
+      uint32_t k = (uint32_t)(num + sizeof num - p);
+      irw_copy(buf + len + 1, p, k);
+      h = hb;
+      for (uint32_t i = 0; i < k; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
+      if (!used_find(w, buf, len + 1 + k, h, &slot)) {
+        off = pool_add(w, buf, len + 1 + k);
+        break;
+      }
     }
   }
   used_put(w, slot, off, h);
