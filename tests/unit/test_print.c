@@ -518,14 +518,20 @@ static void names_from_attrs(IrPrinter *w, const IrModule *m, uint32_t op) {
   }
 }
 
-static void test_set_name(void) {
-  /* Borrow a registered op for the test hook (the registry table is
-   * writable; restored below). */
-  uint32_t opc = ir_op_lookup("test.side_effect_op", 19);
-  IrOpInfo *info = (IrOpInfo *)ir_op_info(opc);
-  IrOpInfo saved = *info;
+/* Borrow a registered op for a test asm_names hook (the registry table is
+ * writable; the caller restores *saved). */
+static IrOpInfo *borrow_names_hook(IrOpInfo *saved,
+                                   void (*names)(IrPrinter *, const IrModule *,
+                                                 uint32_t)) {
+  IrOpInfo *info = (IrOpInfo *)ir_op_info(ir_op_lookup("test.side_effect_op", 19));
+  *saved = *info;
   info->print = NULL;
-  info->asm_names = names_from_attrs;
+  info->asm_names = names;
+  return info;
+}
+
+static void test_set_name(void) {
+  IrOpInfo saved, *info = borrow_names_hook(&saved, names_from_attrs);
 
   T t;
   t_init(&t);
@@ -579,24 +585,16 @@ static void names_n(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 static void test_set_name_n(void) {
-  uint32_t opc = ir_op_lookup("test.side_effect_op", 19);
-  IrOpInfo *info = (IrOpInfo *)ir_op_info(opc);
-  IrOpInfo saved = *info;
-  info->print = NULL;
-  info->asm_names = names_n;
-
+  IrOpInfo saved, *info = borrow_names_hook(&saved, names_n);
   T t;
   t_init(&t);
-  IrCtx *c = t.c;
-  IrBuilder *b = t.b;
-  uint32_t i32 = ir_type_int(c, 32);
-  uint32_t two[] = {i32, i32};
+  uint32_t i32 = ir_type_int(t.c, 32), two[] = {i32, i32};
   uint32_t o1 = t_op(&t, t.body, "test.side_effect_op", NULL, 0, two, 2, 1, 0, 0);
   t_op(&t, t.body, "test.side_effect_op", NULL, 0, two, 2, 0, 0, 0);
   t_op(&t, t.body, "test.side_effect_op", NULL, 0, &i32, 1, 0, 0, 0);
   t_op(&t, t.body, "test.side_effect_op", NULL, 0, &i32, 1, 0, 0, 0);
-  uint32_t e = irb_block(b, irb_op_region(b, o1, 0));
-  irb_block_arg(b, e, i32);
+  uint32_t e = irb_block(t.b, irb_op_region(t.b, o1, 0));
+  irb_block_arg(t.b, e, i32);
   t_op(&t, e, "test.side_effect_op", NULL, 0, &i32, 1, 0, 0, 0);
   IrModule *m = t_freeze(&t);
   EXPECT("set_name_n", m, 0, 0,
