@@ -540,6 +540,10 @@ void irw_generic_op(IrPrinter *w, const IrModule *m, uint32_t op);
  * for each result group start: a later result without a name joins the
  * previous group (`%base_buffer, %offset, %sizes:2, %strides:2 = ...`). */
 void irw_set_name(IrPrinter *w, uint32_t value, const char *hint);
+/* irw_set_name of a result of the op with a name that needs no sanitizing
+ * (only [$-.0-9A-Za-z_], not starting with a digit: MLIR keeps it as is),
+ * n bytes long: skips the checks and the strlen. */
+void irw_set_name_n(IrPrinter *w, uint32_t value, const char *name, size_t n);
 
 /* print_float.c: a float literal exactly as MLIR's printFloatValue writes
  * it for a value of format k (`1.500000e+00`, `0.69999999999999996`,

@@ -208,48 +208,58 @@ static uint32_t pool_len(const IrPrinter *w, uint32_t off) {
   return len;
 }
 
+/* name_hash("arg") */
+#define ARG_HASH                                                             \
+  (((((2166136261u ^ 'a') * 16777619u) ^ 'r') * 16777619u ^ 'g') * 16777619u)
+
 static uint32_t name_hash(const char *s, size_t n) {
   uint32_t h = 2166136261u;
   for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
   return h;
 }
 
-static inline int used_has(const IrPrinter *w, const char *s, size_t n, uint32_t h) {
-  if (!w->used_head) return 0;
-  for (uint32_t e = w->used_head[h & w->used_mask]; e; e = w->used[e - 1].next) {
-    const struct IrwUsed *u = &w->used[e - 1];
+/* Is name s (length n, name_hash h) in use? If not, *slot receives the
+ * free slot where used_put may record it. */
+static inline int used_find(const IrPrinter *w, const char *s, size_t n,
+                            uint32_t h, uint32_t *slot) {
+  uint32_t i = h & w->used_mask;
+  for (;; i = (i + 1) & w->used_mask) {
+    const struct IrwUsed *u = &w->used_slot[i];
+    if (!u->name) break;
     if (u->hash == h && pool_len(w, u->name) == n) {
       const char *t = w->pool + u->name;
-      size_t i = 0;
-      while (i < n && t[i] == s[i]) i++;
-      if (i == n) return 1;
+      size_t k = 0;
+      while (k < n && t[k] == s[k]) k++;
+      if (k == n) return 1;
     }
   }
+  *slot = i;
   return 0;
 }
 
-static void used_rehash(IrPrinter *w, uint32_t nb) {
-  free(w->used_head);
-  w->used_head = ir_xcalloc(nb, sizeof *w->used_head);
-  w->used_mask = nb - 1;
-  /* Oldest first, so the newest entry of each chain ends up at its head. */
-  for (uint32_t i = 0; i < w->n_used; i++) {
-    uint32_t b = w->used[i].hash & w->used_mask;
-    w->used[i].next = w->used_head[b];
-    w->used_head[b] = i + 1;
+/* Double the slots, entering the names again oldest first (so that the
+ * LIFO removal stays exact). */
+static __attribute__((noinline)) void used_grow(IrPrinter *w) {
+  uint32_t ns = 2 * (w->used_mask + 1);
+  struct IrwUsed *old = w->used_slot;
+  w->used_slot = ir_xcalloc(ns, sizeof *w->used_slot);
+  w->used_mask = ns - 1;
+  for (uint32_t k = 0; k < w->n_used; k++) {
+    struct IrwUsed u = old[w->used[k]];
+    uint32_t i = u.hash & w->used_mask;
+    while (w->used_slot[i].name) i = (i + 1) & w->used_mask;
+    w->used_slot[i] = u;
+    w->used[k] = i;
   }
+  free(old);
 }
 
-static inline void used_add(IrPrinter *w, uint32_t off, uint32_t hash) {
-  struct IrwUsed u = {off, 0, hash};
-  IR_VPUSH(w->used, w->n_used, w->cap_used, u);
-  if (!w->used_head || w->n_used > w->used_mask + 1) {
-    used_rehash(w, w->used_head ? 2 * (w->used_mask + 1) : 64);
-    return;
-  }
-  uint32_t b = u.hash & w->used_mask;
-  w->used[w->n_used - 1].next = w->used_head[b];
-  w->used_head[b] = w->n_used;
+/* Record pool name off (name_hash h) in the free slot used_find gave. */
+static inline void used_put(IrPrinter *w, uint32_t slot, uint32_t off,
+                            uint32_t h) {
+  w->used_slot[slot] = (struct IrwUsed){off, h};
+  IR_VPUSH(w->used, w->n_used, w->cap_used, slot);
+  if (2 * w->n_used > w->used_mask + 1) used_grow(w);
 }
 
 static void scope_push(IrPrinter *w) {
@@ -258,10 +268,7 @@ static void scope_push(IrPrinter *w) {
 
 static void scope_pop(IrPrinter *w) {
   uint32_t mark = w->scopes[--w->n_scopes];
-  while (w->n_used > mark) {
-    struct IrwUsed *u = &w->used[--w->n_used];
-    w->used_head[u->hash & w->used_mask] = u->next;
-  }
+  while (w->n_used > mark) w->used_slot[w->used[--w->n_used]].name = 0;
 }
 
 /* The bytes MLIR keeps in value names: [$-.0-9A-Za-z_] (ASCII only). */
@@ -319,20 +326,14 @@ static const char *sanitize(IrPrinter *w, const char *s, size_t n,
   return o;
 }
 
-/* MLIR's uniqueValueName: the sanitized name, or name_N with N from the
- * conflict counter until unused. Returns the pool offset. in_pool: s is in
- * the pool itself (a block argument hint). */
-static uint32_t unique_name(IrPrinter *w, const char *s, size_t n, int in_pool) {
-  uint32_t len = 0, h;
-  const char *t = sanitize(w, s, n, &len, &h);
-  if (t == s && in_pool) {
-    /* copy it away before pool_add may move the pool */
-    ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
-    memcpy(w->scratch, s, len);
-    t = w->scratch;
-  }
-  uint32_t off;
-  if (!used_has(w, t, len, h)) {
+/* MLIR's uniqueValueName for a name t that needs no sanitizing (length
+ * len, name_hash h): t itself, or t_N with N from the conflict counter
+ * until unused. Returns the pool offset. t must not be in the pool (which
+ * pool_add may move). */
+static uint32_t unique_valid(IrPrinter *w, const char *t, uint32_t len,
+                             uint32_t h) {
+  uint32_t off, slot = 0;
+  if (!used_find(w, t, len, h, &slot)) {
     off = pool_add(w, t, len);
   } else {
     if (t != w->scratch) {
@@ -351,14 +352,28 @@ static uint32_t unique_name(IrPrinter *w, const char *s, size_t n, int in_pool) 
       irw_copy(buf + len + 1, p, k);
       h = hb;
       for (uint32_t i = 0; i < k; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
-      if (!used_has(w, buf, len + 1 + k, h)) {
+      if (!used_find(w, buf, len + 1 + k, h, &slot)) {
         off = pool_add(w, buf, len + 1 + k);
         break;
       }
     }
   }
-  used_add(w, off, h);
+  used_put(w, slot, off, h);
   return off;
+}
+
+/* unique_valid of the sanitized s. in_pool: s is in the pool itself (a
+ * block argument hint). */
+static uint32_t unique_name(IrPrinter *w, const char *s, size_t n, int in_pool) {
+  uint32_t len = 0, h;
+  const char *t = sanitize(w, s, n, &len, &h);
+  if (t == s && in_pool) {
+    /* copy it away before pool_add may move the pool */
+    ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
+    memcpy(w->scratch, s, len);
+    t = w->scratch;
+  }
+  return unique_valid(w, t, len, h);
 }
 
 static void set_value_name(IrPrinter *w, uint32_t v, const char *s, size_t n,
@@ -370,28 +385,61 @@ static void set_value_name(IrPrinter *w, uint32_t v, const char *s, size_t n,
   w->vid[v] = IRW_NAMED | unique_name(w, s, n, in_pool);
 }
 
-void irw_set_name(IrPrinter *w, uint32_t v, const char *hint) {
+/* The result value v of the op being named, if it may take a name (else
+ * IR_NONE: v is a block argument, or not one of the op's, or named). */
+static inline const IrValue *unnamed_result(const IrPrinter *w, uint32_t v) {
+  const IrModule *m = w->m;
+  if (w->cur_op == IR_NONE || v >= m->n_values) return NULL;
+  const IrValue *val = &m->values[v];
+  if (val->kind != IR_VAL_RESULT || val->def != w->cur_op ||
+      w->vid[v] != IRW_UNSET)
+    return NULL;
+  return val;
+}
+
+/* A named result starts a result group (see irw_set_name). */
+static inline void group_start(IrPrinter *w, const IrValue *val) {
+  if (val->num)
+    IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, val->num);
+}
+
+/* irw_set_name of hint s, n bytes. */
+static void set_name(IrPrinter *w, uint32_t v, const char *s, size_t n) {
   const IrModule *m = w->m;
   uint32_t op = w->cur_op;
   if (op == IR_NONE || v >= m->n_values) return;
   const IrValue *val = &m->values[v];
   if (val->kind == IR_VAL_RESULT) {
-    if (val->def != op || w->vid[v] != IRW_UNSET) return;
-    set_value_name(w, v, hint, strlen(hint), 0);
-    if (val->num)
-      IR_VPUSH(w->cur_groups, w->n_cur_groups, w->cap_cur_groups, val->num);
+    if (unnamed_result(w, v)) {
+      set_value_name(w, v, s, n, 0);
+      group_start(w, val);
+    }
     return;
   }
   /* A block argument of one of the op's regions (MLIR's
    * getAsmBlockArgumentNames): named when its region is numbered. */
   const IrOp *o = &m->ops[op];
   uint32_t r = m->blocks[val->def].region;
-  if (r < o->regions || r >= o->regions + o->n_regions || !*hint) return;
+  if (r < o->regions || r >= o->regions + o->n_regions || !n) return;
   if (!w->vhint) {
     w->vhint = ir_xmalloc((size_t)m->n_values * sizeof *w->vhint);
     memset(w->vhint, 0xff, (size_t)m->n_values * sizeof *w->vhint);
   }
-  w->vhint[v] = pool_add(w, hint, strlen(hint));
+  w->vhint[v] = pool_add(w, s, n);
+}
+
+void irw_set_name(IrPrinter *w, uint32_t v, const char *hint) {
+  set_name(w, v, hint, strlen(hint));
+}
+
+void irw_set_name_n(IrPrinter *w, uint32_t v, const char *name, size_t n) {
+  const IrValue *val = unnamed_result(w, v);
+  if (!val || !n) {             /* block arguments, ignored calls */
+    set_name(w, v, name, n);
+    return;
+  }
+  w->vid[v] = IRW_NAMED | unique_valid(w, name, (uint32_t)n, name_hash(name, n));
+  group_start(w, val);
 }
 
 static int cmp_u32(const void *a, const void *b) {
@@ -487,11 +535,15 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
     for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
       if (w->vid[v] != IRW_UNSET) continue;
       if (entry) {
+        /* `argN` needs no sanitizing; its hash goes on from "arg"'s */
         char nm[32];
-        char *p = fmt_u64(nm + sizeof nm, w->next_arg++);
+        char *p = fmt_u64(nm + sizeof nm, w->next_arg++), *d = p;
+        uint32_t h = ARG_HASH;
+        for (; d < nm + sizeof nm; d++) h = (h ^ (uint8_t)*d) * 16777619u;
         p -= 3;
         memcpy(p, "arg", 3);
-        set_value_name(w, v, p, (size_t)(nm + sizeof nm - p), 0);
+        w->vid[v] = IRW_NAMED |
+                    unique_valid(w, p, (uint32_t)(nm + sizeof nm - p), h);
       } else {
         w->vid[v] = w->next_value++;
       }
@@ -519,6 +571,10 @@ static void number_module(IrPrinter *w) {
   memset(w->vid, 0xff, (size_t)m->n_values * sizeof *w->vid);
   w->cur_op = IR_NONE;
   pool_add(w, "", 0);
+  if (!w->used_slot) {
+    w->used_slot = ir_xcalloc(64, sizeof *w->used_slot);
+    w->used_mask = 63;
+  }
   scope_push(w);                          /* the top-level scope: depth 1 */
   if (!m->n_ops) return;
   const IrOp *top = &m->ops[0];
@@ -1475,7 +1531,7 @@ static void printer_free(IrPrinter *w) {
   free(w->cur_groups);
   free(w->pool);
   free(w->scratch);
-  free(w->used_head);
+  free(w->used_slot);
   free(w->used);
   free(w->scopes);
   free(w->preds);

@@ -155,12 +155,13 @@ struct IrPrinter {
   char *scratch;        /* a name being sanitized */
   uint32_t cap_scratch;
   uint32_t n_pool, cap_pool;
-  /* used names: chained hash set with an undo log (entries are removed
-   * in LIFO order when a region scope closes, so each is then the head of
-   * its chain) */
-  uint32_t *used_head;  /* bucket -> entry + 1, 0 empty */
-  uint32_t used_mask;   /* buckets - 1 */
-  struct IrwUsed { uint32_t name, next, hash; } *used;
+  /* used names: a linear-probing hash set, at most half full, with an
+   * undo log of the slots filled. Names leave in LIFO order when a region
+   * scope closes, and clearing the newest entry's slot is then exact: no
+   * later entry probed past it. */
+  struct IrwUsed { uint32_t name, hash; } *used_slot; /* name 0 = empty */
+  uint32_t used_mask;   /* slots - 1 */
+  uint32_t *used;       /* slot of each entry, oldest first */
   uint32_t n_used, cap_used;
   uint32_t *scopes;     /* n_used at each open scope */
   uint32_t n_scopes, cap_scopes;

@@ -618,7 +618,8 @@ static void names_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
   if (ir_op(m, op)->n_results != 1) return;
   if (a && (a->kind == IR_A_BOOL ||
             (a->kind == IR_A_INT && t->kind == IR_T_INT && t->width == 1))) {
-    irw_set_name(w, res, a->ival ? "true" : "false");
+    if (a->ival) irw_set_name_n(w, res, "true", 4);
+    else irw_set_name_n(w, res, "false", 5);
     return;
   }
   if (a && a->kind == IR_A_INT) {
@@ -634,11 +635,10 @@ static void names_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
     } else {
       p = put_i64(p, a->ival);
     }
-    *p = 0;
-    irw_set_name(w, res, buf);
+    irw_set_name_n(w, res, buf, (size_t)(p - buf)); /* c[-0-9_siu]* */
     return;
   }
-  irw_set_name(w, res, "cst");
+  irw_set_name_n(w, res, "cst", 3);
 }
 
 static int verify_constant(const IrModule *m, uint32_t op, IrDiag *d) {

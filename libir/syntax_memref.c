@@ -242,9 +242,11 @@ static int count_dynamic(const IrCtx *c, uint32_t t) {
   return n;
 }
 
-static void name_result(IrPrinter *w, const IrModule *m, uint32_t op,
-                        const char *hint) {
-  if (m->ops[op].n_results) irw_set_name(w, ir_result(m, op, 0), hint);
+/* hint: a literal valid name (its strlen folds away when inlined) */
+static inline void name_result(IrPrinter *w, const IrModule *m, uint32_t op,
+                               const char *hint) {
+  if (m->ops[op].n_results)
+    irw_set_name_n(w, ir_result(m, op, 0), hint, strlen(hint));
 }
 
 /* Print op in generic form unless `ok`; returns 1 if it did. Custom forms

@@ -39,9 +39,11 @@ static void colon_type(IrPrinter *w, uint32_t t) {
   irw_type(w, t);
 }
 
-static void name_result(IrPrinter *w, const IrModule *m, uint32_t op,
-                        uint32_t k, const char *hint) {
-  if (k < m->ops[op].n_results) irw_set_name(w, ir_result(m, op, k), hint);
+/* hint: a literal valid name (its strlen folds away when inlined) */
+static inline void name_result(IrPrinter *w, const IrModule *m, uint32_t op,
+                               uint32_t k, const char *hint) {
+  if (k < m->ops[op].n_results)
+    irw_set_name_n(w, ir_result(m, op, k), hint, strlen(hint));
 }
 
 /* Move the last operand of st to position `at` (for ops whose first operand

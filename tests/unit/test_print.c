@@ -518,14 +518,20 @@ static void names_from_attrs(IrPrinter *w, const IrModule *m, uint32_t op) {
   }
 }
 
-static void test_set_name(void) {
-  /* Borrow a registered op for the test hook (the registry table is
-   * writable; restored below). */
-  uint32_t opc = ir_op_lookup("test.side_effect_op", 19);
-  IrOpInfo *info = (IrOpInfo *)ir_op_info(opc);
-  IrOpInfo saved = *info;
+/* Borrow a registered op for a test asm_names hook (the registry table is
+ * writable; the caller restores *saved). */
+static IrOpInfo *borrow_names_hook(IrOpInfo *saved,
+                                   void (*names)(IrPrinter *, const IrModule *,
+                                                 uint32_t)) {
+  IrOpInfo *info = (IrOpInfo *)ir_op_info(ir_op_lookup("test.side_effect_op", 19));
+  *saved = *info;
   info->print = NULL;
-  info->asm_names = names_from_attrs;
+  info->asm_names = names;
+  return info;
+}
+
+static void test_set_name(void) {
+  IrOpInfo saved, *info = borrow_names_hook(&saved, names_from_attrs);
 
   T t;
   t_init(&t);
@@ -557,6 +563,49 @@ static void test_set_name(void) {
          "    %a_b2FcC3 = \"test.side_effect_op\"() {nm = \"a b/c\\C3\"} : () -> i32\n"
          "  }) {arg = \"1blk\", nm = \"x\", nm2 = \"y\"} : () -> (i32, i32, i32, i32)\n"
          "  %x_0:2, %y_1:2 = \"test.side_effect_op\"() {nm = \"x\", nm2 = \"y\"} : () -> (i32, i32, i32, i32)\n"
+         "}\n");
+  t_free(&t, m);
+  *info = saved;
+}
+
+/* irw_set_name_n: the length given is the name (no strlen), the name is
+ * taken as is, conflicts get `_N`, a block argument takes the general
+ * path, an empty name numbers the value. */
+static void names_n(IrPrinter *w, const IrModule *m, uint32_t op) {
+  if (m->ops[op].n_results == 2) {
+    irw_set_name_n(w, ir_result(m, op, 0), "allocXYZ", 5);
+    irw_set_name_n(w, ir_result(m, op, 1), "c-1_i8", 0);
+  }
+  if (m->ops[op].n_regions) {
+    const IrBlock *e = &m->blocks[m->regions[m->ops[op].regions].blocks];
+    irw_set_name_n(w, e->args, "blkq", 3);
+  }
+  if (m->ops[op].n_results == 1)
+    irw_set_name_n(w, ir_result(m, op, 0), "c-1_i8", 6);
+}
+
+static void test_set_name_n(void) {
+  IrOpInfo saved, *info = borrow_names_hook(&saved, names_n);
+  T t;
+  t_init(&t);
+  uint32_t i32 = ir_type_int(t.c, 32), two[] = {i32, i32};
+  uint32_t o1 = t_op(&t, t.body, "test.side_effect_op", NULL, 0, two, 2, 1, 0, 0);
+  t_op(&t, t.body, "test.side_effect_op", NULL, 0, two, 2, 0, 0, 0);
+  t_op(&t, t.body, "test.side_effect_op", NULL, 0, &i32, 1, 0, 0, 0);
+  t_op(&t, t.body, "test.side_effect_op", NULL, 0, &i32, 1, 0, 0, 0);
+  uint32_t e = irb_block(t.b, irb_op_region(t.b, o1, 0));
+  irb_block_arg(t.b, e, i32);
+  t_op(&t, e, "test.side_effect_op", NULL, 0, &i32, 1, 0, 0, 0);
+  IrModule *m = t_freeze(&t);
+  EXPECT("set_name_n", m, 0, 0,
+         "module {\n"
+         "  %alloc, %0 = \"test.side_effect_op\"() ({\n"
+         "  ^bb0(%blk: i32):\n"
+         "    %c-1_i8_2 = \"test.side_effect_op\"() : () -> i32\n"
+         "  }) : () -> (i32, i32)\n"
+         "  %alloc_0, %1 = \"test.side_effect_op\"() : () -> (i32, i32)\n"
+         "  %c-1_i8 = \"test.side_effect_op\"() : () -> i32\n"
+         "  %c-1_i8_1 = \"test.side_effect_op\"() : () -> i32\n"
          "}\n");
   t_free(&t, m);
   *info = saved;
@@ -668,6 +717,7 @@ int main(void) {
   test_numbering();
   test_names();
   test_set_name();
+  test_set_name_n();
   test_parsed();
   test_write_error();
   return unit_done();
