@@ -189,6 +189,20 @@ __attribute__((noinline)) static void check_succs(Verifier *v, uint32_t op, cons
   }
 }
 
+/* Verifier.cpp's mayBeValidWithoutTerminator: region r of an op (info
+ * in, NULL if unregistered) needs no terminator. */
+static int may_skip_terminator(const IrOpInfo *in, const IrRegion *r) {
+  return r->n_blocks == 1 && (!in || (in->traits & IR_TR_NO_TERMINATOR));
+}
+
+/* Does the block lack the terminator its region needs: is it empty, or
+ * does it end in a registered op that is not a terminator? */
+static int lacks_terminator(const Verifier *v, const IrBlock *blk) {
+  if (!blk->n_ops) return 1;
+  const IrOpInfo *li = facts_of(v, blk->ops + blk->n_ops - 1)->in;
+  return li && !(li->traits & IR_TR_TERMINATOR);
+}
+
 /* Terminator rules of the blocks of op p's regions (Verifier.cpp's
  * mayBeValidWithoutTerminator and verifyOnExit). Only called when p has
  * graph regions or some block of the module has no terminator to find
@@ -200,21 +214,17 @@ __attribute__((noinline)) static void check_regions(Verifier *v, uint32_t p, con
     const IrRegion *r = &m->regions[o->regions + i];
     if (in && (in->traits & IR_TR_GRAPH_REGION) && r->n_blocks > 1)
       op_error(v, p, "expects graph region #%u to have 0 or 1 blocks", i);
-    int may_skip = r->n_blocks == 1 && (!in || (in->traits & IR_TR_NO_TERMINATOR));
-    if (may_skip) continue;
+    if (may_skip_terminator(in, r)) continue;
     for (uint32_t b = r->blocks; b < r->blocks + r->n_blocks; b++) {
       const IrBlock *blk = &m->blocks[b];
+      if (!lacks_terminator(v, blk)) continue;
       if (!blk->n_ops) {
         loc_error(v, o->loc, "empty block: expect at least a terminator");
         continue;
       }
-      uint32_t last = blk->ops + blk->n_ops - 1;
-      const IrOpInfo *li = facts_of(v, last)->in;
-      if (li && !(li->traits & IR_TR_TERMINATOR)) {
-        uint32_t name = m->ops[last].name;
-        loc_error(v, m->ops[last].loc, "block with no terminator, has \"%.*s\"",
-                  (int)ir_str_len(v->c, name), ir_str_ptr(v->c, name));
-      }
+      uint32_t last = blk->ops + blk->n_ops - 1, name = m->ops[last].name;
+      loc_error(v, m->ops[last].loc, "block with no terminator, has \"%.*s\"",
+                (int)ir_str_len(v->c, name), ir_str_ptr(v->c, name));
     }
   }
 }
@@ -686,13 +696,10 @@ int ir_verify(const IrModule *m, IrDiag *d) {
       v.iso[r] = r;
     else
       v.iso[r] = v.iso[m->blocks[m->ops[rg->op].block].region];
-    /* check_regions' findings, counted (its may_skip) */
-    if (rg->n_blocks == 1 && (!P->in || (P->traits & IR_TR_NO_TERMINATOR))) continue;
-    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++) {
-      const IrBlock *blk = &m->blocks[b];
-      const OpcFacts *L = blk->n_ops ? facts_of(&v, blk->ops + blk->n_ops - 1) : NULL;
-      v.open_ends += !L || (L->in && !(L->traits & IR_TR_TERMINATOR));
-    }
+    /* check_regions' findings, counted */
+    if (may_skip_terminator(P->in, rg)) continue;
+    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++)
+      v.open_ends += lacks_terminator(&v, &m->blocks[b]);
   }
   /* Without a multi-block region every block is reachable and dominance
    * is op order: no trees to build (most modules). */
