@@ -61,19 +61,20 @@ static uint32_t *stack_grow(uint32_t *st, const uint32_t *small, uint32_t *cap) 
   return ns;
 }
 
+/* Are an op's own known effects fx (nonzero) allowed? `strict` forbids
+ * all but PURE (isMemoryEffectFree); otherwise reads and the allocation
+ * (writing) of the op's own results are allowed (wouldOpBeTriviallyDead). */
+static inline int fx_allowed(uint32_t fx, int strict) {
+  return (fx & IR_TR_PURE) || (!strict && !(fx & (IR_TR_FREE | IR_TR_WRITE)));
+}
+
 /* One op's own part of effects_ok: 0 bad, 1 fine, 2 fine if everything
  * nested is (a recursive-effect op). */
 static int fx_verdict(const Rw *rw, uint32_t o, int strict) {
   uint32_t fx = canon_op_effects(rw, o);
   int rec = rw->ops[o].opc != IR_OP_UNKNOWN &&
             (rw_traits(rw, o) & IR_TR_RECURSIVE_EFFECTS) != 0;
-  if (fx) {
-    /* allowed: reads, and allocating (writing) the op's own results */
-    if (!(fx & IR_TR_PURE) && (strict || (fx & (IR_TR_FREE | IR_TR_WRITE))))
-      return 0;
-  } else if (!rec) {
-    return 0;
-  }
+  if (fx ? !fx_allowed(fx, strict) : !rec) return 0;
   return rec ? 2 : 1;
 }
 
@@ -84,9 +85,7 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
   /* most ops: no recursive effects, the op's own effects decide */
   if (!(rw_traits(rw, root) & IR_TR_RECURSIVE_EFFECTS)) {
     uint32_t fx = canon_op_effects(rw, root);
-    if (!fx) return 0;
-    if (fx & IR_TR_PURE) return 1;
-    return !strict && !(fx & (IR_TR_FREE | IR_TR_WRITE));
+    return fx && fx_allowed(fx, strict);
   }
   /* The answer is an AND over the op and everything nested, so each op is
    * judged as the scan meets it and the first bad one ends the scan; only
@@ -672,7 +671,7 @@ static void set_inert(Canon *c) {
     else if (tr & IR_TR_RECURSIVE_EFFECTS) never_dead = 0;
     else {
       uint32_t fx = tr & EFFECT_TRAITS;
-      never_dead = !fx || (!(fx & IR_TR_PURE) && (fx & (IR_TR_FREE | IR_TR_WRITE)));
+      never_dead = !fx || !fx_allowed(fx, 0);
     }
     c->never_dead[opc] = opc != IR_OP_TEST_SIDE_EFFECT &&
                          opc != IR_OP_TEST_READ_BUFFER && never_dead;
