@@ -854,10 +854,10 @@ static void module_custom_hook(IrPrinter *w, const IrModule *m, uint32_t op);
  * other dot. */
 static __attribute__((noinline)) void form_init(IrPrinter *w, IrwForm *e,
                                                uint32_t opc, uint8_t d) {
-  const IrOpInfo *info = ir_op_info(opc);
-  e->hook = w->generic || !info ? NULL : info->print;
+  const IrOpInfo *info = ir_op_info(opc);   /* registered: never NULL */
+  e->hook = w->generic ? NULL : info->print;
   if (!w->generic && opc == IR_OP_MODULE && !e->hook) e->hook = module_custom_hook;
-  const char *name = ir_op_info(opc)->name;
+  const char *name = info->name;
   size_t n = strlen(name);
   const char *dn = dialect_names[d];
   size_t nd = strlen(dn);
@@ -1568,7 +1568,7 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.props = ir_xcalloc((size_t)1 << IRW_PROPS_LOG2, sizeof *w.props);
   w.empty_dicts = ir_xcalloc((size_t)1 << dl, sizeof *w.empty_dicts);
   for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
-    w.names[k] = ir_op_info(k) ? ir_op_info(k)->asm_names : NULL;
+    w.names[k] = ir_op_info(k)->asm_names;
   w.cur_dialect = IRW_D_BUILTIN;
   if (!m->n_ops) {
     printer_free(&w);
