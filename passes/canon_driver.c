@@ -380,8 +380,6 @@ void canon_unit_touch_slow(Canon *c, uint32_t op) {
   if (u != RW_NONE) unit_mark(c, u);
 }
 
-static int prune_unit(void *ud, uint32_t op) { return canon_unit_skip(ud, op); }
-
 /* Marks each unit clean iff nothing in it was touched since the flags
  * were last reset; `reset` starts the next round of touches.
  * - After an iteration (reset): a unit is skipped in the next one iff
@@ -684,32 +682,74 @@ static void set_inert(Canon *c) {
   }
 }
 
-static int seed_op(void *ud, uint32_t op) {
-  Canon *c = ud;
+/* A constant is uniqued and hoisted as seeding meets it; 0 if it was
+ * replaced by an equal one (and erased). */
+static int seed_constant(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
   if ((rw_traits(rw, op) & IR_TR_CONSTANT) && rw->ops[op].n_res == 1) {
     uint32_t a = rw_const_attr_of(rw, op);
-    if (a && !insert_known_constant(c, op, a)) return 1;
+    if (a && !insert_known_constant(c, op, a)) return 0;
   }
-  if (is_inert(c, op)) return 0;
-  /* Top-down seeding visits an op after its ancestors, which are all on
-   * the worklist then unless inert (seeding removes only erased
-   * constants), so add_to_worklist's walk up would push nothing more:
-   * push the op. */
-  if (c->cfg.top_down) {
-    uint32_t r = rw_op_region(rw, op);
-    if (r == c->scope) {
-      wl_push(c, op);
-      return 0;
+  return 1;
+}
+
+/* Seeding's walks: rw_walk_region_pruned's order (the next op and block
+ * read before the op is seeded; a unit skipped this iteration is seen but
+ * not entered), with the per-op work inline instead of two callbacks
+ * (mixed corpus, instructions: dd-own 420.9M -> 415.6M, dd-lower 164.6M
+ * -> 163.0M).
+ *
+ * Top-down (pre-order), an op is met after its ancestors, which are all
+ * on the worklist by then unless inert (seeding removes only erased
+ * constants, which have no regions), so add_to_worklist's walk up would
+ * push nothing more: the op is pushed alone. */
+static void seed_top_down(Canon *c, uint32_t r, uint32_t depth) {
+  Rw *rw = c->rw;
+  ir_assert(depth < 4 * IR_MAX_DEPTH + 64);
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE;) {
+    uint32_t nextb = rw->blocks[b].next;
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE;) {
+      uint32_t next = rw->ops[o].next;
+      int enter = rw->ops[o].n_reg && !canon_unit_skip(c, o);
+      if (seed_constant(c, o)) {
+        if (!is_inert(c, o)) wl_push(c, o);
+        if (enter && rw_alive(rw, o))
+          for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
+            seed_top_down(c, rw_region_of(rw, o, k), depth + 1);
+      }
+      o = next;
     }
-    uint32_t p = r != RW_NONE ? rw->regions[r].op : RW_NONE;
-    if (p != RW_NONE && (c->wpos[p] || is_inert(c, p))) {
-      wl_push(c, op);
-      return 0;
-    }
+    b = nextb;
   }
-  push_chain(c, op, 1);
-  return 0;
+}
+
+/* Bottom-up (post-order), an op's ancestors come after it, and push_chain
+ * pushes them first. Once one op of a region has pushed its chain, the
+ * ancestors are all listed, and push_chain of a later op there would push
+ * it alone (dd-simplify 130.5M -> 127.6M). */
+static void seed_bottom_up(Canon *c, uint32_t r, uint32_t depth) {
+  Rw *rw = c->rw;
+  int listed = r == c->scope;
+  ir_assert(depth < 4 * IR_MAX_DEPTH + 64);
+  for (uint32_t b = rw->regions[r].first; b != RW_NONE;) {
+    uint32_t nextb = rw->blocks[b].next;
+    for (uint32_t o = rw->blocks[b].first; o != RW_NONE;) {
+      uint32_t next = rw->ops[o].next;
+      if (rw->ops[o].n_reg && !canon_unit_skip(c, o))
+        for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
+          seed_bottom_up(c, rw_region_of(rw, o, k), depth + 1);
+      if (seed_constant(c, o) && !is_inert(c, o)) {
+        if (listed) {
+          wl_push(c, o);
+        } else {
+          push_chain(c, o, 1);
+          listed = 1;
+        }
+      }
+      o = next;
+    }
+    b = nextb;
+  }
 }
 
 /* ====================================================================== */
@@ -944,7 +984,8 @@ int canon_run(Canon *c) {
     c->iter++;
     cst_reset(c);
     wl_need(c);   /* seed_op reads wpos of ops it did not push */
-    rw_walk_region_pruned(rw, c->scope, !c->cfg.top_down, seed_op, prune_unit, c);
+    if (c->cfg.top_down) seed_top_down(c, c->scope, 0);
+    else seed_bottom_up(c, c->scope, 0);
     if (c->cfg.top_down) wl_reverse(c);
     again = process_worklist(c);
     if (c->cfg.region_simplify) {
