@@ -261,17 +261,20 @@ static void wl_remove(Canon *c, uint32_t op) {
   c->wpos[op] = 0;
 }
 
-static void wl_trim(Canon *c) {
-  while (c->n_wl && c->wl[c->n_wl - 1] == RW_NONE) c->n_wl--;
-}
-
+/* Removed entries (RW_NONE) are skipped here, once each; they may stay
+ * at the end until then, as pushes only need the live entries in order
+ * (trimming them before and after every pop cost dd-own 3.8M instructions;
+ * now: dd-own 415.6M -> 413.5M, dd-simplify 127.5M -> 126.9M, dd-lower
+ * 163.0M -> 162.4M). */
 static uint32_t wl_pop(Canon *c) {
-  wl_trim(c);
-  if (!c->n_wl) return RW_NONE;
-  uint32_t op = c->wl[--c->n_wl];
-  c->wpos[op] = 0;
-  wl_trim(c);
-  return op;
+  while (c->n_wl) {
+    uint32_t op = c->wl[--c->n_wl];
+    if (op != RW_NONE) {
+      c->wpos[op] = 0;
+      return op;
+    }
+  }
+  return RW_NONE;
 }
 
 static void wl_clear(Canon *c) {
@@ -693,7 +696,7 @@ static int seed_constant(Canon *c, uint32_t op) {
   return 1;
 }
 
-/* Seeding's walks: rw_walk_region_pruned's order (the next op and block
+/* Seeding's walks: a generic walk's order (the next op and block
  * read before the op is seeded; a unit skipped this iteration is seen but
  * not entered), with the per-op work inline instead of two callbacks
  * (mixed corpus, instructions: dd-own 420.9M -> 415.6M, dd-lower 164.6M

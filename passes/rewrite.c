@@ -1065,7 +1065,6 @@ static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
 typedef struct Walk {
   int post;
   int (*fn)(void *ud, uint32_t op);
-  int (*prune)(void *ud, uint32_t op);   /* may be NULL */
   void *ud;
 } Walk;
 
@@ -1075,15 +1074,13 @@ static void walk_region_rec(Rw *rw, uint32_t r, const Walk *w, uint32_t depth) {
     uint32_t nextb = rw->blocks[b].next;
     for (uint32_t o = rw->blocks[b].first; o != RW_NONE;) {
       uint32_t next = rw->ops[o].next;
-      int pruned = rw->ops[o].n_reg && w->prune && w->prune(w->ud, o);
       if (w->post) {
-        if (!pruned)
-          for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
-            walk_region_rec(rw, rw_region_of(rw, o, k), w, depth + 1);
+        for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
+          walk_region_rec(rw, rw_region_of(rw, o, k), w, depth + 1);
         w->fn(w->ud, o);
       } else {
         int skip = w->fn(w->ud, o);
-        if (!skip && !pruned && rw_alive(rw, o))
+        if (!skip && rw_alive(rw, o))
           for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
             walk_region_rec(rw, rw_region_of(rw, o, k), w, depth + 1);
       }
@@ -1095,14 +1092,7 @@ static void walk_region_rec(Rw *rw, uint32_t r, const Walk *w, uint32_t depth) {
 
 void rw_walk_region(Rw *rw, uint32_t r, int post,
                     int (*fn)(void *ud, uint32_t op), void *ud) {
-  Walk w = {post, fn, NULL, ud};
-  walk_region_rec(rw, r, &w, 0);
-}
-
-void rw_walk_region_pruned(Rw *rw, uint32_t r, int post,
-                           int (*fn)(void *ud, uint32_t op),
-                           int (*prune)(void *ud, uint32_t op), void *ud) {
-  Walk w = {post, fn, prune, ud};
+  Walk w = {post, fn, ud};
   walk_region_rec(rw, r, &w, 0);
 }
 

@@ -301,13 +301,6 @@ void rw_set_props(Rw *rw, uint32_t op, uint32_t props);
 void rw_walk_region(Rw *rw, uint32_t r, int post,
                     int (*fn)(void *ud, uint32_t op), void *ud);
 
-/* The same, but the regions of ops for which prune(ud, op) returns 1 are
- * not entered (fn still sees the op itself, asked before fn in pre-order,
- * after its would-be regions in post-order). */
-void rw_walk_region_pruned(Rw *rw, uint32_t r, int post,
-                           int (*fn)(void *ud, uint32_t op),
-                           int (*prune)(void *ud, uint32_t op), void *ud);
-
 /* Blocks of region r reachable from its entry, in post order (successors
  * before predecessors; LLVM's po_iterator). *out is malloc'd. */
 uint32_t rw_region_postorder(Rw *rw, uint32_t r, uint32_t **out);
