@@ -689,11 +689,19 @@ static void set_inert(Canon *c) {
  * replaced by an equal one (and erased). */
 static int seed_constant(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
-  if ((rw_traits(rw, op) & IR_TR_CONSTANT) && rw->ops[op].n_res == 1) {
+  if (rw->ops[op].n_res == 1) {
     uint32_t a = rw_const_attr_of(rw, op);
     if (a && !insert_known_constant(c, op, a)) return 0;
   }
   return 1;
+}
+
+/* Is op still there after seeding met it? The trait test inline: most
+ * ops are no constants, and the call cost each its frame (mixed corpus:
+ * dd-own 413.5M -> 408.9M, dd-simplify 126.9M -> 125.9M, dd-lower 162.4M
+ * -> 161.0M). */
+static inline int seed_kept(Canon *c, uint32_t op) {
+  return !(rw_traits(c->rw, op) & IR_TR_CONSTANT) || seed_constant(c, op);
 }
 
 /* Seeding's walks: a generic walk's order (the next op and block
@@ -714,7 +722,7 @@ static void seed_top_down(Canon *c, uint32_t r, uint32_t depth) {
     for (uint32_t o = rw->blocks[b].first; o != RW_NONE;) {
       uint32_t next = rw->ops[o].next;
       int enter = rw->ops[o].n_reg && !canon_unit_skip(c, o);
-      if (seed_constant(c, o)) {
+      if (seed_kept(c, o)) {
         if (!is_inert(c, o)) wl_push(c, o);
         if (enter && rw_alive(rw, o))
           for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
@@ -741,7 +749,7 @@ static void seed_bottom_up(Canon *c, uint32_t r, uint32_t depth) {
       if (rw->ops[o].n_reg && !canon_unit_skip(c, o))
         for (uint32_t k = 0; k < rw->ops[o].n_reg; k++)
           seed_bottom_up(c, rw_region_of(rw, o, k), depth + 1);
-      if (seed_constant(c, o) && !is_inert(c, o)) {
+      if (seed_kept(c, o) && !is_inert(c, o)) {
         if (listed) {
           wl_push(c, o);
         } else {
