@@ -303,30 +303,21 @@ static void wl_reverse(Canon *c) {
  * depth times the module). */
 static void push_chain(Canon *c, uint32_t op, int seeding) {
   Rw *rw = c->rw;
-  uint32_t small[32], n = 0, cap = 32;
-  uint32_t *anc = small;
-  int push = 0;
+  /* Pushed as met (the walk up meets them innermost first); pushes only
+   * append, so an op found outside the scope takes back the entries from
+   * `start` on (the chain was collected in an array and pushed after:
+   * dd-own 408.9M -> 407.5M, dd-simplify 125.9M -> 125.5M). */
+  uint32_t start = c->n_wl;
   for (uint32_t o = op; o != RW_NONE;) {
-    if (seeding && o < c->cap_wpos && c->wpos[o]) {
-      push = 1;
-      break;
-    }
+    if (seeding && o < c->cap_wpos && c->wpos[o]) return;
     /* inert ops never go on (set_inert): walk past them */
-    if (is_inert(c, o)) goto up;
-    if (n == cap) anc = stack_grow(anc, small, &cap);
-    anc[n++] = o;
-  up:;
+    if (!is_inert(c, o)) wl_push(c, o);
     uint32_t r = rw_op_region(rw, o);
-    if (r == c->scope) {
-      push = 1;
-      break;
-    }
+    if (r == c->scope) return;
     if (r == RW_NONE) break;
     o = rw->regions[r].op;
   }
-  if (push)
-    for (uint32_t i = 0; i < n; i++) wl_push(c, anc[i]);
-  if (anc != small) free(anc);
+  while (c->n_wl > start) c->wpos[c->wl[--c->n_wl]] = 0;
 }
 
 static void add_to_worklist(Canon *c, uint32_t op) { push_chain(c, op, 0); }
