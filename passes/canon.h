@@ -105,6 +105,7 @@ struct Canon {
    * canon_driver.c, set_inert), so seeding leaves it off the worklist */
   uint8_t inert[IR_N_OPS];
   uint8_t never_dead[IR_N_OPS];   /* canon_is_dead is 0 whatever the IR */
+  uint8_t dead_if_unused[IR_N_OPS];  /* canon_is_dead is rw_op_unused */
   /* "users of v other than op?" for values with long use lists
    * (canon_driver.c, other_users): per value, use slots of distinct users
    * found by the last scan, in upool[ufirst[v] .. + ucount[v]) */

@@ -667,6 +667,9 @@ static void set_inert(Canon *c) {
     }
     c->never_dead[opc] = opc != IR_OP_TEST_SIDE_EFFECT &&
                          opc != IR_OP_TEST_READ_BUFFER && never_dead;
+    c->dead_if_unused[opc] = opc != IR_OP_UNKNOWN && opc != IR_OP_TEST_SIDE_EFFECT &&
+                             opc != IR_OP_TEST_READ_BUFFER && !never_dead &&
+                             !(tr & IR_TR_RECURSIVE_EFFECTS);
     c->inert[opc] =
         opc != IR_OP_UNKNOWN && opc != IR_OP_TEST_SIDE_EFFECT &&
         opc != IR_OP_TEST_READ_BUFFER && never_dead &&
@@ -849,6 +852,18 @@ static int try_patterns(Canon *c, uint32_t op) {
   return 0;
 }
 
+/* canon_is_dead with what the opcode decides looked up (set_inert): the
+ * unused test inline, the effects walked only for ops whose effects are
+ * their regions' (and the test ops) (mixed corpus: dd-own 407.5M ->
+ * 405.0M, dd-simplify 125.5M -> 125.3M). */
+static inline int is_dead(const Canon *c, uint32_t op) {
+  const Rw *rw = c->rw;
+  uint32_t opc = rw->ops[op].opc;
+  if (opc < IR_N_OPS && c->never_dead[opc]) return 0;
+  if (!rw_op_unused(rw, op)) return 0;
+  return (opc < IR_N_OPS && c->dead_if_unused[opc]) || canon_would_be_dead(rw, op);
+}
+
 static int process_worklist(Canon *c) {
   Rw *rw = c->rw;
   int changed = 0;
@@ -858,8 +873,7 @@ static int process_worklist(Canon *c) {
     uint32_t op = wl_pop(c);
     if (op == RW_NONE) break;
     if (!rw_alive(rw, op)) continue;
-    uint32_t opc = rw->ops[op].opc;
-    if (!(opc < IR_N_OPS && c->never_dead[opc]) && canon_is_dead(rw, op)) {
+    if (is_dead(c, op)) {
       canon_unit_touch(c, op);
       rw_erase_op(rw, op);
       changed = 1;
