@@ -106,6 +106,9 @@ struct Canon {
   uint8_t inert[IR_N_OPS];
   uint8_t never_dead[IR_N_OPS];   /* canon_is_dead is 0 whatever the IR */
   uint8_t dead_if_unused[IR_N_OPS];  /* canon_is_dead is rw_op_unused */
+  /* the op's own effects allow it to be dead (wouldOpBeTriviallyDead's
+   * test of the op itself; all but test.side_effect_op) */
+  uint8_t own_fx_ok[IR_N_OPS];
   /* "users of v other than op?" for values with long use lists
    * (canon_driver.c, other_users): per value, use slots of distinct users
    * found by the last scan, in upool[ufirst[v] .. + ucount[v]) */

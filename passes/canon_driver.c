@@ -667,6 +667,9 @@ static void set_inert(Canon *c) {
     }
     c->never_dead[opc] = opc != IR_OP_TEST_SIDE_EFFECT &&
                          opc != IR_OP_TEST_READ_BUFFER && never_dead;
+    uint32_t own_fx = opc == IR_OP_UNKNOWN || opc == IR_OP_TEST_READ_BUFFER ? 0 : tr & EFFECT_TRAITS;
+    c->own_fx_ok[opc] = own_fx ? fx_allowed(own_fx, 0)
+                               : opc != IR_OP_UNKNOWN && (tr & IR_TR_RECURSIVE_EFFECTS) != 0;
     c->dead_if_unused[opc] = opc != IR_OP_UNKNOWN && opc != IR_OP_TEST_SIDE_EFFECT &&
                              opc != IR_OP_TEST_READ_BUFFER && !never_dead &&
                              !(tr & IR_TR_RECURSIVE_EFFECTS);

@@ -132,15 +132,25 @@ static int visit_region(Live *l, uint32_t r);
 static int visit_op(Live *l, uint32_t op) {
   Rw *rw = l->rw;
   int nested_ok = 1;
-  if (canon_unit_skip(l->c, op)) nested_ok = 0;  /* a function: kept anyway */
-  else
-    for (uint32_t k = 0; k < rw->ops[op].n_reg; k++)
-      nested_ok &= visit_region(l, rw_region_of(rw, op, k));
+  if (rw->ops[op].n_reg) {
+    if (canon_unit_skip(l->c, op)) nested_ok = 0;  /* a function: kept anyway */
+    else
+      for (uint32_t k = 0; k < rw->ops[op].n_reg; k++)
+        nested_ok &= visit_region(l, rw_region_of(rw, op, k));
+  }
   uint32_t opc = rw->ops[op].opc;
   uint32_t tr = rw_traits(rw, op);
-  uint32_t fx = canon_op_effects(rw, op);
   int rec = opc != IR_OP_UNKNOWN && (tr & IR_TR_RECURSIVE_EFFECTS) != 0;
-  int own = fx ? (fx & IR_TR_PURE) || !(fx & (IR_TR_FREE | IR_TR_WRITE)) : rec;
+  int own;
+  if (opc < IR_N_OPS && opc != IR_OP_TEST_SIDE_EFFECT) {
+    /* what the opcode decides, looked up (set_inert): mixed corpus
+     * dd-own 405.0M -> 403.3M, dd-simplify 125.3M -> 124.6M, dd-lower
+     * 160.9M -> 160.0M */
+    own = l->c->own_fx_ok[opc];
+  } else {
+    uint32_t fx = canon_op_effects(rw, op);
+    own = fx ? (fx & IR_TR_PURE) || !(fx & (IR_TR_FREE | IR_TR_WRITE)) : rec;
+  }
   int ok = own && (!rec || nested_ok);
   if (is_terminator(rw, op)) {
     set_op_live(l, op);
