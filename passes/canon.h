@@ -101,6 +101,9 @@ struct Canon {
   uint32_t *cst_used; uint32_t n_cst_used, cap_cst_used;  /* claimed slots */
   /* scratch */
   uint32_t *tmp; uint32_t cap_tmp;
+  /* the region simplifier's lists (canon_region.c, region_dce) */
+  uint32_t *dce_wl, *dce_cand, *dce_cand_arg;
+  uint32_t cap_dce_wl, cap_dce_cand, cap_dce_cand_arg;
   /* per opcode: popping such an op can never change anything (see
    * canon_driver.c, set_inert), so seeding leaves it off the worklist */
   uint8_t inert[IR_N_OPS];

@@ -968,6 +968,9 @@ void canon_fini(Canon *c) {
   free(c->cst_tab);
   free(c->cst_used);
   free(c->tmp);
+  free(c->dce_wl);
+  free(c->dce_cand);
+  free(c->dce_cand_arg);
   free(c->ufirst);
   free(c->ucount);
   free(c->upool);

@@ -336,8 +336,13 @@ static int region_dce(Canon *c) {
     if (sc->block != RW_NONE && rw_alive(rw, sc->op) && !is_branch(rw, sc->op))
       l.opaque[sc->block] = 1;
   }
-  l.wl = l.cand = l.cand_arg = NULL;
-  l.n_wl = l.cap_wl = l.n_cand = l.cap_cand = l.n_cand_arg = l.cap_cand_arg = 0;
+  /* the lists' buffers serve every call of the run (grown from nothing
+   * at each before: mixed corpus dd-own 403.3M -> 402.7M, dd-simplify
+   * 124.6M -> 124.3M, dd-lower 160.0M -> 159.8M) */
+  l.wl = c->dce_wl, l.cap_wl = c->cap_dce_wl;
+  l.cand = c->dce_cand, l.cap_cand = c->cap_dce_cand;
+  l.cand_arg = c->dce_cand_arg, l.cap_cand_arg = c->cap_dce_cand_arg;
+  l.n_wl = l.n_cand = l.n_cand_arg = 0;
   visit_region(&l, c->scope);
   int all_live = !may_be_dead(&l);
   if (!all_live) {
@@ -346,9 +351,9 @@ static int region_dce(Canon *c) {
     for (uint32_t i = 0; i < l.n_cand && all_live; i++) all_live = l.op[l.cand[i]];
     for (uint32_t i = 0; i < l.n_cand_arg && all_live; i++) all_live = l.arg[l.cand_arg[i]];
   }
-  free(l.wl);
-  free(l.cand);
-  free(l.cand_arg);
+  c->dce_wl = l.wl, c->cap_dce_wl = l.cap_wl;
+  c->dce_cand = l.cand, c->cap_dce_cand = l.cap_cand;
+  c->dce_cand_arg = l.cand_arg, c->cap_dce_cand_arg = l.cap_cand_arg;
   /* nothing dead (the common case after the first iteration): the walk
    * that deletes would find nothing */
   int erased = all_live ? 0 : delete_dead(&l, c->scope);
