@@ -197,7 +197,8 @@ static int simplify_op(Cse *s, Table *t, uint32_t op, int ssa) {
   Rw *rw = s->rw;
   uint32_t tr = rw_traits(rw, op);
   if (rw->ops[op].opc != IR_OP_UNKNOWN && (tr & IR_TR_TERMINATOR)) return 0;
-  if (canon_is_dead(rw, op)) {
+  /* canon_is_dead, its cheap half first inline: most ops are used */
+  if (rw_op_unused(rw, op) && canon_would_be_dead(rw, op)) {
     mark_erase(s, op);
     return 1;
   }
@@ -206,9 +207,12 @@ static int simplify_op(Cse *s, Table *t, uint32_t op, int ssa) {
     uint32_t f = rw->regions[r].first;
     if (f != RW_NONE && rw->blocks[f].next != RW_NONE) return 0;
   }
-  uint32_t h = op_hash(rw, op);
+  /* hashed only once the effects allow a match (writers, frees and
+   * allocations are never merged); with the inline unused test above:
+   * mixed corpus dd-lower 159.8M -> 158.2M */
   if (!canon_effect_free(rw, op)) {
     if (effects_of(rw, op) != FX_READ_ONLY) return 0;
+    uint32_t h = op_hash(rw, op);
     uint32_t ex = table_lookup(t, rw, op, h);
     if (ex != RW_NONE && rw->ops[ex].block == rw->ops[op].block &&
         !writer_between(rw, ex, op)) {
@@ -218,6 +222,7 @@ static int simplify_op(Cse *s, Table *t, uint32_t op, int ssa) {
     table_insert(t, op, h);
     return 0;
   }
+  uint32_t h = op_hash(rw, op);
   uint32_t ex = table_lookup(t, rw, op, h);
   if (ex != RW_NONE) {
     replace_and_delete(s, t, op, ex, ssa);
