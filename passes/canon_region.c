@@ -87,7 +87,9 @@ static int is_branch(const Rw *rw, uint32_t op) {
   return rw->ops[op].opc != IR_OP_UNKNOWN && (rw_traits(rw, op) & IR_TR_BRANCH);
 }
 
-static void set_op_live(Live *l, uint32_t op) {
+/* Inline, with rw_is_entry (mixed corpus: dd-own 402.7M -> 400.3M,
+ * dd-simplify 124.3M -> 123.5M, dd-lower 158.2M -> 157.3M). */
+static inline void set_op_live(Live *l, uint32_t op) {
   if (!l->op[op]) {
     l->op[op] = 1;
     IR_VPUSH(l->wl, l->n_wl, l->cap_wl, op);
@@ -104,7 +106,7 @@ static void set_arg_live(Live *l, uint32_t v) {
 /* A value used by a live op (other than as an argument a branch forwards
  * to a successor). Arguments of entry blocks have no forwarding edges and
  * are never erased: they are not tracked. */
-static void set_value_live(Live *l, uint32_t v) {
+static inline void set_value_live(Live *l, uint32_t v) {
   Rw *rw = l->rw;
   if (rw->vals[v].kind == RW_RESULT) set_op_live(l, rw->vals[v].def);
   else if (!rw_is_entry(rw, rw->vals[v].def)) set_arg_live(l, v);

@@ -496,11 +496,6 @@ int rw_is_ancestor(const Rw *rw, uint32_t anc, uint32_t op) {
   return 0;
 }
 
-int rw_is_entry(const Rw *rw, uint32_t blk) {
-  uint32_t r = rw->blocks[blk].region;
-  return r != RW_NONE && rw->regions[r].first == blk;
-}
-
 uint32_t rw_terminator(const Rw *rw, uint32_t blk) {
   uint32_t o = rw->blocks[blk].last;
   if (o == RW_NONE) return RW_NONE;

@@ -185,8 +185,12 @@ static inline uint32_t rw_op_region(const Rw *rw, uint32_t op) {  /* parent regi
 }
 /* Is `anc` an ancestor of (or equal to) `op`? */
 int rw_is_ancestor(const Rw *rw, uint32_t anc, uint32_t op);
-/* Is block `blk` the first block of its region? */
-int rw_is_entry(const Rw *rw, uint32_t blk);
+/* Is block `blk` the first block of its region? (Inline: liveness asks
+ * at every block argument a live op uses.) */
+static inline int rw_is_entry(const Rw *rw, uint32_t blk) {
+  uint32_t r = rw->blocks[blk].region;
+  return r != RW_NONE && rw->regions[r].first == blk;
+}
 /* The terminator of a block (its last op if it has the trait), or RW_NONE. */
 uint32_t rw_terminator(const Rw *rw, uint32_t blk);
 /* Number of blocks in a region. */
