@@ -861,8 +861,13 @@ static void rd_succs(Dec *D, const IrOp *o, const IrRegion *reg);
  * the caller has checked that n ops fit the declared count). The counters
  * and the cursor live in locals for the whole run: written back through D
  * they cost a load and a store each per op, as every store below could
- * alias them. Fail paths set D->p to the offset they report. */
-static void rd_ops(Dec *D, uint32_t bid, const IrRegion *reg, uint32_t n) {
+ * alias them. Fail paths set D->p to the offset they report. Made once
+ * per value of `no_locs` (rd_ops), so that the loop does not test it
+ * twice an op (mixed bench corpus: dd-own 415.1M -> 414.1M, ir-dis
+ * 71.1M -> 70.7M). */
+static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
+                                                          const IrRegion *reg,
+                                                          uint32_t n, const int no_locs) {
   IrModule *m = D->m;
   IrOp *const ops = m->ops;
   IrValue *const values = m->values;
@@ -872,7 +877,6 @@ static void rd_ops(Dec *D, uint32_t bid, const IrRegion *reg, uint32_t n) {
   const uint32_t n_kinds = D->n_kinds, n_values = m->n_values;
   const uint32_t n_types = D->n_types, n_locs = D->n_locs;
   const uint32_t *const tmap = D->tmap, *const lmap = D->lmap, lmask = D->lmask;
-  const int no_locs = D->no_locs;
   const uint8_t *p = D->p, *const pend = D->end;
   uint32_t id = D->next_op, next_opd = D->next_operand, next_val = D->next_value;
   uint32_t next_reg = D->next_region, next_succ = D->next_succ;
@@ -997,6 +1001,11 @@ static void rd_ops(Dec *D, uint32_t bid, const IrRegion *reg, uint32_t n) {
   D->next_region = next_reg;
   D->next_succ = next_succ;
   D->prev_loc = prev_loc;
+}
+
+static void rd_ops(Dec *D, uint32_t bid, const IrRegion *reg, uint32_t n) {
+  if (D->no_locs) ops_run(D, bid, reg, n, 1);
+  else ops_run(D, bid, reg, n, 0);
 }
 
 /* The successors of o (FORMAT.md 3.3): block, operand start (a delta from
