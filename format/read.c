@@ -59,6 +59,10 @@ typedef struct Dec {
   uint32_t *u32s;           /* scratch for entry lists */
   int64_t *i64s;
   uint32_t u32_cap, i64_cap;
+  /* Ops with regions, in id order, whose regions are still to be read
+   * (rd_region reads a region's blocks, then the regions of their ops). */
+  uint32_t *nest;
+  uint32_t n_nest, cap_nest;
   IrModule *m;              /* the module being filled */
   uint32_t prev_loc;        /* file index of the previous op's location */
   uint32_t next_op, next_value, next_block, next_region, next_operand,
@@ -857,6 +861,18 @@ static inline uint32_t lv_dict(Dec *D, const uint8_t **pp, const uint8_t *end,
 
 static void rd_succs(Dec *D, const IrOp *o, const IrRegion *reg);
 
+/* List op (which has regions) for rd_region. */
+static void nest_push(Dec *D, uint32_t op) {
+  if (D->n_nest == D->cap_nest) {
+    uint32_t cap = D->cap_nest ? 2 * D->cap_nest : 64;
+    uint32_t *p = realloc(D->nest, (size_t)cap * sizeof *p);
+    if (!p) ir_die("out of memory");
+    D->nest = p;
+    D->cap_nest = cap;
+  }
+  D->nest[D->n_nest++] = op;
+}
+
 /* Ops id.. id+n-1 of one block (or the top op: bid IR_NONE, reg NULL, n 1;
  * the caller has checked that n ops fit the declared count). The counters
  * and the cursor live in locals for the whole run: written back through D
@@ -985,7 +1001,10 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
       prev_loc = (uint32_t)l;
       o->loc = lmap[l & lmask];
     }
-    for (uint32_t i = 0; i < nreg; i++) regions[next_reg + i].op = id;
+    if (nreg) {
+      for (uint32_t i = 0; i < nreg; i++) regions[next_reg + i].op = id;
+      nest_push(D, id);
+    }
     next_reg += nreg;
     next_succ += nsucc;
     if (nsucc) {
@@ -1049,7 +1068,7 @@ static void rd_region(Dec *D, uint32_t r, unsigned depth) {
   R->blocks = D->next_block;
   R->n_blocks = nb;
   D->next_block += nb;
-  uint32_t first_op = D->next_op;
+  uint32_t first_nest = D->n_nest;
   for (uint32_t i = 0; i < nb; i++) {
     uint32_t bid = R->blocks + i;
     IrBlock *B = &m->blocks[bid];
@@ -1106,10 +1125,18 @@ static void rd_region(Dec *D, uint32_t r, unsigned depth) {
     B->n_ops = no;
     rd_ops(D, bid, R, no);
   }
-  uint32_t last_op = D->next_op;
-  for (uint32_t op = first_op; op < last_op; op++)
-    for (uint32_t k = 0; k < m->ops[op].n_regions; k++)
-      rd_region(D, m->ops[op].regions + k, depth + 1);
+  /* the regions of this region's ops, which rd_ops listed: a walk over
+   * those ops only, not all (the nested calls list theirs after these and
+   * take them off again). Rescanning every op for its region count was
+   * ~10 instructions an op and a second read of the ops array (mixed
+   * bench corpus: dd-own 414.1M -> 413.8M, ir-dis 70.7M -> 70.6M). */
+  uint32_t last_nest = D->n_nest;
+  for (uint32_t i = first_nest; i < last_nest; i++) {
+    const IrOp *o = &m->ops[D->nest[i]];
+    for (uint32_t k = 0; k < o->n_regions; k++)
+      rd_region(D, o->regions + k, depth + 1);
+  }
+  D->n_nest = first_nest;
 }
 
 /* ir_module_check cannot fail on a module rd_structure returns: rd_ops and
@@ -1149,6 +1176,7 @@ static void rd_structure(Dec *D) {
   if (!D->m) fail(D, "cannot allocate the module");
   IrModule *m = D->m;
   rd_ops(D, IR_NONE, NULL, 1);
+  D->n_nest = 0;               /* op 0's regions are read here */
   for (uint32_t k = 0; k < m->ops[0].n_regions; k++)
     rd_region(D, m->ops[0].regions + k, 1);
   if (D->p != D->end)
@@ -1187,6 +1215,7 @@ static void dec_free(Dec *D) {
   free(D->kinds);
   free(D->u32s);
   free(D->i64s);
+  free(D->nest);
 }
 
 /* Decode one uncompressed payload. On error returns NULL with the reason in
