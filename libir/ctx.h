@@ -19,7 +19,8 @@ typedef struct IrPages {
 static inline void *ir_pg_at(const IrPages *p, size_t sz, uint32_t i) {
   return (char *)p->page[i >> IR_PG_BITS] + (size_t)(i & (IR_PG_SIZE - 1)) * sz;
 }
-/* Entry i, creating its page (zeroed) if needed (i is at most one past
+/* Entry i, creating its page (not zeroed: the tables write every field of an
+ * entry they hand out, ctx.c) if needed (i is at most one past
  * the end). */
 void *ir_pg_grow(IrPages *p, size_t sz, uint32_t i);
 static inline void *ir_pg_slot(IrPages *p, size_t sz, uint32_t i) {

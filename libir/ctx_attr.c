@@ -187,6 +187,8 @@ uint32_t ir_attr_intern(IrCtx *c, const IrAttr *in, const uint32_t *u32,
       IrAttrEnt *e = ir_pg_slot(&c->attrs, sizeof *e, id);
       e->a = k.a;
       e->a.list = off;
+      e->u32 = NULL;                /* the page is not zeroed (ctx.c) */
+      e->i64 = NULL;
       if (k.nu) {
         uint32_t *l = ir_arena_alloc(&c->arena, k.nu * sizeof *l);
         memcpy(l, u32, k.nu * sizeof *l);

@@ -94,15 +94,19 @@ static uint32_t line_limit(const IrCtx *c) {
   return 8 * c->n_locs + (1u << 20);
 }
 
+/* Writes every field of a file location's entry: the table's pages are
+ * not zeroed (ctx.c). */
+static inline void file_ent(IrLocEnt *e, uint32_t file, uint32_t line,
+                            uint32_t col) {
+  *e = (IrLocEnt){.l = {.kind = IR_L_FILE, .file = file, .line = line, .col = col}};
+}
+
 static uint32_t new_file_loc(IrCtx *c, uint32_t file, uint32_t line,
                              uint32_t col) {
   if (c->n_locs >= IR_MAX_COUNT) return 0;
   uint32_t id = c->n_locs++;
-  IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id); /* zeroed */
-  e->l.kind = IR_L_FILE;
-  e->l.file = file;
-  e->l.line = line;
-  e->l.col = col;
+  IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id);
+  file_ent(e, file, line, col);
   return id;
 }
 
@@ -140,11 +144,7 @@ uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {
   uint32_t ln = line - c->line_base, id = c->n_locs;
   if (file_str == c->fast_file && ln < c->n_lines && !c->line_head[ln] &&
       id < (c->locs.n_pages << IR_PG_BITS)) {
-    IrLocEnt *e = ir_pg_at(&c->locs, sizeof *e, id); /* zeroed */
-    e->l.kind = IR_L_FILE;
-    e->l.file = file_str;
-    e->l.line = line;
-    e->l.col = col;
+    file_ent(ir_pg_at(&c->locs, sizeof(IrLocEnt), id), file_str, line, col);
     c->line_head[ln] = id;
     c->n_locs = id + 1;
     return id;
@@ -211,8 +211,9 @@ uint32_t ir_loc_intern(IrCtx *c, const IrLoc *in, const uint32_t *list) {
   if (ir_ht_id(slot)) return ir_ht_id(slot);
   if (c->n_locs >= IR_MAX_COUNT || c->n_loc_lists >= IR_MAX_COUNT) return 0;
   uint32_t id = c->n_locs++;
-  IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id); /* zeroed */
+  IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id); /* not zeroed (ctx.c) */
   e->l = k.l;
+  e->next = 0;
   if (in->kind == IR_L_FUSED) {
     uint32_t *l = ir_arena_alloc(&c->arena, (k.nl ? k.nl : 1) * sizeof *l);
     if (k.nl) memcpy(l, list, k.nl * sizeof *l);

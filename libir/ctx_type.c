@@ -113,6 +113,8 @@ uint32_t ir_type_intern(IrCtx *c, const IrType *in, const int64_t *dims,
   e->t = k.t;
   e->t.dims = off_d;
   e->t.list = off_l;
+  e->dims = NULL;                   /* the page is not zeroed (ctx.c) */
+  e->list = NULL;
   if (k.nd) {
     int64_t *d = ir_arena_alloc(&c->arena, k.nd * sizeof *d);
     memcpy(d, dims, k.nd * sizeof *d);

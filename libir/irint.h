@@ -49,6 +49,9 @@ void ir_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);
  * is ir_vgrow for them; ir_big_vgrow_raw leaves the new entries unwritten
  * (for arrays whose entries are written before they are read). */
 void *ir_big_alloc(size_t n);
+/* ir_big_alloc without the zeroing (under ASan: a pattern), for arrays
+ * whose entries are written before they are read. */
+void *ir_big_alloc_raw(size_t n);
 void *ir_big_realloc(void *p, size_t old, size_t n);
 void ir_big_free(void *p, size_t n);
 void ir_big_vgrow(void **p, uint32_t *cap, uint32_t need, size_t sz);

@@ -262,6 +262,7 @@ size_t ir_big_move_pages(char *src, size_t n, char *dst, char *dst_end) {
 }
 
 void *ir_big_alloc(size_t n) { return big_alloc(n, 1); }
+void *ir_big_alloc_raw(size_t n) { return big_alloc(n, 0); }
 void *ir_big_realloc(void *p, size_t old, size_t n) {
   return big_realloc(p, old, n, 1);
 }
