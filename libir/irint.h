@@ -309,6 +309,18 @@ typedef struct IrOpHooks {
 
 typedef struct IrpNames IrpNames;     /* SSA / block name tables (parse.c) */
 typedef struct IrpChunk IrpChunk;     /* scratch memory chunk (parse.c) */
+typedef struct IrpCache IrpCache;     /* the memo tables (parse.c) */
+
+/* Type spellings seen (parse_type.c): a direct-mapped cache from source
+ * bytes to type id, so `memref<?xf32>` is parsed once, not at every use;
+ * w0, w1: the first 16 bytes, zero padded; s NULL: an empty entry. It is
+ * one of the memo tables of IrpCache. */
+#define IRP_TMEMO_N 1024
+struct IrpTypeMemo {
+  const char *s;
+  uint32_t n, type;
+  uint64_t w0, w1;
+};
 
 struct IrParser {
   IrCtx *ctx;                /* interns everything parsed */
@@ -342,12 +354,12 @@ struct IrParser {
   IrOpState **states;        /* one reusable op state per op nesting level */
   uint32_t n_states;         /* allocated entries of `states` */
   uint32_t op_level;         /* current op nesting level */
-  struct IrpTypeMemo {       /* type spellings seen (parse_type.c): a */
-    const char *s;           /* direct-mapped cache from source bytes */
-    uint32_t n, type;        /* to type id, so `memref<?xf32>` is */
-    uint64_t w0, w1;         /* parsed once, not at every use; w0, w1: */
-  } tmemo[1024];             /* the first 16 bytes, zero padded */
+  IrpCache *cache;           /* this thread's memo tables */
+  struct IrpTypeMemo *tmemo; /* their type memo, IRP_TMEMO_N entries */
 };
+/* Note that memo entry `at` (size bytes) was written: the parse's end
+ * empties it again (parse.c). */
+void irp_cache_touch(IrParser *p, void *at, size_t size);
 
 /* The token API's hottest entries, inline: a hook calls them for nearly
  * every token, and the call was a good part of their cost. */

@@ -475,6 +475,16 @@ struct IrpNames {
    * costs a hash, a probe and a compare, 200-550 instructions, in the ctx;
    * 5 MB bench corpus: ~50M of 620M instructions before): */
   uint32_t op_name[IR_N_OPS];  /* opcode -> string id of its name, 0 = unknown */
+};
+
+/* The memo tables: the caches of pure lookups above and the type memo of
+ * parse_type.c, all zero when empty. They live per thread across parses,
+ * and each parse empties, at its end, the entries it wrote (a parse
+ * writes few: most lookups hit), instead of zeroing all 79 KB at its
+ * start. (Mixed bench corpus, 91 chunks: the zeroing was 7.2M of ir-asm's
+ * 282M instructions.) A parse that writes more than CACHE_DIRTY entries
+ * clears them all. */
+struct IrpTables {
   struct OpnameMemo {          /* custom_opc's cache: a spelling of at */
     uint64_t w0, w1;           /* most 16 bytes (zero padded), in the */
     uint32_t len;              /* default dialect `dialect` (0 = empty) */
@@ -501,16 +511,49 @@ struct IrpNames {
     uint32_t key[MEMO_WORDS];  /* what kind of key, then its words */
     uint32_t id;               /* the interned answer */
   } memo[256][2];              /* 2-way: a set's newest key first */
+  struct IrpTypeMemo tmemo[IRP_TMEMO_N];
 };
+
+enum { CACHE_DIRTY = 512 };
+struct IrpCache {
+  struct IrpTables t;
+  struct { void *at; size_t size; } dirty[CACHE_DIRTY]; /* entries written */
+  uint32_t n_dirty;            /* more than CACHE_DIRTY: clear all */
+};
+
+static _Thread_local IrpCache tls_cache;
+
+void irp_cache_touch(IrParser *p, void *at, size_t size) {
+  IrpCache *c = p->cache;
+  if (c->n_dirty < CACHE_DIRTY) {
+    c->dirty[c->n_dirty].at = at;
+    c->dirty[c->n_dirty].size = size;
+  }
+  c->n_dirty++;
+}
+
+/* Empty the entries this parse wrote. */
+static void cache_clean(IrpCache *c) {
+  if (c->n_dirty > CACHE_DIRTY) memset(&c->t, 0, sizeof c->t);
+  else
+    for (uint32_t i = 0; i < c->n_dirty; i++) memset(c->dirty[i].at, 0, c->dirty[i].size);
+  c->n_dirty = 0;
+}
 
 /* The string id of a C string (op and attribute names the hooks pass as
  * literals). */
-static uint32_t cstr_id(IrParser *p, const char *s) {
-  struct CstrMemo *m = &p->names->cstr[((uintptr_t)s >> 3) & 63];
-  if (m->s == s) return m->id;
+static __attribute__((noinline)) uint32_t cstr_miss(IrParser *p, struct CstrMemo *m,
+                                                    const char *s) {
+  irp_cache_touch(p, m, sizeof *m);
   m->s = s;
   m->id = ir_cstr(p->ctx, s);
   return m->id;
+}
+
+static inline uint32_t cstr_id(IrParser *p, const char *s) {
+  struct CstrMemo *m = &p->cache->t.cstr[((uintptr_t)s >> 3) & 63];
+  if (m->s == s) return m->id;
+  return cstr_miss(p, m, s);
 }
 
 /* The memo slot for key[0..n) (n <= MEMO_WORDS); *hit tells whether it
@@ -519,7 +562,7 @@ static uint32_t cstr_id(IrParser *p, const char *s) {
 static struct Memo *memo_find(IrParser *p, const uint32_t *key, uint32_t n, int *hit) {
   uint64_t h = n;
   for (uint32_t i = 0; i < n; i++) h = (h ^ key[i]) * 0x9E3779B97F4A7C15ull;
-  struct Memo *set = p->names->memo[h >> 56];
+  struct Memo *set = p->cache->t.memo[h >> 56];
   for (int w = 0; w < 2; w++) {
     if (set[w].n != n) continue;
     uint32_t i = 0; /* keys are a few words: no memcmp call */
@@ -534,7 +577,9 @@ static struct Memo *memo_find(IrParser *p, const uint32_t *key, uint32_t n, int 
 }
 
 /* Store into the set memo_find gave (a miss): the older key is dropped. */
-static void memo_store(struct Memo *set, const uint32_t *key, uint32_t n, uint32_t id) {
+static void memo_store(IrParser *p, struct Memo *set, const uint32_t *key, uint32_t n,
+                       uint32_t id) {
+  irp_cache_touch(p, set, 2 * sizeof *set);
   set[1] = set[0];
   set[0].n = n;
   memcpy(set[0].key, key, n * sizeof *key);
@@ -553,7 +598,7 @@ void irp_memo_store(IrParser *p, const uint32_t *key, uint32_t n, uint32_t id) {
   ir_assert(n && n <= MEMO_WORDS && key[0] >= IRP_MEMO_HOOKS);
   struct Memo *m = memo_find(p, key, n, &hit);
   if (hit) m->id = id;
-  else memo_store(m, key, n, id);
+  else memo_store(p, m, key, n, id);
 }
 
 uint32_t irp_cstr(IrParser *p, const char *s) { return cstr_id(p, s); }
@@ -1141,7 +1186,7 @@ void irp_add_attr(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
   add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, cstr_id(p, name), attr);
 }
 void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *sizes) {
-  struct SegMemo *sm = st->opc < IR_N_OPS && n && n <= 6 ? &p->names->segs[st->opc] : NULL;
+  struct SegMemo *sm = st->opc < IR_N_OPS && n && n <= 6 ? &p->cache->t.segs[st->opc] : NULL;
   uint32_t same = sm && sm->n == n;
   for (uint32_t i = 0; same && i < n; i++) same = sm->v[i] == sizes[i];
   if (same) {
@@ -1163,9 +1208,10 @@ void irp_set_segments(IrParser *p, IrOpState *st, uint32_t n, const int64_t *siz
     id = mm->id;
   } else {
     id = ir_attr_dense_i32(p->ctx, n, sizes);
-    if (mm) memo_store(mm, key, n + 1, id);
+    if (mm) memo_store(p, mm, key, n + 1, id);
   }
   if (sm && id) {
+    irp_cache_touch(p, sm, sizeof *sm);
     sm->n = n;
     memcpy(sm->v, sizes, n * sizeof *sizes);
     sm->id = id;
@@ -1199,7 +1245,7 @@ uint32_t irp_dict(IrParser *p, const IrNamedAttr *list, uint32_t n) {
   a.n = n;
   uint32_t id = ir_attr_intern(p->ctx, &a, u, NULL);
   release(p, m);
-  if (mm) memo_store(mm, key, 2 * n + 1, id);
+  if (mm) memo_store(p, mm, key, 2 * n + 1, id);
   return id;
 }
 
@@ -1622,13 +1668,14 @@ static uint32_t custom_opc(IrParser *p, const IrTok *t, uint32_t *name,
   uint64_t w0 = head8(t->text, t->len < 8 ? t->len : 8);
   uint64_t w1 = t->len > 8 ? head8(t->text + 8, t->len - 8) : 0;
   uint64_t h = (w0 ^ (w1 * 0x9E3779B97F4A7C15ull) ^ t->len) * 0xff51afd7ed558ccdull;
-  struct OpnameMemo *e = &p->names->opnames[h >> 58];
+  struct OpnameMemo *e = &p->cache->t.opnames[h >> 58];
   if (e->len == t->len && e->w0 == w0 && e->w1 == w1 && e->dialect == p->dialect) {
     *name = e->name;
     *info = e->info;
     return e->opc;
   }
   uint32_t opc = custom_opc_slow(p, t, name);
+  irp_cache_touch(p, e, sizeof *e);
   e->w0 = w0;
   e->w1 = w1;
   e->len = t->len;
@@ -1826,7 +1873,7 @@ static int parse_op(IrParser *p, uint32_t block) {
     const IrNamedAttr *a = st->props, *z = a + st->n_props - 1;
     uint64_t h = ((uint64_t)a->attr << 32 | a->name) * 0x9E3779B97F4A7C15ull ^
                  ((uint64_t)z->attr << 32 | z->name) ^ st->n_props;
-    pd = &p->names->pdict[(h * 0xff51afd7ed558ccdull) >> 56];
+    pd = &p->cache->t.pdict[(h * 0xff51afd7ed558ccdull) >> 56];
   }
   if (!st->n_props) {
     s.props = 0;
@@ -1835,6 +1882,7 @@ static int parse_op(IrParser *p, uint32_t block) {
   } else {
     s.props = irp_dict(p, st->props, st->n_props);
     if (pd && s.props) {
+      irp_cache_touch(p, pd, sizeof *pd);
       pd->n = st->n_props;
       memcpy(pd->e, st->props, st->n_props * sizeof *st->props);
       pd->id = s.props;
@@ -1966,6 +2014,26 @@ static int skip_metadata(IrParser *p) {
   return 0;
 }
 
+/* text with IR_LEX_PAD NUL bytes after it. Below the size of a mapping
+ * of its own it is malloc'ed and only the padding is zeroed: a
+ * --split-input-file chunk is copied so, and zeroing all of it first was
+ * 4.0M of ir-asm's 276M instructions on the mixed bench corpus (91
+ * chunks); a big one stays a big array of its own (ir_big_alloc). */
+static char *copy_padded(const char *text, size_t len) {
+  size_t n = len + IR_LEX_PAD;
+  char *p = ir_big_mapped(n) ? ir_big_alloc(n) : ir_xmalloc(n);
+  memcpy(p, text, len);
+  memset(p + len, 0, IR_LEX_PAD);
+  return p;
+}
+
+static void free_padded(char *p, size_t len) {
+  if (!p) return;
+  size_t n = len + IR_LEX_PAD;
+  if (ir_big_mapped(n)) ir_big_free(p, n);
+  else free(p);
+}
+
 static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
                        const IrParseOpts *o, IrDiag *d) {
   IrParser p;
@@ -1986,12 +2054,13 @@ static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
   char *padded = NULL;
   const char *src = text;
   if (!padded_in) {
-    padded = ir_big_alloc(len + IR_LEX_PAD); /* zeroed */
-    memcpy(padded, text, len);
+    padded = copy_padded(text, len);
     src = padded;
   }
   names_init(&names);
   p.names = &names;
+  p.cache = &tls_cache;
+  p.tmemo = p.cache->t.tmemo;
   p.b = irb_new(c);
   /* Typical MLIR text spends 30-60 bytes per op; reserving for one op per
    * 32 bytes (untouched memory costs nothing) spares copying the builder's
@@ -2051,10 +2120,11 @@ static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
     ir_diag_at(d, p.fname, 0, 0, IR_SEV_ERROR, "parse failed");
   irb_free(p.b);
   names_free(&names);
+  cache_clean(p.cache);
   free_states(&p);
   release(&p, (Mark){NULL, 0});
   free(p.spare);
-  ir_big_free(padded, len + IR_LEX_PAD);
+  free_padded(padded, len);
   return m;
 }
 

@@ -430,7 +430,7 @@ static inline uint64_t word_at(const char *s, size_t n) {
 static inline uint32_t memo_slot(uint64_t w0, uint64_t w1, size_t n) {
   uint64_t h = (w0 ^ (w1 * 0x9E3779B97F4A7C15ull) ^ n) * 0xff51afd7ed558ccdull;
   return (uint32_t)(h >> 54) &
-         (sizeof ((IrParser *)0)->tmemo / sizeof *((IrParser *)0)->tmemo - 1);
+         (IRP_TMEMO_N - 1);
 }
 
 /* a[16, n) == b[16, n) for two spellings in the padded source, a word at
@@ -455,6 +455,7 @@ static __attribute__((noinline)) int type_slow(IrParser *p, uint32_t *type,
     const char *q = end;
     while (q < p->tok.text && (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n')) q++;
     if (q == p->tok.text || p->tok.kind == IR_TK_EOF) {
+      irp_cache_touch(p, m, sizeof *m);
       m->s = start;
       m->n = (uint32_t)(end - start);
       m->type = *type;
