@@ -187,30 +187,29 @@ int irw_generic(IrPrinter *w) { return w->generic; }
 /* SSA names                                                              */
 /* ====================================================================== */
 
-/* Pool entries are a 4-byte length, the bytes, a NUL; a name's offset is
- * that of its bytes, so printing it needs no strlen. */
+/* Pool entries are an in-use flag byte, a 4-byte length, the bytes, a
+ * NUL; a name's offset is that of its bytes, so printing it needs no
+ * strlen. */
+#define POOL_HDR 5
 static inline uint32_t pool_add(IrPrinter *w, const char *s, size_t n) {
-  if (n >= IRW_MULTI - 8 - w->n_pool) ir_die("printer name pool overflow");
-  if (w->n_pool + n + 5 + IRW_PAD > w->cap_pool)
+  if (n >= IRW_MULTI - 16 - w->n_pool) ir_die("printer name pool overflow");
+  if (w->n_pool + n + POOL_HDR + 1 + IRW_PAD > w->cap_pool)
     ir_vgrow((void **)&w->pool, &w->cap_pool,
-             w->n_pool + (uint32_t)n + 5 + IRW_PAD, 1);
-  uint32_t off = w->n_pool + 4, len = (uint32_t)n;
+             w->n_pool + (uint32_t)n + POOL_HDR + 1 + IRW_PAD, 1);
+  uint32_t off = w->n_pool + POOL_HDR, len = (uint32_t)n;
+  w->pool[off - POOL_HDR] = 0;
   memcpy(w->pool + off - 4, &len, 4);
   irw_copy(w->pool + off, s, n);
   w->pool[off + n] = 0;
-  w->n_pool += (uint32_t)n + 5;
+  w->n_pool += (uint32_t)n + POOL_HDR + 1;
   return off;
 }
 
-static uint32_t pool_len(const IrPrinter *w, uint32_t off) {
+static inline uint32_t pool_len(const IrPrinter *w, uint32_t off) {
   uint32_t len;
   memcpy(&len, w->pool + off - 4, 4);
   return len;
 }
-
-/* name_hash("arg") */
-#define ARG_HASH                                                             \
-  (((((2166136261u ^ 'a') * 16777619u) ^ 'r') * 16777619u ^ 'g') * 16777619u)
 
 static uint32_t name_hash(const char *s, size_t n) {
   uint32_t h = 2166136261u;
@@ -218,48 +217,49 @@ static uint32_t name_hash(const char *s, size_t n) {
   return h;
 }
 
-/* Is name s (length n, name_hash h) in use? If not, *slot receives the
- * free slot where used_put may record it. */
-static inline int used_find(const IrPrinter *w, const char *s, size_t n,
-                            uint32_t h, uint32_t *slot) {
-  uint32_t i = h & w->used_mask;
-  for (;; i = (i + 1) & w->used_mask) {
-    const struct IrwUsed *u = &w->used_slot[i];
-    if (!u->name) break;
-    if (u->hash == h && pool_len(w, u->name) == n) {
-      const char *t = w->pool + u->name;
-      size_t k = 0;
-      while (k < n && t[k] == s[k]) k++;
-      if (k == n) return 1;
-    }
-  }
-  *slot = i;
-  return 0;
-}
-
-/* Double the slots, entering the names again oldest first (so that the
- * LIFO removal stays exact). */
-static __attribute__((noinline)) void used_grow(IrPrinter *w) {
-  uint32_t ns = 2 * (w->used_mask + 1);
-  struct IrwUsed *old = w->used_slot;
-  w->used_slot = ir_xcalloc(ns, sizeof *w->used_slot);
-  w->used_mask = ns - 1;
-  for (uint32_t k = 0; k < w->n_used; k++) {
-    struct IrwUsed u = old[w->used[k]];
-    uint32_t i = u.hash & w->used_mask;
-    while (w->used_slot[i].name) i = (i + 1) & w->used_mask;
-    w->used_slot[i] = u;
-    w->used[k] = i;
+/* Double the interned names' slots. */
+static __attribute__((noinline)) void itab_grow(IrPrinter *w) {
+  uint32_t ns = 2 * (w->itab_mask + 1);
+  struct IrwName *old = w->itab;
+  uint32_t old_n = w->itab_mask + 1;
+  w->itab = ir_xcalloc(ns, sizeof *w->itab);
+  w->itab_mask = ns - 1;
+  for (uint32_t k = 0; k < old_n; k++) {
+    if (!old[k].off) continue;
+    uint32_t i = old[k].hash & w->itab_mask;
+    while (w->itab[i].off) i = (i + 1) & w->itab_mask;
+    w->itab[i] = old[k];
   }
   free(old);
 }
 
-/* Record pool name off (name_hash h) in the free slot used_find gave. */
-static inline void used_put(IrPrinter *w, uint32_t slot, uint32_t off,
+/* The pool offset of name s (length n, name_hash h), entered in the pool
+ * if new. s must not be in the pool (which pool_add may move). */
+static uint32_t name_intern(IrPrinter *w, const char *s, size_t n,
                             uint32_t h) {
-  w->used_slot[slot] = (struct IrwUsed){off, h};
-  IR_VPUSH(w->used, w->n_used, w->cap_used, slot);
-  if (2 * w->n_used > w->used_mask + 1) used_grow(w);
+  uint32_t i = h & w->itab_mask;
+  for (;; i = (i + 1) & w->itab_mask) {
+    const struct IrwName *e = &w->itab[i];
+    if (!e->off) break;
+    if (e->hash == h && pool_len(w, e->off) == n) {
+      const char *t = w->pool + e->off;
+      size_t k = 0;
+      while (k < n && t[k] == s[k]) k++;
+      if (k == n) return e->off;
+    }
+  }
+  uint32_t off = pool_add(w, s, n);
+  w->itab[i] = (struct IrwName){off, h};
+  if (2 * ++w->n_itab > w->itab_mask + 1) itab_grow(w);
+  return off;
+}
+
+/* Take interned name off for the current scope; 0 if it is in use. */
+static inline int name_take(IrPrinter *w, uint32_t off) {
+  if (w->pool[off - POOL_HDR]) return 0;
+  w->pool[off - POOL_HDR] = 1;
+  IR_VPUSH(w->used, w->n_used, w->cap_used, off);
+  return 1;
 }
 
 static void scope_push(IrPrinter *w) {
@@ -268,7 +268,70 @@ static void scope_push(IrPrinter *w) {
 
 static void scope_pop(IrPrinter *w) {
   uint32_t mark = w->scopes[--w->n_scopes];
-  while (w->n_used > mark) w->used_slot[w->used[--w->n_used]].name = 0;
+  while (w->n_used > mark) w->pool[w->used[--w->n_used] - POOL_HDR] = 0;
+}
+
+/* The interned `base_num`. The same few recur in every function (the
+ * conflict counter starts again in each), so they are cached by (base,
+ * num) in a direct-mapped table instead of being spelled and hashed. */
+static uint32_t suffixed_name(IrPrinter *w, uint32_t base, uint32_t num) {
+  if (!w->suffixes) {
+    /* a slot per 8 ops, 64 to 1024: callgrind counts the zeroing per
+     * byte, and a stream of small modules allocates it again for each */
+    uint32_t lg = 6;
+    while (lg < 10 && (w->m->n_ops >> 3) >> lg) lg++;
+    w->suffixes = ir_xcalloc((size_t)1 << lg, sizeof *w->suffixes);
+    w->suffixes_shift = 64 - lg;
+  }
+  uint64_t key = ((uint64_t)base << 32 | num) * 0x9E3779B97F4A7C15ull;
+  struct IrwSuffix *e = &w->suffixes[key >> w->suffixes_shift];
+  if (e->off && e->base == base && e->num == num) return e->off;
+  uint32_t len = pool_len(w, base);
+  ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
+  char *buf = w->scratch, num_s[24];
+  memcpy(buf, w->pool + base, len);
+  buf[len] = '_';
+  char *p = fmt_u64(num_s + sizeof num_s, num);
+  uint32_t k = (uint32_t)(num_s + sizeof num_s - p);
+  memcpy(buf + len + 1, p, k);
+  uint32_t off = name_intern(w, buf, len + 1 + k, name_hash(buf, len + 1 + k));
+  *e = (struct IrwSuffix){base, num, off};
+  return off;
+}
+
+/* MLIR's uniqueValueName for interned name `base`: itself, or base_N with
+ * N from the conflict counter until unused. Returns the name taken. */
+static uint32_t unique_interned(IrPrinter *w, uint32_t base) {
+  if (name_take(w, base)) return base;
+  for (;;) {
+    uint32_t off = suffixed_name(w, base, w->next_conflict++);
+    if (name_take(w, off)) return off;
+  }
+}
+
+/* unique_interned of a name t that needs no sanitizing (length len,
+ * name_hash h). t must not be in the pool. */
+static uint32_t unique_valid(IrPrinter *w, const char *t, uint32_t len,
+                             uint32_t h) {
+  return unique_interned(w, name_intern(w, t, len, h));
+}
+
+/* The interned `argN`, cached by N. */
+static uint32_t arg_name(IrPrinter *w, uint32_t num) {
+  if (num < w->cap_arg_names && w->arg_names[num]) return w->arg_names[num];
+  if (num >= w->cap_arg_names) {
+    uint32_t cap = w->cap_arg_names;
+    ir_vgrow((void **)&w->arg_names, &cap, num + 1, sizeof *w->arg_names);
+    memset(w->arg_names + w->cap_arg_names, 0,
+           (cap - w->cap_arg_names) * sizeof *w->arg_names);
+    w->cap_arg_names = cap;
+  }
+  char nm[32];
+  char *p = fmt_u64(nm + sizeof nm, num);
+  p -= 3;
+  memcpy(p, "arg", 3);
+  uint32_t n = (uint32_t)(nm + sizeof nm - p);
+  return w->arg_names[num] = name_intern(w, p, n, name_hash(p, n));
 }
 
 /* The bytes MLIR keeps in value names: [$-.0-9A-Za-z_] (ASCII only). */
@@ -324,42 +387,6 @@ static const char *sanitize(IrPrinter *w, const char *s, size_t n,
   *len = k;
   *hash = name_hash(o, k);
   return o;
-}
-
-/* MLIR's uniqueValueName for a name t that needs no sanitizing (length
- * len, name_hash h): t itself, or t_N with N from the conflict counter
- * until unused. Returns the pool offset. t must not be in the pool (which
- * pool_add may move). */
-static uint32_t unique_valid(IrPrinter *w, const char *t, uint32_t len,
-                             uint32_t h) {
-  uint32_t off, slot = 0;
-  if (!used_find(w, t, len, h, &slot)) {
-    off = pool_add(w, t, len);
-  } else {
-    if (t != w->scratch) {
-      if (len + 26 > w->cap_scratch)
-        ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
-      irw_copy(w->scratch, t, len);
-    }
-    char *buf = w->scratch;
-    buf[len] = '_';
-    /* name_hash is a running hash: go on from the base name's */
-    uint32_t hb = (h ^ (uint8_t)'_') * 16777619u;
-    for (;;) {
-      char num[24];
-      char *p = fmt_u64(num + sizeof num, w->next_conflict++);
-      uint32_t k = (uint32_t)(num + sizeof num - p);
-      irw_copy(buf + len + 1, p, k);
-      h = hb;
-      for (uint32_t i = 0; i < k; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
-      if (!used_find(w, buf, len + 1 + k, h, &slot)) {
-        off = pool_add(w, buf, len + 1 + k);
-        break;
-      }
-    }
-  }
-  used_put(w, slot, off, h);
-  return off;
 }
 
 /* unique_valid of the sanitized s. in_pool: s is in the pool itself (a
@@ -535,15 +562,7 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
     for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
       if (w->vid[v] != IRW_UNSET) continue;
       if (entry) {
-        /* `argN` needs no sanitizing; its hash goes on from "arg"'s */
-        char nm[32];
-        char *p = fmt_u64(nm + sizeof nm, w->next_arg++), *d = p;
-        uint32_t h = ARG_HASH;
-        for (; d < nm + sizeof nm; d++) h = (h ^ (uint8_t)*d) * 16777619u;
-        p -= 3;
-        memcpy(p, "arg", 3);
-        w->vid[v] = IRW_NAMED |
-                    unique_valid(w, p, (uint32_t)(nm + sizeof nm - p), h);
+        w->vid[v] = IRW_NAMED | unique_interned(w, arg_name(w, w->next_arg++));
       } else {
         w->vid[v] = w->next_value++;
       }
@@ -571,10 +590,8 @@ static void number_module(IrPrinter *w) {
   memset(w->vid, 0xff, (size_t)m->n_values * sizeof *w->vid);
   w->cur_op = IR_NONE;
   pool_add(w, "", 0);
-  if (!w->used_slot) {
-    w->used_slot = ir_xcalloc(64, sizeof *w->used_slot);
-    w->used_mask = 63;
-  }
+  w->itab = ir_xcalloc(64, sizeof *w->itab);
+  w->itab_mask = 63;
   scope_push(w);                          /* the top-level scope: depth 1 */
   if (!m->n_ops) return;
   const IrOp *top = &m->ops[0];
@@ -1531,8 +1548,10 @@ static void printer_free(IrPrinter *w) {
   free(w->cur_groups);
   free(w->pool);
   free(w->scratch);
-  free(w->used_slot);
+  free(w->itab);
   free(w->used);
+  free(w->suffixes);
+  free(w->arg_names);
   free(w->scopes);
   free(w->preds);
   free(w->pred_fill);

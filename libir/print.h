@@ -155,14 +155,20 @@ struct IrPrinter {
   char *scratch;        /* a name being sanitized */
   uint32_t cap_scratch;
   uint32_t n_pool, cap_pool;
-  /* used names: a linear-probing hash set, at most half full, with an
-   * undo log of the slots filled. Names leave in LIFO order when a region
-   * scope closes, and clearing the newest entry's slot is then exact: no
-   * later entry probed past it. */
-  struct IrwUsed { uint32_t name, hash; } *used_slot; /* name 0 = empty */
-  uint32_t used_mask;   /* slots - 1 */
-  uint32_t *used;       /* slot of each entry, oldest first */
+  /* Names are interned in the pool (each distinct name once), so that a
+   * name in use is a flag in its pool entry: a linear-probing set of the
+   * pool's names, at most half full, and an undo log of the names taken.
+   * Names leave in LIFO order when a region scope closes. */
+  struct IrwName { uint32_t off, hash; } *itab; /* off 0 = empty */
+  uint32_t itab_mask, n_itab; /* slots - 1, names in it */
+  uint32_t *used;       /* pool offset of each name taken, oldest first */
   uint32_t n_used, cap_used;
+  /* interned `base_N` by (base, N), direct-mapped (see suffixed_name) */
+  struct IrwSuffix { uint32_t base, num, off; } *suffixes; /* NULL until
+                           the first conflict */
+  uint32_t suffixes_shift; /* 64 - log2 of its slots */
+  uint32_t *arg_names;  /* interned `argN` by N, 0 = not yet */
+  uint32_t cap_arg_names;
   uint32_t *scopes;     /* n_used at each open scope */
   uint32_t n_scopes, cap_scopes;
   uint32_t *preds;      /* per block: predecessor uses, see print.c */
