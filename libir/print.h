@@ -101,6 +101,15 @@ typedef struct IrwDictSlot {
   uint32_t used;        /* the slot holds an entry */
 } IrwDictSlot;
 
+/* The printed text of an op whose custom form is a function of its
+ * (opcode, default dialect, properties, attributes, result type) alone,
+ * from its name on (print.c's op_text_memo). */
+typedef struct IrwOpText {
+  uint32_t form;        /* opcode x IRW_N_DIALECTS + dialect, + 1; 0 = empty */
+  uint32_t props, attrs, type;
+  IrwText text;         /* in IrPrinter.tpool */
+} IrwOpText;
+
 struct IrPrinter {
   /* --- output */
   IrwOut o;             /* first: buf (cap_buf bytes), len, lim (cap_buf,
@@ -134,6 +143,8 @@ struct IrPrinter {
                            was a fifth of ir_print on the mixed corpus) */
   IrwHook names[IR_N_OPS]; /* asm_names hook of each opcode (none in the
                            generic form) */
+  IrwOpText *op_texts;  /* 1 << (64 - op_texts_shift) slots */
+  uint32_t op_texts_shift;
   IrwCache type_text;   /* texts of types (print_type.c) */
   IrwCache attr_text;   /* texts of attributes (print_attr.c) */
   char *tpool;          /* the cached texts */
