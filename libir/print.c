@@ -313,7 +313,8 @@ static uint32_t unique_interned(IrPrinter *w, uint32_t base) {
  * name_hash h). t must not be in the pool. */
 static uint32_t unique_valid(IrPrinter *w, const char *t, uint32_t len,
                              uint32_t h) {
-  return unique_interned(w, name_intern(w, t, len, h));
+  w->last_base = name_intern(w, t, len, h);
+  return unique_interned(w, w->last_base);
 }
 
 /* The interned `argN`, cached by N. */
@@ -469,6 +470,29 @@ void irw_set_name_n(IrPrinter *w, uint32_t v, const char *name, size_t n) {
   group_start(w, val);
 }
 
+/* Ops whose custom form, from the op name on, and whose names hook's name
+ * are functions of (opcode, default dialect, properties, attributes,
+ * result type) when they have no operands, regions or successors: their
+ * printers read nothing else. Most lines of `%alloc = memref.alloc() :
+ * memref<8xf32>` and `%c0 = arith.constant 0 : index` repeat, so their
+ * text and base name are kept (20 MB corpus: 61k allocs at ~330
+ * instructions of printing and ~220 of naming each, 54k constants at ~170
+ * and ~290). */
+static int op_text_memo(const IrOp *o) {
+  return (o->opc == IR_OP_ALLOC || o->opc == IR_OP_ALLOCA ||
+          o->opc == IR_OP_CONSTANT) &&
+         !o->n_operands && !o->n_regions && !o->n_succs && o->n_results == 1;
+}
+
+static inline IrwOpText *op_text_slot(IrPrinter *w, IrwOpText *tab,
+                                      const IrOp *o, uint32_t form,
+                                      uint32_t type) {
+  uint64_t h = ((uint64_t)form << 48 ^ (uint64_t)o->props << 24 ^
+                (uint64_t)o->attrs ^ (uint64_t)type << 36) *
+               0x9E3779B97F4A7C15ull;
+  return &tab[h >> w->op_texts_shift];
+}
+
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return x < y ? -1 : x > y;
@@ -493,6 +517,27 @@ static inline void number_op(IrPrinter *w, uint32_t op) {
     w->vid[o->results] = w->next_value++;
 }
 
+/* Run the names hook of op (of op_text_memo), or give its result the
+ * base name the hook gave the last such op with the same key. */
+static void name_memo_op(IrPrinter *w, const IrOp *o, uint32_t op,
+                         IrwHook names) {
+  uint32_t res = o->results, type = w->m->values[res].type;
+  uint32_t form = (uint32_t)o->opc * IRW_N_DIALECTS + 1;
+  IrwOpText *e = op_text_slot(w, w->op_names, o, form, type);
+  if (e->form == form && e->props == o->props && e->attrs == o->attrs &&
+      e->type == type) {
+    if (e->text.off) w->vid[res] = IRW_NAMED | unique_interned(w, e->text.off);
+    return;
+  }
+  w->last_base = 0;
+  w->cur_op = op;
+  names(w, w->m, op);
+  w->cur_op = IR_NONE;
+  uint32_t id = w->vid[res];
+  uint32_t base = id != IRW_UNSET && (id & IRW_NAMED) ? w->last_base : 0;
+  *e = (IrwOpText){form, o->props, o->attrs, type, {base, 0}};
+}
+
 /* number_op for an op with a names hook (else NULL) or several results. */
 static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
   const IrModule *m = w->m;
@@ -503,9 +548,13 @@ static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
      * (only a hook can make more than one); ir_print made room for one */
     w->cur_groups[0] = 0;
     w->n_cur_groups = 1;
-    w->cur_op = op;
-    names(w, m, op);
-    w->cur_op = IR_NONE;
+    if (op_text_memo(o)) {
+      name_memo_op(w, o, op, names);
+    } else {
+      w->cur_op = op;
+      names(w, m, op);
+      w->cur_op = IR_NONE;
+    }
   }
   if (!o->n_results) return;
   if (w->vid[o->results] == IRW_UNSET) w->vid[o->results] = w->next_value++;
@@ -1282,26 +1331,6 @@ static inline int line_start(IrPrinter *w, const IrOp *o, const IrwForm *f) {
   return 1;
 }
 
-/* Ops whose custom form, from the op name on, is a function of (opcode,
- * default dialect, properties, attributes, result type) when they have no
- * operands, regions or successors: their printers read nothing else. Most
- * lines of `memref.alloc() : memref<8xf32>` and `arith.constant 0 : index`
- * repeat, so their text is kept (20 MB corpus: 61k allocs at ~330
- * instructions each, 54k constants at ~170). */
-static int op_text_memo(const IrOp *o) {
-  return (o->opc == IR_OP_ALLOC || o->opc == IR_OP_ALLOCA ||
-          o->opc == IR_OP_CONSTANT) &&
-         !o->n_operands && !o->n_regions && !o->n_succs && o->n_results == 1;
-}
-
-static inline IrwOpText *op_text_slot(IrPrinter *w, const IrOp *o,
-                                      uint32_t form, uint32_t type) {
-  uint64_t h = ((uint64_t)form << 48 ^ (uint64_t)o->props << 24 ^
-                (uint64_t)o->attrs ^ (uint64_t)type << 36) *
-               0x9E3779B97F4A7C15ull;
-  return &w->op_texts[h >> w->op_texts_shift];
-}
-
 /* Print op (of op_text_memo) from its name on, which line_start put at
  * buf[pend_at, pend_end), by its hook or from the memo. */
 static void print_memo_op(IrPrinter *w, const IrOp *o, uint32_t op,
@@ -1309,7 +1338,7 @@ static void print_memo_op(IrPrinter *w, const IrOp *o, uint32_t op,
   const IrModule *m = w->m;
   uint32_t form = (uint32_t)o->opc * IRW_N_DIALECTS + w->cur_dialect + 1;
   uint32_t type = m->values[o->results].type;
-  IrwOpText *e = op_text_slot(w, o, form, type);
+  IrwOpText *e = op_text_slot(w, w->op_texts, o, form, type);
   if (e->form == form && e->props == o->props && e->attrs == o->attrs &&
       e->type == type) {
     w->o.len = w->pend_at;
@@ -1586,6 +1615,7 @@ static void printer_free(IrPrinter *w) {
   free(w->props);
   free(w->empty_dicts);
   free(w->op_texts);
+  free(w->op_names);
   free(w->type_text.e);
   free(w->attr_text.e);
   free(w->tpool);
@@ -1639,6 +1669,8 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   while (tl < 10 && (m->n_ops >> 4) >> tl) tl++;
   w.op_texts_shift = 64 - tl;
   w.op_texts = ir_xcalloc((size_t)1 << tl, sizeof *w.op_texts);
+  if (!w.generic)
+    w.op_names = ir_xcalloc((size_t)1 << tl, sizeof *w.op_names);
   for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
     w.names[k] = ir_op_info(k)->asm_names;
   w.cur_dialect = IRW_D_BUILTIN;

@@ -144,6 +144,9 @@ struct IrPrinter {
   IrwHook names[IR_N_OPS]; /* asm_names hook of each opcode (none in the
                            generic form) */
   IrwOpText *op_texts;  /* 1 << (64 - op_texts_shift) slots */
+  IrwOpText *op_names;  /* as many: the base name its names hook gives
+                           such an op, in text.off (0 = none) */
+  uint32_t last_base;   /* interned name unique_valid was last given */
   uint32_t op_texts_shift;
   IrwCache type_text;   /* texts of types (print_type.c) */
   IrwCache attr_text;   /* texts of attributes (print_attr.c) */
