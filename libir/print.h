@@ -146,6 +146,9 @@ struct IrPrinter {
   IrwOpText *op_texts;  /* 1 << (64 - op_texts_shift) slots */
   IrwOpText *op_names;  /* as many: the base name its names hook gives
                            such an op, in text.off (0 = none) */
+  IrwOpText *tail_slot; /* a hook's tail being printed (irw_tail_cached) */
+  size_t tail_start;    /* where it began in buf */
+  uint32_t tail_flushes; /* n_flush then */
   uint32_t last_base;   /* interned name unique_valid was last given */
   uint32_t op_texts_shift;
   IrwCache type_text;   /* texts of types (print_type.c) */
