@@ -11,6 +11,7 @@
  * chain, `// pred:` comments), we have it too.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -1078,7 +1079,7 @@ uint32_t irw_prop(IrPrinter *w, const IrModule *m, uint32_t op,
   if (!d) return 0;
   uint64_t h = ((uint64_t)(uintptr_t)name ^ ((uint64_t)d << 20)) *
                0x9E3779B97F4A7C15ull;
-  IrwPropSlot *e = &w->props[h >> (64 - IRW_PROPS_LOG2)];
+  IrwPropSlot *e = &w->props[h >> w->props_shift];
   if (e->name == name && e->dict == d) return e->value;
   return prop_miss(w, e, d, name);
 }
@@ -1653,6 +1654,21 @@ static int needs_aliases(IrPrinter *w) {
 /* Entry point                                                            */
 /* ====================================================================== */
 
+/* The asm_names hook of each opcode, made once per process (making it
+ * per printer was 135 ir_op_info calls for each module of a stream). */
+static IrwHook asm_names_of[IR_N_OPS];
+static const IrwHook no_names[IR_N_OPS]; /* the generic form's */
+static pthread_once_t asm_names_once = PTHREAD_ONCE_INIT;
+
+static void names_table_init(void) {
+  for (uint32_t k = 0; k < IR_N_OPS; k++) asm_names_of[k] = ir_op_info(k)->asm_names;
+}
+
+static const IrwHook *names_table(void) {
+  pthread_once(&asm_names_once, names_table_init);
+  return asm_names_of;
+}
+
 static void printer_free(IrPrinter *w) {
   free(w->o.buf);
   free(w->forms);
@@ -1706,7 +1722,13 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   uint32_t dl = 6;
   while (dl < IRW_DICTS_LOG2 && (m->n_ops >> 2) >> dl) dl++;
   w.dicts_shift = 64 - dl;
-  w.props = ir_xcalloc((size_t)1 << IRW_PROPS_LOG2, sizeof *w.props);
+  /* a property cache slot per 4 ops, 64 to 1024 (always 1024: zeroing
+   * its 16 KB for each small module of the mixed corpus was 1.5M of
+   * ir_print's 35.0M) */
+  uint32_t pl = 6;
+  while (pl < IRW_PROPS_LOG2 && (m->n_ops >> 2) >> pl) pl++;
+  w.props_shift = 64 - pl;
+  w.props = ir_xcalloc((size_t)1 << pl, sizeof *w.props);
   w.empty_dicts = ir_xcalloc((size_t)1 << dl, sizeof *w.empty_dicts);
   /* op texts: a slot per 16 ops, 64 to 1024 (16 on the mixed corpus lost
    * to collisions: ir_print 35.20M, 64: 34.97M) */
@@ -1716,8 +1738,7 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.op_texts = ir_xcalloc((size_t)1 << tl, sizeof *w.op_texts);
   if (!w.generic)
     w.op_names = ir_xcalloc((size_t)1 << tl, sizeof *w.op_names);
-  for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
-    w.names[k] = ir_op_info(k)->asm_names;
+  w.names = w.generic ? no_names : names_table();
   w.cur_dialect = IRW_D_BUILTIN;
   if (!m->n_ops) {
     printer_free(&w);

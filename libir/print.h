@@ -135,14 +135,15 @@ struct IrPrinter {
 
   IrwNameId name_ids[1u << IRW_NAME_IDS_LOG2]; /* see name_id */
   IrwElide elides[1u << IRW_ELIDES_LOG2]; /* see elide_ids */
-  IrwPropSlot *props;   /* 1 << IRW_PROPS_LOG2 slots, see irw_prop */
+  IrwPropSlot *props;   /* up to 1 << IRW_PROPS_LOG2 slots, see irw_prop */
+  uint32_t props_shift; /* 64 - log2 of its slots */
   IrwDictSlot *empty_dicts; /* up to 1 << IRW_DICTS_LOG2 slots, see
                            print_merged_dict */
   uint32_t dicts_shift; /* 64 - log2 of its slots (sized by the module:
                            zeroing 128 KB for each small module of a stream
                            was a fifth of ir_print on the mixed corpus) */
-  IrwHook names[IR_N_OPS]; /* asm_names hook of each opcode (none in the
-                           generic form) */
+  const IrwHook *names; /* asm_names hook of each opcode (all NULL in
+                           the generic form; print.c's names_table) */
   IrwOpText *op_texts;  /* 1 << (64 - op_texts_shift) slots */
   IrwOpText *op_names;  /* as many: the base name its names hook gives
                            such an op, in text.off (0 = none) */
