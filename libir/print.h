@@ -49,7 +49,8 @@ typedef struct IrwForm {
   IrwHook hook;         /* custom printer, NULL = generic form */
   const char *p;        /* op name (not NUL-terminated where used) */
   uint32_t n;           /* its length */
-  uint32_t ready;       /* the entry is filled in */
+  uint16_t ready;       /* the entry is filled in */
+  uint16_t memo;        /* the opcode is one of print.c's op_text_memo */
   char pad[32];         /* the name again when n <= 32, for a fixed copy */
 } IrwForm;
 
@@ -159,6 +160,7 @@ struct IrPrinter {
 
   /* --- SSA names (MLIR's SSANameState) */
   uint32_t *vid;        /* per value: number or IRW_NAMED|name offset */
+  uint32_t n_values;    /* m->n_values, one load less per value printed */
   uint32_t *vhint;      /* per value: pending block argument name offset
                            (IRW_UNSET none); NULL until first needed */
   uint32_t *groups;     /* per op: offset in gpool of its result groups
