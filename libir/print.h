@@ -60,6 +60,7 @@ typedef struct IrwNameId {
   const char *s;        /* the name's address (a literal), NULL = empty */
   uint32_t id;          /* its string id, IR_NONE if not interned */
   uint32_t n_strs;      /* ir_n_strs when a miss was recorded */
+  uint32_t epoch;       /* IrPrinter.epoch of the printer that filled it */
 } IrwNameId;
 
 /* Printed texts of types and attributes, by key (type id; attribute id x
@@ -82,6 +83,7 @@ typedef struct IrwElide {
   uint32_t n_strs;      /* ir_n_strs when computed (new strings may make
                            more of its names known) */
   uint32_t n;           /* ids used */
+  uint32_t epoch;       /* IrPrinter.epoch of the printer that filled it */
   uint32_t ids[IRW_ELIDE_MAX]; /* string ids of its interned names */
 } IrwElide;
 
@@ -134,8 +136,9 @@ struct IrPrinter {
   IrwForm *forms;       /* per opcode x IRW_D_*, filled when first needed */
   uint8_t cur_dialect;  /* the innermost default dialect (IRW_D_*) */
 
-  IrwNameId name_ids[1u << IRW_NAME_IDS_LOG2]; /* see name_id */
-  IrwElide elides[1u << IRW_ELIDES_LOG2]; /* see elide_ids */
+  IrwNameId *name_ids;  /* 1 << IRW_NAME_IDS_LOG2 slots, see name_id */
+  IrwElide *elides;     /* 1 << IRW_ELIDES_LOG2 slots, see elide_ids */
+  uint32_t epoch;       /* this printer's entries in them */
   IrwPropSlot *props;   /* up to 1 << IRW_PROPS_LOG2 slots, see irw_prop */
   uint32_t props_shift; /* 64 - log2 of its slots */
   IrwDictSlot *empty_dicts; /* up to 1 << IRW_DICTS_LOG2 slots, see
