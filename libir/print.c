@@ -11,7 +11,6 @@
  * chain, `// pred:` comments), we have it too.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -1720,21 +1719,6 @@ static int needs_aliases(IrPrinter *w) {
 /* Entry point                                                            */
 /* ====================================================================== */
 
-/* The asm_names hook of each opcode, made once per process (making it
- * per printer was 135 ir_op_info calls for each module of a stream). */
-static IrwHook asm_names_of[IR_N_OPS];
-static const IrwHook no_names[IR_N_OPS]; /* the generic form's */
-static pthread_once_t asm_names_once = PTHREAD_ONCE_INIT;
-
-static void names_table_init(void) {
-  for (uint32_t k = 0; k < IR_N_OPS; k++) asm_names_of[k] = ir_op_info(k)->asm_names;
-}
-
-static const IrwHook *names_table(void) {
-  pthread_once(&asm_names_once, names_table_init);
-  return asm_names_of;
-}
-
 static void printer_free(IrPrinter *w) {
   free(w->o.buf);
   free(w->forms);
@@ -1805,7 +1789,10 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.op_texts = ir_xcalloc((size_t)1 << tl, sizeof *w.op_texts);
   if (!w.generic)
     w.op_names = ir_xcalloc((size_t)1 << tl, sizeof *w.op_names);
-  w.names = w.generic ? no_names : names_table();
+  /* per printer, not per process: a program may change a registry
+   * entry's hooks between prints (tests/unit/test_print.c does) */
+  for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
+    w.names[k] = ir_op_info(k)->asm_names;
   w.cur_dialect = IRW_D_BUILTIN;
   if (!m->n_ops) {
     printer_free(&w);

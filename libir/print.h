@@ -146,8 +146,8 @@ struct IrPrinter {
   uint32_t dicts_shift; /* 64 - log2 of its slots (sized by the module:
                            zeroing 128 KB for each small module of a stream
                            was a fifth of ir_print on the mixed corpus) */
-  const IrwHook *names; /* asm_names hook of each opcode (all NULL in
-                           the generic form; print.c's names_table) */
+  IrwHook names[IR_N_OPS]; /* asm_names hook of each opcode (none in the
+                           generic form) */
   IrwOpText *op_texts;  /* 1 << (64 - op_texts_shift) slots */
   IrwOpText *op_names;  /* as many: the base name its names hook gives
                            such an op, in text.off (0 = none) */
