@@ -104,9 +104,10 @@ typedef struct IrwDictSlot {
   uint32_t used;        /* the slot holds an entry */
 } IrwDictSlot;
 
-/* The printed text of an op whose custom form is a function of its
- * (opcode, default dialect, properties, attributes, result type) alone,
- * from its name on (print.c's op_text_memo). */
+/* A text (or, in IrPrinter.op_names, a base name) that is a function of
+ * an op's (opcode, default dialect, properties, attributes) and one type
+ * alone: the line of an op of print.c's op_text_memo from its name on,
+ * or the rest of a hook's text (irw_tail_cached). */
 typedef struct IrwOpText {
   uint32_t form;        /* opcode x IRW_N_DIALECTS + dialect, + 1; 0 = empty */
   uint32_t props, attrs, type;
@@ -174,7 +175,8 @@ struct IrPrinter {
   uint32_t n_cur_groups, cap_cur_groups;
   uint32_t cur_op;      /* op whose asm_names hook runs, IR_NONE else */
   uint32_t next_value, next_arg, next_conflict; /* MLIR's counters */
-  char *pool;           /* names, NUL-terminated; offset 0 is "" */
+  char *pool;           /* names (see pool_add), NUL-terminated; the first
+                           entry is "", so no name has offset 0 */
   char *scratch;        /* a name being sanitized */
   uint32_t cap_scratch;
   uint32_t n_pool, cap_pool;
