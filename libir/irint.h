@@ -527,6 +527,14 @@ void irw_attr_dict(IrPrinter *w, uint32_t dict, const char *const *elide);
  * with_keyword. */
 void irw_op_attr_dict(IrPrinter *w, const IrModule *m, uint32_t op,
                       const char *const *elide, int with_keyword);
+/* The rest of a hook's text when it is a function of the op's opcode,
+ * properties and attributes and of `type` alone: irw_tail_cached prints it
+ * and returns 1 if an op with that key printed it before; else it returns
+ * 0, and the hook prints it and then calls irw_tail_end with the same
+ * arguments, which keeps it (print.c). */
+int irw_tail_cached(IrPrinter *w, const IrModule *m, uint32_t op,
+                    uint32_t type);
+void irw_tail_end(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t type);
 /* ir_op_prop for print and asm_names hooks: the name's string id is
  * looked up once per printer (name must be a literal or otherwise keep its
  * address), then found in the properties by id. */

@@ -187,30 +187,29 @@ int irw_generic(IrPrinter *w) { return w->generic; }
 /* SSA names                                                              */
 /* ====================================================================== */
 
-/* Pool entries are a 4-byte length, the bytes, a NUL; a name's offset is
- * that of its bytes, so printing it needs no strlen. */
+/* Pool entries are an in-use flag byte, a 4-byte length, the bytes, a
+ * NUL; a name's offset is that of its bytes, so printing it needs no
+ * strlen. */
+#define POOL_HDR 5
 static inline uint32_t pool_add(IrPrinter *w, const char *s, size_t n) {
-  if (n >= IRW_MULTI - 8 - w->n_pool) ir_die("printer name pool overflow");
-  if (w->n_pool + n + 5 + IRW_PAD > w->cap_pool)
+  if (n >= IRW_MULTI - 16 - w->n_pool) ir_die("printer name pool overflow");
+  if (w->n_pool + n + POOL_HDR + 1 + IRW_PAD > w->cap_pool)
     ir_vgrow((void **)&w->pool, &w->cap_pool,
-             w->n_pool + (uint32_t)n + 5 + IRW_PAD, 1);
-  uint32_t off = w->n_pool + 4, len = (uint32_t)n;
+             w->n_pool + (uint32_t)n + POOL_HDR + 1 + IRW_PAD, 1);
+  uint32_t off = w->n_pool + POOL_HDR, len = (uint32_t)n;
+  w->pool[off - POOL_HDR] = 0;
   memcpy(w->pool + off - 4, &len, 4);
   irw_copy(w->pool + off, s, n);
   w->pool[off + n] = 0;
-  w->n_pool += (uint32_t)n + 5;
+  w->n_pool += (uint32_t)n + POOL_HDR + 1;
   return off;
 }
 
-static uint32_t pool_len(const IrPrinter *w, uint32_t off) {
+static inline uint32_t pool_len(const IrPrinter *w, uint32_t off) {
   uint32_t len;
   memcpy(&len, w->pool + off - 4, 4);
   return len;
 }
-
-/* name_hash("arg") */
-#define ARG_HASH                                                             \
-  (((((2166136261u ^ 'a') * 16777619u) ^ 'r') * 16777619u ^ 'g') * 16777619u)
 
 static uint32_t name_hash(const char *s, size_t n) {
   uint32_t h = 2166136261u;
@@ -218,48 +217,49 @@ static uint32_t name_hash(const char *s, size_t n) {
   return h;
 }
 
-/* Is name s (length n, name_hash h) in use? If not, *slot receives the
- * free slot where used_put may record it. */
-static inline int used_find(const IrPrinter *w, const char *s, size_t n,
-                            uint32_t h, uint32_t *slot) {
-  uint32_t i = h & w->used_mask;
-  for (;; i = (i + 1) & w->used_mask) {
-    const struct IrwUsed *u = &w->used_slot[i];
-    if (!u->name) break;
-    if (u->hash == h && pool_len(w, u->name) == n) {
-      const char *t = w->pool + u->name;
-      size_t k = 0;
-      while (k < n && t[k] == s[k]) k++;
-      if (k == n) return 1;
-    }
-  }
-  *slot = i;
-  return 0;
-}
-
-/* Double the slots, entering the names again oldest first (so that the
- * LIFO removal stays exact). */
-static __attribute__((noinline)) void used_grow(IrPrinter *w) {
-  uint32_t ns = 2 * (w->used_mask + 1);
-  struct IrwUsed *old = w->used_slot;
-  w->used_slot = ir_xcalloc(ns, sizeof *w->used_slot);
-  w->used_mask = ns - 1;
-  for (uint32_t k = 0; k < w->n_used; k++) {
-    struct IrwUsed u = old[w->used[k]];
-    uint32_t i = u.hash & w->used_mask;
-    while (w->used_slot[i].name) i = (i + 1) & w->used_mask;
-    w->used_slot[i] = u;
-    w->used[k] = i;
+/* Double the interned names' slots. */
+static __attribute__((noinline)) void itab_grow(IrPrinter *w) {
+  uint32_t ns = 2 * (w->itab_mask + 1);
+  struct IrwName *old = w->itab;
+  uint32_t old_n = w->itab_mask + 1;
+  w->itab = ir_xcalloc(ns, sizeof *w->itab);
+  w->itab_mask = ns - 1;
+  for (uint32_t k = 0; k < old_n; k++) {
+    if (!old[k].off) continue;
+    uint32_t i = old[k].hash & w->itab_mask;
+    while (w->itab[i].off) i = (i + 1) & w->itab_mask;
+    w->itab[i] = old[k];
   }
   free(old);
 }
 
-/* Record pool name off (name_hash h) in the free slot used_find gave. */
-static inline void used_put(IrPrinter *w, uint32_t slot, uint32_t off,
+/* The pool offset of name s (length n, name_hash h), entered in the pool
+ * if new. s must not be in the pool (which pool_add may move). */
+static uint32_t name_intern(IrPrinter *w, const char *s, size_t n,
                             uint32_t h) {
-  w->used_slot[slot] = (struct IrwUsed){off, h};
-  IR_VPUSH(w->used, w->n_used, w->cap_used, slot);
-  if (2 * w->n_used > w->used_mask + 1) used_grow(w);
+  uint32_t i = h & w->itab_mask;
+  for (;; i = (i + 1) & w->itab_mask) {
+    const struct IrwName *e = &w->itab[i];
+    if (!e->off) break;
+    if (e->hash == h && pool_len(w, e->off) == n) {
+      const char *t = w->pool + e->off;
+      size_t k = 0;
+      while (k < n && t[k] == s[k]) k++;
+      if (k == n) return e->off;
+    }
+  }
+  uint32_t off = pool_add(w, s, n);
+  w->itab[i] = (struct IrwName){off, h};
+  if (2 * ++w->n_itab > w->itab_mask + 1) itab_grow(w);
+  return off;
+}
+
+/* Take interned name off for the current scope; 0 if it is in use. */
+static inline int name_take(IrPrinter *w, uint32_t off) {
+  if (w->pool[off - POOL_HDR]) return 0;
+  w->pool[off - POOL_HDR] = 1;
+  IR_VPUSH(w->used, w->n_used, w->cap_used, off);
+  return 1;
 }
 
 static void scope_push(IrPrinter *w) {
@@ -268,7 +268,78 @@ static void scope_push(IrPrinter *w) {
 
 static void scope_pop(IrPrinter *w) {
   uint32_t mark = w->scopes[--w->n_scopes];
-  while (w->n_used > mark) w->used_slot[w->used[--w->n_used]].name = 0;
+  while (w->n_used > mark) w->pool[w->used[--w->n_used] - POOL_HDR] = 0;
+}
+
+/* The interned `base_num`. The same few recur in every function (the
+ * conflict counter starts again in each), so they are cached by (base,
+ * num) in a direct-mapped table instead of being spelled and hashed. */
+static uint32_t suffixed_name(IrPrinter *w, uint32_t base, uint32_t num) {
+  if (!w->suffixes) {
+    /* a slot per 8 ops, 64 to 1024: callgrind counts the zeroing per
+     * byte, and a stream of small modules allocates it again for each */
+    uint32_t lg = 6;
+    while (lg < 10 && (w->m->n_ops >> 3) >> lg) lg++;
+    w->suffixes = ir_xcalloc((size_t)1 << lg, sizeof *w->suffixes);
+    w->suffixes_shift = 64 - lg;
+  }
+  uint64_t key = ((uint64_t)base << 32 | num) * 0x9E3779B97F4A7C15ull;
+  struct IrwSuffix *e = &w->suffixes[key >> w->suffixes_shift];
+  if (e->off && e->base == base && e->num == num) return e->off;
+  uint32_t len = pool_len(w, base);
+  ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
+  char *buf = w->scratch, num_s[24];
+  memcpy(buf, w->pool + base, len);
+  buf[len] = '_';
+  char *p = fmt_u64(num_s + sizeof num_s, num);
+  uint32_t k = (uint32_t)(num_s + sizeof num_s - p);
+  memcpy(buf + len + 1, p, k);
+  uint32_t off = name_intern(w, buf, len + 1 + k, name_hash(buf, len + 1 + k));
+  *e = (struct IrwSuffix){base, num, off};
+  return off;
+}
+
+/* MLIR's uniqueValueName for interned name `base`: itself, or base_N with
+ * N from the conflict counter until unused. Returns the name taken. */
+static __attribute__((noinline)) uint32_t unique_conflict(IrPrinter *w,
+                                                          uint32_t base) {
+  for (;;) {
+    uint32_t off = suffixed_name(w, base, w->next_conflict++);
+    if (name_take(w, off)) return off;
+  }
+}
+
+/* Inline: most names are free (20 MB corpus: the call's frame was 18 of
+ * its 44 instructions). */
+static inline uint32_t unique_interned(IrPrinter *w, uint32_t base) {
+  if (name_take(w, base)) return base;
+  return unique_conflict(w, base);
+}
+
+/* unique_interned of a name t that needs no sanitizing (length len,
+ * name_hash h). t must not be in the pool. */
+static uint32_t unique_valid(IrPrinter *w, const char *t, uint32_t len,
+                             uint32_t h) {
+  w->last_base = name_intern(w, t, len, h);
+  return unique_interned(w, w->last_base);
+}
+
+/* The interned `argN`, cached by N. */
+static uint32_t arg_name(IrPrinter *w, uint32_t num) {
+  if (num < w->cap_arg_names && w->arg_names[num]) return w->arg_names[num];
+  if (num >= w->cap_arg_names) {
+    uint32_t cap = w->cap_arg_names;
+    ir_vgrow((void **)&w->arg_names, &cap, num + 1, sizeof *w->arg_names);
+    memset(w->arg_names + w->cap_arg_names, 0,
+           (cap - w->cap_arg_names) * sizeof *w->arg_names);
+    w->cap_arg_names = cap;
+  }
+  char nm[32];
+  char *p = fmt_u64(nm + sizeof nm, num);
+  p -= 3;
+  memcpy(p, "arg", 3);
+  uint32_t n = (uint32_t)(nm + sizeof nm - p);
+  return w->arg_names[num] = name_intern(w, p, n, name_hash(p, n));
 }
 
 /* The bytes MLIR keeps in value names: [$-.0-9A-Za-z_] (ASCII only). */
@@ -324,42 +395,6 @@ static const char *sanitize(IrPrinter *w, const char *s, size_t n,
   *len = k;
   *hash = name_hash(o, k);
   return o;
-}
-
-/* MLIR's uniqueValueName for a name t that needs no sanitizing (length
- * len, name_hash h): t itself, or t_N with N from the conflict counter
- * until unused. Returns the pool offset. t must not be in the pool (which
- * pool_add may move). */
-static uint32_t unique_valid(IrPrinter *w, const char *t, uint32_t len,
-                             uint32_t h) {
-  uint32_t off, slot = 0;
-  if (!used_find(w, t, len, h, &slot)) {
-    off = pool_add(w, t, len);
-  } else {
-    if (t != w->scratch) {
-      if (len + 26 > w->cap_scratch)
-        ir_vgrow((void **)&w->scratch, &w->cap_scratch, len + 26, 1);
-      irw_copy(w->scratch, t, len);
-    }
-    char *buf = w->scratch;
-    buf[len] = '_';
-    /* name_hash is a running hash: go on from the base name's */
-    uint32_t hb = (h ^ (uint8_t)'_') * 16777619u;
-    for (;;) {
-      char num[24];
-      char *p = fmt_u64(num + sizeof num, w->next_conflict++);
-      uint32_t k = (uint32_t)(num + sizeof num - p);
-      irw_copy(buf + len + 1, p, k);
-      h = hb;
-      for (uint32_t i = 0; i < k; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
-      if (!used_find(w, buf, len + 1 + k, h, &slot)) {
-        off = pool_add(w, buf, len + 1 + k);
-        break;
-      }
-    }
-  }
-  used_put(w, slot, off, h);
-  return off;
 }
 
 /* unique_valid of the sanitized s. in_pool: s is in the pool itself (a
@@ -442,9 +477,53 @@ void irw_set_name_n(IrPrinter *w, uint32_t v, const char *name, size_t n) {
   group_start(w, val);
 }
 
+/* Ops whose custom form, from the op name on, and whose names hook's name
+ * are functions of (opcode, default dialect, properties, attributes,
+ * result type) when they have no operands, regions or successors: their
+ * printers read nothing else. Most lines of `%alloc = memref.alloc() :
+ * memref<8xf32>` and `%c0 = arith.constant 0 : index` repeat, so their
+ * text and base name are kept (20 MB corpus: 61k allocs at ~330
+ * instructions of printing and ~220 of naming each, 54k constants at ~170
+ * and ~290). */
+static int memo_opcode(uint32_t opc) {
+  return opc == IR_OP_ALLOC || opc == IR_OP_ALLOCA || opc == IR_OP_CONSTANT;
+}
+
+static inline int memo_shape(const IrOp *o) {
+  return !o->n_operands && !o->n_regions && !o->n_succs && o->n_results == 1;
+}
+
+static int op_text_memo(const IrOp *o) {
+  return memo_opcode(o->opc) && memo_shape(o);
+}
+
+static inline IrwOpText *op_text_slot(IrPrinter *w, IrwOpText *tab,
+                                      const IrOp *o, uint32_t form,
+                                      uint32_t type) {
+  uint64_t h = ((uint64_t)form << 48 ^ (uint64_t)o->props << 24 ^
+                (uint64_t)o->attrs ^ (uint64_t)type << 36) *
+               0x9E3779B97F4A7C15ull;
+  return &tab[h >> w->op_texts_shift];
+}
+
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return x < y ? -1 : x > y;
+}
+
+/* Sort a[0..n): insertion for the usual few (libc's qsort cost ~370
+ * instructions for the 4 result groups of extract_strided_metadata, a
+ * tenth of naming one on the mixed corpus), qsort for long lists. */
+static void sort_u32(uint32_t *a, uint32_t n) {
+  if (n > 16) {
+    qsort(a, n, sizeof *a, cmp_u32);
+    return;
+  }
+  for (uint32_t i = 1; i < n; i++) {
+    uint32_t x = a[i], j = i;
+    for (; j && a[j - 1] > x; j--) a[j] = a[j - 1];
+    a[j] = x;
+  }
 }
 
 static __attribute__((noinline)) void preds_add(IrPrinter *w, const IrOp *o);
@@ -466,6 +545,27 @@ static inline void number_op(IrPrinter *w, uint32_t op) {
     w->vid[o->results] = w->next_value++;
 }
 
+/* Run the names hook of op (of op_text_memo), or give its result the
+ * base name the hook gave the last such op with the same key. */
+static void name_memo_op(IrPrinter *w, const IrOp *o, uint32_t op,
+                         IrwHook names) {
+  uint32_t res = o->results, type = w->m->values[res].type;
+  uint32_t form = (uint32_t)o->opc * IRW_N_DIALECTS + 1;
+  IrwOpText *e = op_text_slot(w, w->op_names, o, form, type);
+  if (e->form == form && e->props == o->props && e->attrs == o->attrs &&
+      e->type == type) {
+    if (e->text.off) w->vid[res] = IRW_NAMED | unique_interned(w, e->text.off);
+    return;
+  }
+  w->last_base = 0;
+  w->cur_op = op;
+  names(w, w->m, op);
+  w->cur_op = IR_NONE;
+  uint32_t id = w->vid[res];
+  uint32_t base = id != IRW_UNSET && (id & IRW_NAMED) ? w->last_base : 0;
+  *e = (IrwOpText){form, o->props, o->attrs, type, {base, 0}};
+}
+
 /* number_op for an op with a names hook (else NULL) or several results. */
 static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
   const IrModule *m = w->m;
@@ -476,9 +576,13 @@ static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
      * (only a hook can make more than one); ir_print made room for one */
     w->cur_groups[0] = 0;
     w->n_cur_groups = 1;
-    w->cur_op = op;
-    names(w, m, op);
-    w->cur_op = IR_NONE;
+    if (op_text_memo(o)) {
+      name_memo_op(w, o, op, names);
+    } else {
+      w->cur_op = op;
+      names(w, m, op);
+      w->cur_op = IR_NONE;
+    }
   }
   if (!o->n_results) return;
   if (w->vid[o->results] == IRW_UNSET) w->vid[o->results] = w->next_value++;
@@ -488,7 +592,7 @@ static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
       w->vid[v] |= IRW_MULTI;
   }
   if (w->n_cur_groups > 1) {
-    qsort(w->cur_groups, w->n_cur_groups, sizeof *w->cur_groups, cmp_u32);
+    sort_u32(w->cur_groups, w->n_cur_groups);
     if (!w->groups) {
       w->groups = ir_xcalloc(m->n_ops, sizeof *w->groups);
       IR_VPUSH(w->gpool, w->n_gpool, w->cap_gpool, 0); /* offset 0 = none */
@@ -534,16 +638,18 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
     int entry = b == rg->blocks;
     for (uint32_t v = bl->args; v < bl->args + bl->n_args; v++) {
       if (w->vid[v] != IRW_UNSET) continue;
-      if (entry) {
-        /* `argN` needs no sanitizing; its hash goes on from "arg"'s */
+      if (entry && w->generic) {
+        /* no hooks name values in the generic form, and one counter runs
+         * through the whole module: its `argN` cannot conflict, and none
+         * recurs to be worth interning (20 MB corpus --generic: ir_print
+         * 440.5M instructions interned, 418.9M so) */
         char nm[32];
-        char *p = fmt_u64(nm + sizeof nm, w->next_arg++), *d = p;
-        uint32_t h = ARG_HASH;
-        for (; d < nm + sizeof nm; d++) h = (h ^ (uint8_t)*d) * 16777619u;
+        char *p = fmt_u64(nm + sizeof nm, w->next_arg++);
         p -= 3;
         memcpy(p, "arg", 3);
-        w->vid[v] = IRW_NAMED |
-                    unique_valid(w, p, (uint32_t)(nm + sizeof nm - p), h);
+        w->vid[v] = IRW_NAMED | pool_add(w, p, (size_t)(nm + sizeof nm - p));
+      } else if (entry) {
+        w->vid[v] = IRW_NAMED | unique_interned(w, arg_name(w, w->next_arg++));
       } else {
         w->vid[v] = w->next_value++;
       }
@@ -567,14 +673,13 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
 static void number_module(IrPrinter *w) {
   const IrModule *m = w->m;
   NameStack st = {NULL, 0, 0};
+  w->n_values = m->n_values;
   w->vid = ir_xmalloc((size_t)(m->n_values ? m->n_values : 1) * sizeof *w->vid);
   memset(w->vid, 0xff, (size_t)m->n_values * sizeof *w->vid);
   w->cur_op = IR_NONE;
   pool_add(w, "", 0);
-  if (!w->used_slot) {
-    w->used_slot = ir_xcalloc(64, sizeof *w->used_slot);
-    w->used_mask = 63;
-  }
+  w->itab = ir_xcalloc(64, sizeof *w->itab);
+  w->itab_mask = 63;
   scope_push(w);                          /* the top-level scope: depth 1 */
   if (!m->n_ops) return;
   const IrOp *top = &m->ops[0];
@@ -634,7 +739,7 @@ static inline size_t value_raw(const IrPrinter *w, char *b, uint32_t id) {
 }
 
 static inline uint32_t value_id(const IrPrinter *w, uint32_t v) {
-  return v < w->m->n_values ? w->vid[v] : IRW_UNSET;
+  return v < w->n_values ? w->vid[v] : IRW_UNSET;
 }
 
 static inline void print_value(IrPrinter *w, uint32_t v, int result_no) {
@@ -815,7 +920,7 @@ static void print_pred_comment(IrPrinter *w, uint32_t b) {
   uint32_t n = hi - lo;
   uint32_t *ids = ir_xmalloc(n * sizeof *ids);
   memcpy(ids, list + lo, n * sizeof *ids);
-  qsort(ids, n, sizeof *ids, cmp_u32); /* block ids order as their ordering */
+  sort_u32(ids, n);     /* block ids order as their ordering */
   irw_str(w, "  // ");
   irw_u64(w, n);
   irw_str(w, " preds: ");
@@ -871,11 +976,14 @@ static __attribute__((noinline)) void form_init(IrPrinter *w, IrwForm *e,
   e->n = (uint32_t)n;
   if (n <= sizeof e->pad) memcpy(e->pad, name, n);
   e->ready = 1;
+  /* print_op tests this flag instead of the opcodes (20 MB corpus: 3.0M
+   * instructions less) */
+  e->memo = (uint16_t)memo_opcode(opc);
 }
 
 /* op_form for the op being printed: one table entry per (opcode, default
  * dialect), so that print_op looks up neither the op info nor the name. */
-static const IrwForm generic_form = {NULL, "", 0, 1, {0}};
+static const IrwForm generic_form = {NULL, "", 0, 1, 0, {0}};
 
 static inline const IrwForm *op_form(IrPrinter *w, uint32_t opc) {
   if (opc >= IR_N_OPS) return &generic_form;
@@ -973,6 +1081,27 @@ void irw_successor(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t k) {
   irw_putc(w, ')');
 }
 
+/* The caches of name_id and elide_ids outlive a printer, so that a
+ * stream's small modules do not zero their 9 KB each (which was 0.87M of
+ * ir_print's 33.4M instructions on the mixed corpus); an entry counts for
+ * the printer whose epoch it carries. Thread-local: printers on other
+ * threads keep their own. */
+static _Thread_local IrwNameId name_ids[1u << IRW_NAME_IDS_LOG2];
+static _Thread_local IrwElide elides[1u << IRW_ELIDES_LOG2];
+static _Thread_local uint32_t cache_epoch;
+
+/* Give printer w this thread's caches and a new epoch in them. */
+static void caches_attach(IrPrinter *w) {
+  if (++cache_epoch == 0) {     /* wrapped: entries of epoch 1.. are stale */
+    memset(name_ids, 0, sizeof name_ids);
+    memset(elides, 0, sizeof elides);
+    cache_epoch = 1;
+  }
+  w->name_ids = name_ids;
+  w->elides = elides;
+  w->epoch = cache_epoch;
+}
+
 /* String id of the C string s, IR_NONE if it is not interned, cached by
  * the string's address: hooks and elide lists pass literals, so each name
  * is hashed once per print instead of at every lookup. A miss is re-checked
@@ -980,10 +1109,12 @@ void irw_successor(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t k) {
 static uint32_t name_id(IrPrinter *w, const char *s) {
   uint64_t h = (uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15ull;
   IrwNameId *e = &w->name_ids[h >> (64 - IRW_NAME_IDS_LOG2)];
-  if (e->s == s && e->id != IR_NONE) return e->id;
+  int mine = e->s == s && e->epoch == w->epoch;
+  if (mine && e->id != IR_NONE) return e->id;
   uint32_t n = ir_n_strs(w->c);
-  if (e->s == s && e->n_strs == n) return IR_NONE;
+  if (mine && e->n_strs == n) return IR_NONE;
   e->s = s;
+  e->epoch = w->epoch;
   e->id = ir_str_find(w->c, s, strlen(s));
   e->n_strs = n;
   return e->id;
@@ -1012,7 +1143,7 @@ uint32_t irw_prop(IrPrinter *w, const IrModule *m, uint32_t op,
   if (!d) return 0;
   uint64_t h = ((uint64_t)(uintptr_t)name ^ ((uint64_t)d << 20)) *
                0x9E3779B97F4A7C15ull;
-  IrwPropSlot *e = &w->props[h >> (64 - IRW_PROPS_LOG2)];
+  IrwPropSlot *e = &w->props[h >> w->props_shift];
   if (e->name == name && e->dict == d) return e->value;
   return prop_miss(w, e, d, name);
 }
@@ -1038,8 +1169,9 @@ static const uint32_t *elide_ids(IrPrinter *w, const char *const *elide,
   uint64_t h = (uint64_t)(uintptr_t)elide * 0x9E3779B97F4A7C15ull;
   IrwElide *e = &w->elides[h >> (64 - IRW_ELIDES_LOG2)];
   uint32_t n_strs = ir_n_strs(w->c);
-  if (e->list != elide || e->n_strs != n_strs) {
+  if (e->list != elide || e->n_strs != n_strs || e->epoch != w->epoch) {
     e->list = elide;
+    e->epoch = w->epoch;
     e->n_strs = n_strs;
     e->n = 0;
     for (; *elide; elide++) {
@@ -1265,6 +1397,76 @@ static inline int line_start(IrPrinter *w, const IrOp *o, const IrwForm *f) {
   return 1;
 }
 
+/* Whether slot e holds the text of key (form, o's props and attrs, type). */
+static inline int op_text_hit(const IrwOpText *e, const IrOp *o, uint32_t form,
+                              uint32_t type) {
+  return e->form == form && e->props == o->props && e->attrs == o->attrs &&
+         e->type == type;
+}
+
+/* Keep buf[start, len) as the text of key (form, o, type) in slot e,
+ * unless a flush took part of it. */
+static void op_text_keep(IrPrinter *w, IrwOpText *e, const IrOp *o,
+                         uint32_t form, uint32_t type, size_t start,
+                         uint32_t flushes) {
+  size_t n = w->o.len - start;
+  if (w->n_flush != flushes || n > 0xffff) return;
+  ir_vgrow((void **)&w->tpool, &w->cap_tpool,
+           w->n_tpool + (uint32_t)n + IRW_PAD, 1);
+  memcpy(w->tpool + w->n_tpool, w->o.buf + start, n);
+  *e = (IrwOpText){form, o->props, o->attrs, type, {w->n_tpool, (uint32_t)n}};
+  w->n_tpool += (uint32_t)n;
+}
+
+/* Print op (of op_text_memo) from its name on, which line_start put at
+ * buf[pend_at, pend_end), by its hook or from the memo. */
+static void print_memo_op(IrPrinter *w, const IrOp *o, uint32_t op,
+                          const IrwForm *f) {
+  const IrModule *m = w->m;
+  uint32_t form = (uint32_t)o->opc * IRW_N_DIALECTS + w->cur_dialect + 1;
+  uint32_t type = m->values[o->results].type;
+  IrwOpText *e = op_text_slot(w, w->op_texts, o, form, type);
+  if (op_text_hit(e, o, form, type)) {
+    w->o.len = w->pend_at;
+    irw_put_padded(w, w->tpool + e->text.off, e->text.n);
+    return;
+  }
+  size_t start = w->pend_at;
+  uint32_t flushes = w->n_flush;
+  f->hook(w, m, op);
+  op_text_keep(w, e, o, form, type, start, flushes);
+}
+
+/* Hooks' tails (irw_tail_cached) share the op text slots, with this bit
+ * in the form. */
+#define TAIL_FORM 0x80000000u
+
+int irw_tail_cached(IrPrinter *w, const IrModule *m, uint32_t op,
+                    uint32_t type) {
+  w->tail_slot = NULL;
+  if (w->sink) return 0;
+  const IrOp *o = &m->ops[op];
+  uint32_t form = ((uint32_t)o->opc * IRW_N_DIALECTS + 1) | TAIL_FORM;
+  IrwOpText *e = op_text_slot(w, w->op_texts, o, form, type);
+  if (op_text_hit(e, o, form, type)) {
+    irw_put_padded(w, w->tpool + e->text.off, e->text.n);
+    return 1;
+  }
+  w->tail_slot = e;
+  w->tail_start = w->o.len;
+  w->tail_flushes = w->n_flush;
+  return 0;
+}
+
+void irw_tail_end(IrPrinter *w, const IrModule *m, uint32_t op,
+                  uint32_t type) {
+  if (!w->tail_slot) return;
+  const IrOp *o = &m->ops[op];
+  uint32_t form = ((uint32_t)o->opc * IRW_N_DIALECTS + 1) | TAIL_FORM;
+  op_text_keep(w, w->tail_slot, o, form, type, w->tail_start, w->tail_flushes);
+  w->tail_slot = NULL;
+}
+
 static void print_op(IrPrinter *w, uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
@@ -1276,7 +1478,8 @@ static void print_op(IrPrinter *w, uint32_t op) {
     return;
   }
   if (f->hook && line_start(w, o, f)) {
-    f->hook(w, m, op);
+    if (f->memo && memo_shape(o)) print_memo_op(w, o, op, f);
+    else f->hook(w, m, op);
     w->pend_end = 0;
   } else {
     irw_spaces(w, w->indent);
@@ -1521,6 +1724,8 @@ static void printer_free(IrPrinter *w) {
   free(w->forms);
   free(w->props);
   free(w->empty_dicts);
+  free(w->op_texts);
+  free(w->op_names);
   free(w->type_text.e);
   free(w->attr_text.e);
   free(w->tpool);
@@ -1531,8 +1736,10 @@ static void printer_free(IrPrinter *w) {
   free(w->cur_groups);
   free(w->pool);
   free(w->scratch);
-  free(w->used_slot);
+  free(w->itab);
   free(w->used);
+  free(w->suffixes);
+  free(w->arg_names);
   free(w->scopes);
   free(w->preds);
   free(w->pred_fill);
@@ -1552,6 +1759,7 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.c = m->ctx;
   w.generic = o && o->generic;
   w.debuginfo = o && o->debuginfo;
+  caches_attach(&w);
   /* ~55 bytes of text per op */
   w.cap_buf = IRW_BUF;
   while (w.cap_buf < IRW_BUF_MAX && w.cap_buf / 64 < m->n_ops) w.cap_buf *= 2;
@@ -1565,8 +1773,24 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   uint32_t dl = 6;
   while (dl < IRW_DICTS_LOG2 && (m->n_ops >> 2) >> dl) dl++;
   w.dicts_shift = 64 - dl;
-  w.props = ir_xcalloc((size_t)1 << IRW_PROPS_LOG2, sizeof *w.props);
+  /* a property cache slot per 4 ops, 64 to 1024 (always 1024: zeroing
+   * its 16 KB for each small module of the mixed corpus was 1.5M of
+   * ir_print's 35.0M) */
+  uint32_t pl = 6;
+  while (pl < IRW_PROPS_LOG2 && (m->n_ops >> 2) >> pl) pl++;
+  w.props_shift = 64 - pl;
+  w.props = ir_xcalloc((size_t)1 << pl, sizeof *w.props);
   w.empty_dicts = ir_xcalloc((size_t)1 << dl, sizeof *w.empty_dicts);
+  /* op texts: a slot per 16 ops, 64 to 1024 (16 on the mixed corpus lost
+   * to collisions: ir_print 35.20M, 64: 34.97M) */
+  uint32_t tl = 6;
+  while (tl < 10 && (m->n_ops >> 4) >> tl) tl++;
+  w.op_texts_shift = 64 - tl;
+  w.op_texts = ir_xcalloc((size_t)1 << tl, sizeof *w.op_texts);
+  if (!w.generic)
+    w.op_names = ir_xcalloc((size_t)1 << tl, sizeof *w.op_names);
+  /* per printer, not per process: a program may change a registry
+   * entry's hooks between prints (tests/unit/test_print.c does) */
   for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
     w.names[k] = ir_op_info(k)->asm_names;
   w.cur_dialect = IRW_D_BUILTIN;

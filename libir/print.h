@@ -49,7 +49,8 @@ typedef struct IrwForm {
   IrwHook hook;         /* custom printer, NULL = generic form */
   const char *p;        /* op name (not NUL-terminated where used) */
   uint32_t n;           /* its length */
-  uint32_t ready;       /* the entry is filled in */
+  uint16_t ready;       /* the entry is filled in */
+  uint16_t memo;        /* the opcode is one of print.c's op_text_memo */
   char pad[32];         /* the name again when n <= 32, for a fixed copy */
 } IrwForm;
 
@@ -59,6 +60,7 @@ typedef struct IrwNameId {
   const char *s;        /* the name's address (a literal), NULL = empty */
   uint32_t id;          /* its string id, IR_NONE if not interned */
   uint32_t n_strs;      /* ir_n_strs when a miss was recorded */
+  uint32_t epoch;       /* IrPrinter.epoch of the printer that filled it */
 } IrwNameId;
 
 /* Printed texts of types and attributes, by key (type id; attribute id x
@@ -81,6 +83,7 @@ typedef struct IrwElide {
   uint32_t n_strs;      /* ir_n_strs when computed (new strings may make
                            more of its names known) */
   uint32_t n;           /* ids used */
+  uint32_t epoch;       /* IrPrinter.epoch of the printer that filled it */
   uint32_t ids[IRW_ELIDE_MAX]; /* string ids of its interned names */
 } IrwElide;
 
@@ -100,6 +103,16 @@ typedef struct IrwDictSlot {
   uint32_t d1, d2;      /* the two dictionaries */
   uint32_t used;        /* the slot holds an entry */
 } IrwDictSlot;
+
+/* A text (or, in IrPrinter.op_names, a base name) that is a function of
+ * an op's (opcode, default dialect, properties, attributes) and one type
+ * alone: the line of an op of print.c's op_text_memo from its name on,
+ * or the rest of a hook's text (irw_tail_cached). */
+typedef struct IrwOpText {
+  uint32_t form;        /* opcode x IRW_N_DIALECTS + dialect, + 1; 0 = empty */
+  uint32_t props, attrs, type;
+  IrwText text;         /* in IrPrinter.tpool */
+} IrwOpText;
 
 struct IrPrinter {
   /* --- output */
@@ -124,9 +137,11 @@ struct IrPrinter {
   IrwForm *forms;       /* per opcode x IRW_D_*, filled when first needed */
   uint8_t cur_dialect;  /* the innermost default dialect (IRW_D_*) */
 
-  IrwNameId name_ids[1u << IRW_NAME_IDS_LOG2]; /* see name_id */
-  IrwElide elides[1u << IRW_ELIDES_LOG2]; /* see elide_ids */
-  IrwPropSlot *props;   /* 1 << IRW_PROPS_LOG2 slots, see irw_prop */
+  IrwNameId *name_ids;  /* 1 << IRW_NAME_IDS_LOG2 slots, see name_id */
+  IrwElide *elides;     /* 1 << IRW_ELIDES_LOG2 slots, see elide_ids */
+  uint32_t epoch;       /* this printer's entries in them */
+  IrwPropSlot *props;   /* up to 1 << IRW_PROPS_LOG2 slots, see irw_prop */
+  uint32_t props_shift; /* 64 - log2 of its slots */
   IrwDictSlot *empty_dicts; /* up to 1 << IRW_DICTS_LOG2 slots, see
                            print_merged_dict */
   uint32_t dicts_shift; /* 64 - log2 of its slots (sized by the module:
@@ -134,6 +149,14 @@ struct IrPrinter {
                            was a fifth of ir_print on the mixed corpus) */
   IrwHook names[IR_N_OPS]; /* asm_names hook of each opcode (none in the
                            generic form) */
+  IrwOpText *op_texts;  /* 1 << (64 - op_texts_shift) slots */
+  IrwOpText *op_names;  /* as many: the base name its names hook gives
+                           such an op, in text.off (0 = none) */
+  IrwOpText *tail_slot; /* a hook's tail being printed (irw_tail_cached) */
+  size_t tail_start;    /* where it began in buf */
+  uint32_t tail_flushes; /* n_flush then */
+  uint32_t last_base;   /* interned name unique_valid was last given */
+  uint32_t op_texts_shift;
   IrwCache type_text;   /* texts of types (print_type.c) */
   IrwCache attr_text;   /* texts of attributes (print_attr.c) */
   char *tpool;          /* the cached texts */
@@ -141,6 +164,7 @@ struct IrPrinter {
 
   /* --- SSA names (MLIR's SSANameState) */
   uint32_t *vid;        /* per value: number or IRW_NAMED|name offset */
+  uint32_t n_values;    /* m->n_values, one load less per value printed */
   uint32_t *vhint;      /* per value: pending block argument name offset
                            (IRW_UNSET none); NULL until first needed */
   uint32_t *groups;     /* per op: offset in gpool of its result groups
@@ -151,18 +175,25 @@ struct IrPrinter {
   uint32_t n_cur_groups, cap_cur_groups;
   uint32_t cur_op;      /* op whose asm_names hook runs, IR_NONE else */
   uint32_t next_value, next_arg, next_conflict; /* MLIR's counters */
-  char *pool;           /* names, NUL-terminated; offset 0 is "" */
+  char *pool;           /* names (see pool_add), NUL-terminated; the first
+                           entry is "", so no name has offset 0 */
   char *scratch;        /* a name being sanitized */
   uint32_t cap_scratch;
   uint32_t n_pool, cap_pool;
-  /* used names: a linear-probing hash set, at most half full, with an
-   * undo log of the slots filled. Names leave in LIFO order when a region
-   * scope closes, and clearing the newest entry's slot is then exact: no
-   * later entry probed past it. */
-  struct IrwUsed { uint32_t name, hash; } *used_slot; /* name 0 = empty */
-  uint32_t used_mask;   /* slots - 1 */
-  uint32_t *used;       /* slot of each entry, oldest first */
+  /* Names are interned in the pool (each distinct name once), so that a
+   * name in use is a flag in its pool entry: a linear-probing set of the
+   * pool's names, at most half full, and an undo log of the names taken.
+   * Names leave in LIFO order when a region scope closes. */
+  struct IrwName { uint32_t off, hash; } *itab; /* off 0 = empty */
+  uint32_t itab_mask, n_itab; /* slots - 1, names in it */
+  uint32_t *used;       /* pool offset of each name taken, oldest first */
   uint32_t n_used, cap_used;
+  /* interned `base_N` by (base, N), direct-mapped (see suffixed_name) */
+  struct IrwSuffix { uint32_t base, num, off; } *suffixes; /* NULL until
+                           the first conflict */
+  uint32_t suffixes_shift; /* 64 - log2 of its slots */
+  uint32_t *arg_names;  /* interned `argN` by N, 0 = not yet */
+  uint32_t cap_arg_names;
   uint32_t *scopes;     /* n_used at each open scope */
   uint32_t n_scopes, cap_scopes;
   uint32_t *preds;      /* per block: predecessor uses, see print.c */

@@ -335,10 +335,15 @@ static void print_elementwise(IrPrinter *w, const IrModule *m, uint32_t op) {
   }
   irw_str(w, " ");
   irw_operands(w, m, op, 0, o->n_operands);
+  /* the rest is a function of (opcode, props, attrs, type): kept (20 MB
+   * corpus: ~200 instructions per op, mostly the flags) */
+  uint32_t t = ir_vtype(m, o->results);
+  if (irw_tail_cached(w, m, op, t)) return;
   print_op_flags(w, m, op);
   irw_op_attr_dict(w, m, op, elide_flags, 0);
   irw_str(w, " : ");
-  irw_type(w, ir_vtype(m, o->results));
+  irw_type(w, t);
+  irw_tail_end(w, m, op, t);
 }
 
 static int verify_same_types(const IrModule *m, uint32_t op, IrDiag *d) {
@@ -426,10 +431,13 @@ static void print_cmp(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_str(w, preds[a->ival]);
   irw_str(w, ", ");
   irw_operands(w, m, op, 0, 2);
+  uint32_t t = ir_vtype(m, ir_operand(m, op, 0));
+  if (irw_tail_cached(w, m, op, t)) return;
   print_op_flags(w, m, op);
   irw_op_attr_dict(w, m, op, elide_flags, 0);
   irw_str(w, " : ");
-  irw_type(w, ir_vtype(m, ir_operand(m, op, 0)));
+  irw_type(w, t);
+  irw_tail_end(w, m, op, t);
 }
 
 static int verify_cmp(const IrModule *m, uint32_t op, IrDiag *d) {
