@@ -327,33 +327,6 @@ static int hook(void *ud, IrBuilder *b, uint32_t block, IrMap *map,
   return process_func(o, block, op) < 0 ? -1 : 1;
 }
 
-/* ir_clone_module with the hook, but with builder room for what the pass
- * adds: ir_clone_module reserves 1.5x the input, and the pass's output is
- * about 1.9x the input's ops and operands and 2.8x its values (the i1
- * ownerships, constants, extract_strided_metadata, deallocs; mixed bench
- * after the first canonicalize: 25,154 -> 47,886 ops, 21,201 -> 60,297
- * values), so the builder's arrays were regrown once or twice (dd-own
- * on the mixed corpus 421.5M -> 420.6M instructions). Reserved pages that
- * stay unused are never touched. */
-static IrModule *clone_with_pass(const IrModule *m, Own *o, const char **why) {
-  IrBuilder *b = irb_new(m->ctx);
-  irb_reserve(b, 2 * m->n_ops + 64, 3 * m->n_values + 64,
-              2 * m->n_operands + 64, m->n_blocks + m->n_blocks / 4 + 16);
-  IrMap map;
-  ir_map_init(&map, m);
-  map.hook = hook;
-  map.ud = o;
-  IrModule *out = NULL;
-  uint32_t root = irb_clone_op(b, IR_NONE, &map, 0);
-  if (root != IR_NONE)
-    out = irb_freeze(b, root, why);
-  else
-    *why = "a pass failed";
-  ir_map_free(&map);
-  irb_free(b);
-  return out;
-}
-
 IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *opts, IrDiag *d) {
   Own o;
   memset(&o, 0, sizeof o);
@@ -376,7 +349,7 @@ IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *opts, IrDiag *d) {
   }
   unsigned errs = d->n_errors;
   const char *why = NULL;
-  IrModule *out = clone_with_pass(m, &o, &why);
+  IrModule *out = ir_clone_module(m, hook, &o, &why);
   if (!out && d->n_errors == errs)
     ir_diag(d, o.c, m->ops[0].loc, IR_SEV_ERROR,
             "ownership-based-buffer-deallocation: %s", why ? why : "failed");
