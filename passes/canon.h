@@ -104,6 +104,11 @@ struct Canon {
   /* the region simplifier's lists (canon_region.c, region_dce) */
   uint32_t *dce_wl, *dce_cand, *dce_cand_arg;
   uint32_t cap_dce_wl, cap_dce_cand, cap_dce_cand_arg;
+  /* its byte maps (per op, value, block; cleared at each use) and the
+   * unreachable-block walk's stack and map (all zero between uses) */
+  uint8_t *dce_op, *dce_arg, *dce_opaque, *reach;
+  uint32_t cap_dce_op, cap_dce_arg, cap_dce_opaque, cap_reach;
+  uint32_t *reach_stk; uint32_t cap_reach_stk;
   /* per opcode: popping such an op can never change anything (see
    * canon_driver.c, set_inert), so seeding leaves it off the worklist */
   uint8_t inert[IR_N_OPS];

@@ -552,6 +552,8 @@ static CanonCst *cst_slot(Canon *c, const CanonCst *k) {
     c->cst_tab = ir_xcalloc(ncap, sizeof *c->cst_tab);
     c->cst_cap = ncap;
     c->n_cst_used = 0;
+    /* the claimed-slot list holds at most the table's half */
+    ir_vgrow((void **)&c->cst_used, &c->cap_cst_used, ncap / 2 + 1, sizeof *c->cst_used);
     for (uint32_t i = 0; i < ocap; i++)
       if (old[i].used) {
         uint32_t h = cst_hash(&old[i]) & (ncap - 1);
@@ -971,6 +973,11 @@ void canon_fini(Canon *c) {
   free(c->dce_wl);
   free(c->dce_cand);
   free(c->dce_cand_arg);
+  free(c->dce_op);
+  free(c->dce_arg);
+  free(c->dce_opaque);
+  free(c->reach);
+  free(c->reach_stk);
   free(c->ufirst);
   free(c->ucount);
   free(c->upool);
@@ -998,6 +1005,9 @@ int canon_run(Canon *c) {
   c->units = c->cfg.max_rewrites < 0 && c->cfg.region_simplify < 2;
   c->changed = 0;
   set_inert(c);
+  /* seeding pushes about every op: the worklist sized for all of them
+   * (grown by doubling before, ~1,300 reallocs a dd-own run) */
+  ir_vgrow((void **)&c->wl, &c->cap_wl, rw->n_ops + 1, sizeof *c->wl);
   int again = 0;
   int iteration = 0, round = 0;
   do {

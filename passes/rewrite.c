@@ -164,19 +164,28 @@ static void link_uses_preorder(Rw *rw, const IrModule *m, uint32_t op) {
   free(stack);
 }
 
+static uint32_t room(uint32_t n) {
+  return n > UINT32_MAX / 2 ? n : n + n / 4 + 8;
+}
+
 Rw *rw_load(const IrModule *m) {
   Rw *rw = ir_xcalloc(1, sizeof *rw);
   rw->ctx = m->ctx;
   rw->s_segments = ir_cstr(m->ctx, "operandSegmentSizes");
   rw->s_value = ir_cstr(m->ctx, "value");
+  /* room for what the rewrites add (a quarter more), so the first
+   * created op does not realloc (and copy) the arrays sized to the load
+   * (with the canonicalizer's presized worklists and kept byte maps:
+   * mixed corpus dd-own 385.1M -> 381.7M, dd-simplify 118.1M -> 116.8M,
+   * dd-lower 150.5M -> 149.4M) */
   uint32_t no = m->n_ops ? m->n_ops : 1;
-  GROW(rw->ops, 0, rw->cap_ops, no);
-  GROW(rw->uses, 0, rw->cap_uses, m->n_operands + 1);
-  GROW(rw->vals, 0, rw->cap_vals, m->n_values + 1);
-  GROW(rw->blocks, 0, rw->cap_blocks, m->n_blocks + 1);
-  GROW(rw->regions, 0, rw->cap_regions, m->n_regions + 1);
-  GROW(rw->opregs, 0, rw->cap_opregs, m->n_regions + 1);
-  GROW(rw->succs, 0, rw->cap_succs, m->n_succs + 1);
+  GROW(rw->ops, 0, rw->cap_ops, room(no));
+  GROW(rw->uses, 0, rw->cap_uses, room(m->n_operands + 1));
+  GROW(rw->vals, 0, rw->cap_vals, room(m->n_values + 1));
+  GROW(rw->blocks, 0, rw->cap_blocks, room(m->n_blocks + 1));
+  GROW(rw->regions, 0, rw->cap_regions, room(m->n_regions + 1));
+  GROW(rw->opregs, 0, rw->cap_opregs, room(m->n_regions + 1));
+  GROW(rw->succs, 0, rw->cap_succs, room(m->n_succs + 1));
   rw->n_ops = m->n_ops;
   rw->n_uses = m->n_operands;
   rw->n_vals = m->n_values;
