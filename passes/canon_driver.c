@@ -169,7 +169,7 @@ int canon_attr_int(IrCtx *c, uint32_t attr, int64_t *v) {
 }
 
 int canon_value_int(Canon *c, uint32_t v, int64_t *out) {
-  return canon_attr_int(c->ctx, rw_const_attr(c->rw, v), out);
+  return canon_attr_int_cached(c, rw_const_attr(c->rw, v), out);
 }
 
 uint32_t canon_int_attr(Canon *c, int64_t v, uint32_t type) {
@@ -510,7 +510,7 @@ typedef struct CanonCst {
 
 static uint64_t cst_key(Canon *c, uint32_t attr) {
   int64_t v;
-  if (canon_attr_int(c->ctx, attr, &v)) return (uint64_t)v;
+  if (canon_attr_int_cached(c, attr, &v)) return (uint64_t)v;
   return ((uint64_t)1 << 63) ^ ((uint64_t)attr << 1) ^ 0x5bd1e995u;
 }
 
