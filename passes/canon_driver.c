@@ -420,18 +420,27 @@ static void on_modified(void *ud, uint32_t op) {
  * remembered users whose slot still uses v, and scan again only when
  * fewer than two remain. One erasure among thousands of uses of a `true`
  * by one dealloc then costs O(1), not the length of the list. */
-static int other_users(Canon *c, uint32_t v, uint32_t op) {
+static int other_users_long(Canon *c, uint32_t v, uint32_t op);
+
+/* The short scan inline, the long lists' cache out of line (on_erased
+ * kept registers for it at every erasure: mixed corpus dd-own 378.5M ->
+ * 377.5M). */
+static inline int other_users(Canon *c, uint32_t v, uint32_t op) {
   Rw *rw = c->rw;
-  if (rw->vals[v].n_uses <= 16) {
-    uint32_t other = RW_NONE;
-    for (uint32_t u = rw->vals[v].first_use; u != RW_NONE; u = rw->uses[u].next) {
-      uint32_t user = rw->uses[u].op;
-      if (user == op || user == other) continue;
-      if (other != RW_NONE) return 1;
-      other = user;
-    }
-    return 0;
+  if (rw->vals[v].n_uses > 16) return other_users_long(c, v, op);
+  uint32_t other = RW_NONE;
+  for (uint32_t u = rw->vals[v].first_use; u != RW_NONE; u = rw->uses[u].next) {
+    uint32_t user = rw->uses[u].op;
+    if (user == op || user == other) continue;
+    if (other != RW_NONE) return 1;
+    other = user;
   }
+  return 0;
+}
+
+static __attribute__((noinline)) int other_users_long(Canon *c, uint32_t v,
+                                                   uint32_t op) {
+  Rw *rw = c->rw;
   if (rw->n_vals > c->cap_ucache) {
     uint32_t old = c->cap_ucache, cap = old;
     ir_vgrow((void **)&c->ufirst, &cap, rw->n_vals, sizeof *c->ufirst);
