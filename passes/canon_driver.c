@@ -511,11 +511,16 @@ static void on_erased(void *ud, uint32_t op) {
 /* Constant folder (MLIR's OperationFolder, as the driver uses it)        */
 /* ====================================================================== */
 
+/* 24 bytes: a slot is used when op is set (op 0 is the module, never a
+ * constant); a `used` field made it 32, and the table is cleared for
+ * every run (mixed corpus: dd-own 377.5M -> 377.0M, dd-simplify 116.1M ->
+ * 115.9M, dd-lower 148.7M -> 148.5M). */
 typedef struct CanonCst {
   uint32_t region, name, type, op;
   uint64_t key;       /* value bits for integers, attr id (tagged) otherwise */
-  uint32_t used;
 } CanonCst;
+
+static int cst_used(const CanonCst *e) { return e->op != 0; }
 
 static uint64_t cst_key(Canon *c, uint32_t attr) {
   int64_t v;
@@ -564,9 +569,9 @@ static CanonCst *cst_slot(Canon *c, const CanonCst *k) {
     /* the claimed-slot list holds at most the table's half */
     ir_vgrow((void **)&c->cst_used, &c->cap_cst_used, ncap / 2 + 1, sizeof *c->cst_used);
     for (uint32_t i = 0; i < ocap; i++)
-      if (old[i].used) {
+      if (cst_used(&old[i])) {
         uint32_t h = cst_hash(&old[i]) & (ncap - 1);
-        while (c->cst_tab[h].used) h = (h + 1) & (ncap - 1);
+        while (cst_used(&c->cst_tab[h])) h = (h + 1) & (ncap - 1);
         c->cst_tab[h] = old[i];
         IR_VPUSH(c->cst_used, c->n_cst_used, c->cap_cst_used, h);
       }
@@ -575,7 +580,7 @@ static CanonCst *cst_slot(Canon *c, const CanonCst *k) {
   uint32_t h = cst_hash(k) & (c->cst_cap - 1);
   for (;;) {
     CanonCst *e = &c->cst_tab[h];
-    if (!e->used) return e;
+    if (!cst_used(e)) return e;
     if (e->region == k->region && e->name == k->name && e->type == k->type &&
         e->key == k->key)
       return e;
@@ -627,14 +632,13 @@ static int insert_known_constant(Canon *c, uint32_t op, uint32_t attr) {
   k.type = rw_type(rw, rw_result(rw, op, 0));
   k.key = cst_key(c, attr);
   CanonCst *e = cst_slot(c, &k);
-  if (e->used) {
+  if (cst_used(e)) {
     uint32_t keep = e->op;
     rw_replace_op(rw, op, &rw->ops[keep].res);
     rw->ops[keep].loc = 0;
     return 0;
   }
   *e = k;
-  e->used = 1;
   e->op = op;
   c->cst_n++;
   IR_VPUSH(c->cst_used, c->n_cst_used, c->cap_cst_used, (uint32_t)(e - c->cst_tab));
