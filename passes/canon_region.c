@@ -11,6 +11,7 @@
  * order: blocks in post order, ops backwards.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "canon.h"
 
@@ -18,11 +19,28 @@
 /* Unreachable blocks                                                     */
 /* ====================================================================== */
 
+/* A byte map of n zero entries, in a buffer the run keeps; `clear`: its
+ * last user may have left entries set. */
+static uint8_t *kept_map(uint8_t **buf, uint32_t *cap, uint32_t n, int clear) {
+  if (n > *cap) {
+    /* nothing in it is kept: a fresh zeroed buffer, with room for the
+     * ops a run adds (growing by realloc copied it each time) */
+    free(*buf);
+    *cap = n + n / 4;
+    *buf = ir_xcalloc(*cap, 1);
+    return *buf;
+  }
+  if (clear) memset(*buf, 0, n);
+  return *buf;
+}
+
+/* The stack and the reached-block map live in the Canon across calls (the
+ * map is all zero again at the end), like region_dce's maps below. */
 static int erase_unreachable(Canon *c) {
   Rw *rw = c->rw;
   int erased = 0;
-  uint32_t *stk = NULL, n = 0, cap = 0;
-  uint8_t *reach = ir_xcalloc(rw->n_blocks + 1, 1);
+  uint32_t *stk = c->reach_stk, n = 0, cap = c->cap_reach_stk;
+  uint8_t *reach = kept_map(&c->reach, &c->cap_reach, rw->n_blocks + 1, 0);
   IR_VPUSH(stk, n, cap, c->scope);
   while (n) {
     uint32_t r = stk[--n];
@@ -55,8 +73,7 @@ static int erase_unreachable(Canon *c) {
     for (uint32_t i = 0; i < np; i++) reach[po[i]] = 0;
     free(po);
   }
-  free(stk);
-  free(reach);
+  c->reach_stk = stk, c->cap_reach_stk = cap;
   return erased;
 }
 
@@ -329,9 +346,11 @@ static int region_dce(Canon *c) {
   Live l;
   l.rw = rw;
   l.c = c;
-  l.op = ir_xcalloc(rw->n_ops + 1, 1);
-  l.arg = ir_xcalloc(rw->n_vals + 1, 1);
-  l.opaque = ir_xcalloc(rw->n_blocks + 1, 1);
+  /* the maps kept by the Canon and cleared here (a calloc and free each
+   * per call before) */
+  l.op = kept_map(&c->dce_op, &c->cap_dce_op, rw->n_ops + 1, 1);
+  l.arg = kept_map(&c->dce_arg, &c->cap_dce_arg, rw->n_vals + 1, 1);
+  l.opaque = kept_map(&c->dce_opaque, &c->cap_dce_opaque, rw->n_blocks + 1, 1);
   /* blocks reached from terminators we cannot edit keep their arguments */
   for (uint32_t s = 0; s < rw->n_succs; s++) {
     const RwSucc *sc = &rw->succs[s];
@@ -345,6 +364,10 @@ static int region_dce(Canon *c) {
   l.cand = c->dce_cand, l.cap_cand = c->cap_dce_cand;
   l.cand_arg = c->dce_cand_arg, l.cap_cand_arg = c->cap_dce_cand_arg;
   l.n_wl = l.n_cand = l.n_cand_arg = 0;
+  /* every op goes on one of the two at most once: sized for all of them
+   * up front (grown from 8 by doubling, ~2,200 reallocs a dd-own run) */
+  ir_vgrow((void **)&l.wl, &l.cap_wl, rw->n_ops + 1, sizeof *l.wl);
+  ir_vgrow((void **)&l.cand, &l.cap_cand, rw->n_ops + 1, sizeof *l.cand);
   visit_region(&l, c->scope);
   int all_live = !may_be_dead(&l);
   if (!all_live) {
@@ -358,11 +381,7 @@ static int region_dce(Canon *c) {
   c->dce_cand_arg = l.cand_arg, c->cap_dce_cand_arg = l.cap_cand_arg;
   /* nothing dead (the common case after the first iteration): the walk
    * that deletes would find nothing */
-  int erased = all_live ? 0 : delete_dead(&l, c->scope);
-  free(l.op);
-  free(l.arg);
-  free(l.opaque);
-  return erased;
+  return all_live ? 0 : delete_dead(&l, c->scope);
 }
 
 /* ====================================================================== */

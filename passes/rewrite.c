@@ -116,8 +116,30 @@ static uint32_t new_region(Rw *rw, uint32_t op) {
 /* Load                                                                   */
 /* ====================================================================== */
 
+/* use_link for a slot rw_load has not written: every field set once
+ * here (the slots were initialised in a loop of their own and then
+ * linked by a call each: mixed corpus dd-own 387.8M -> 385.1M,
+ * dd-simplify 118.7M -> 118.1M, dd-lower 151.3M -> 150.5M). */
+static inline void use_link_fresh(Rw *rw, uint32_t u, uint32_t op, uint32_t v) {
+  RwUse *us = &rw->uses[u];
+  rw->epoch++;
+  us->val = v;
+  us->op = op;
+  us->prev = RW_NONE;
+  if (v == RW_NONE) {
+    us->next = RW_NONE;
+    return;
+  }
+  RwVal *val = &rw->vals[v];
+  us->next = val->first_use;
+  if (val->first_use != RW_NONE) rw->uses[val->first_use].prev = u;
+  val->first_use = u;
+  val->n_uses++;
+}
+
 /* Link the operand uses of op and (pre-order) of everything nested in it,
- * so use lists end up newest-first in program order, as after parsing. */
+ * so use lists end up newest-first in program order, as after parsing.
+ * Every op of a module is in op 0's tree, so this writes every use slot. */
 static void link_uses_preorder(Rw *rw, const IrModule *m, uint32_t op) {
   uint32_t cap = 64, n = 0;
   uint32_t *stack = ir_xmalloc(cap * sizeof *stack);
@@ -126,7 +148,7 @@ static void link_uses_preorder(Rw *rw, const IrModule *m, uint32_t op) {
     uint32_t o = stack[--n];
     const IrOp *io = &m->ops[o];
     for (uint32_t k = 0; k < io->n_operands; k++)
-      use_link(rw, io->operands + k, m->operands[io->operands + k]);
+      use_link_fresh(rw, io->operands + k, o, m->operands[io->operands + k]);
     /* push nested ops in reverse so they pop in program order */
     for (uint32_t r = io->n_regions; r-- > 0;) {
       const IrRegion *rg = &m->regions[io->regions + r];
@@ -142,19 +164,28 @@ static void link_uses_preorder(Rw *rw, const IrModule *m, uint32_t op) {
   free(stack);
 }
 
+static uint32_t room(uint32_t n) {
+  return n > UINT32_MAX / 2 ? n : n + n / 4 + 8;
+}
+
 Rw *rw_load(const IrModule *m) {
   Rw *rw = ir_xcalloc(1, sizeof *rw);
   rw->ctx = m->ctx;
   rw->s_segments = ir_cstr(m->ctx, "operandSegmentSizes");
   rw->s_value = ir_cstr(m->ctx, "value");
+  /* room for what the rewrites add (a quarter more), so the first
+   * created op does not realloc (and copy) the arrays sized to the load
+   * (with the canonicalizer's presized worklists and kept byte maps:
+   * mixed corpus dd-own 385.1M -> 381.7M, dd-simplify 118.1M -> 116.8M,
+   * dd-lower 150.5M -> 149.4M) */
   uint32_t no = m->n_ops ? m->n_ops : 1;
-  GROW(rw->ops, 0, rw->cap_ops, no);
-  GROW(rw->uses, 0, rw->cap_uses, m->n_operands + 1);
-  GROW(rw->vals, 0, rw->cap_vals, m->n_values + 1);
-  GROW(rw->blocks, 0, rw->cap_blocks, m->n_blocks + 1);
-  GROW(rw->regions, 0, rw->cap_regions, m->n_regions + 1);
-  GROW(rw->opregs, 0, rw->cap_opregs, m->n_regions + 1);
-  GROW(rw->succs, 0, rw->cap_succs, m->n_succs + 1);
+  GROW(rw->ops, 0, rw->cap_ops, room(no));
+  GROW(rw->uses, 0, rw->cap_uses, room(m->n_operands + 1));
+  GROW(rw->vals, 0, rw->cap_vals, room(m->n_values + 1));
+  GROW(rw->blocks, 0, rw->cap_blocks, room(m->n_blocks + 1));
+  GROW(rw->regions, 0, rw->cap_regions, room(m->n_regions + 1));
+  GROW(rw->opregs, 0, rw->cap_opregs, room(m->n_regions + 1));
+  GROW(rw->succs, 0, rw->cap_succs, room(m->n_succs + 1));
   rw->n_ops = m->n_ops;
   rw->n_uses = m->n_operands;
   rw->n_vals = m->n_values;
@@ -225,12 +256,6 @@ Rw *rw_load(const IrModule *m) {
     op->n_succ = io->n_succs;
     op->props = io->props;
     op->attrs = io->attrs;
-    for (uint32_t k = 0; k < io->n_operands; k++) {
-      RwUse *u = &rw->uses[io->operands + k];
-      u->val = RW_NONE;
-      u->op = o;
-      u->prev = u->next = RW_NONE;
-    }
     for (uint32_t s = 0; s < io->n_succs; s++) {
       const IrSucc *is = &m->succs[io->succs + s];
       RwSucc *sc = &rw->succs[io->succs + s];
