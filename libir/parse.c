@@ -615,10 +615,17 @@ static inline uint64_t rd8(const char *s) {
   return v;
 }
 
+/* The low n bytes of a word, n <= 8. */
+static const uint64_t low_bytes[9] = {
+    0, 0xffull, 0xffffull, 0xffffffull, 0xffffffffull, 0xffffffffffull,
+    0xffffffffffffull, 0xffffffffffffffull, ~0ull};
+
 /* The bytes of s[0, n) within its first word, n <= 8 (little endian: the
- * low bytes come first). */
+ * low bytes come first). A mask from a table rather than a shift and a
+ * test of n >= 8 (ir-asm, 20 MB corpus 1,173.8M -> 1,167.3M, mixed 261.4M
+ * -> 260.1M; the same table in parse_type.c's word_at cost 2.5M more). */
 static inline uint64_t head8(const char *s, uint32_t n) {
-  return n >= 8 ? rd8(s) : rd8(s) & ((1ull << (8 * n)) - 1);
+  return rd8(s) & low_bytes[n];
 }
 
 static inline uint32_t hname(uint32_t key, uint32_t num, const char *s, uint32_t n) {
