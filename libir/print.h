@@ -87,6 +87,9 @@ typedef struct IrwElide {
   uint32_t ids[IRW_ELIDE_MAX]; /* string ids of its interned names */
 } IrwElide;
 
+/* Name lists of irw_props as string ids (IrwElide, positional). */
+#define IRW_PROP_LISTS_LOG2 4
+
 /* A cached irw_prop lookup (print.c). */
 #define IRW_PROPS_LOG2 10
 typedef struct IrwPropSlot {
@@ -139,6 +142,7 @@ struct IrPrinter {
 
   IrwNameId *name_ids;  /* 1 << IRW_NAME_IDS_LOG2 slots, see name_id */
   IrwElide *elides;     /* 1 << IRW_ELIDES_LOG2 slots, see elide_ids */
+  IrwElide *prop_lists; /* 1 << IRW_PROP_LISTS_LOG2 slots, see irw_props */
   uint32_t epoch;       /* this printer's entries in them */
   IrwPropSlot *props;   /* up to 1 << IRW_PROPS_LOG2 slots, see irw_prop */
   uint32_t props_shift; /* 64 - log2 of its slots */

@@ -164,11 +164,9 @@ static void print_func(IrPrinter *w, const IrModule *m, uint32_t op) {
                                       "res_attrs", NULL};
   const IrCtx *c = m->ctx;
   const IrOp *o = ir_op(m, op);
-  uint32_t vis = irw_prop(w, m, op, "sym_visibility");
-  uint32_t name = irw_prop(w, m, op, "sym_name");
-  uint32_t fta = irw_prop(w, m, op, "function_type");
-  uint32_t argat = irw_prop(w, m, op, "arg_attrs");
-  uint32_t resat = irw_prop(w, m, op, "res_attrs");
+  uint32_t p[5]; /* the props named in elide, in its order */
+  irw_props(w, m, op, elide, p);
+  uint32_t name = p[0], vis = p[1], fta = p[2], argat = p[3], resat = p[4];
   uint32_t ft = fta ? ir_attr(c, fta)->type : 0;
   const IrRegion *body = o->n_regions ? &m->regions[o->regions] : NULL;
   const IrBlock *entry = body && body->n_blocks ? &m->blocks[body->blocks] : NULL;
