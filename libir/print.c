@@ -485,7 +485,7 @@ void irw_set_name_n(IrPrinter *w, uint32_t v, const char *name, size_t n) {
  * text and base name are kept (20 MB corpus: 61k allocs at ~330
  * instructions of printing and ~220 of naming each, 54k constants at ~170
  * and ~290). */
-static int memo_opcode(uint32_t opc) {
+static inline int memo_opcode(uint32_t opc) {
   return opc == IR_OP_ALLOC || opc == IR_OP_ALLOCA || opc == IR_OP_CONSTANT;
 }
 
@@ -493,7 +493,9 @@ static inline int memo_shape(const IrOp *o) {
   return !o->n_operands && !o->n_regions && !o->n_succs && o->n_results == 1;
 }
 
-static int op_text_memo(const IrOp *o) {
+/* inline: number_op tests it for every op with a names hook (GCC kept it
+ * out of line, a call each: 20 MB corpus ir_print 241.2M -> 239.3M) */
+static inline int op_text_memo(const IrOp *o) {
   return memo_opcode(o->opc) && memo_shape(o);
 }
 
