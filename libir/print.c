@@ -493,10 +493,15 @@ static inline int memo_shape(const IrOp *o) {
   return !o->n_operands && !o->n_regions && !o->n_succs && o->n_results == 1;
 }
 
-/* inline: number_op tests it for every op with a names hook (GCC kept it
- * out of line, a call each: 20 MB corpus ir_print 241.2M -> 239.3M) */
-static inline int op_text_memo(const IrOp *o) {
-  return memo_opcode(o->opc) && memo_shape(o);
+/* Ops whose names hook's base name is a function of (opcode, properties,
+ * attributes, result type) whatever their operands: those of memo_opcode
+ * and memref.subview, and allocs with dynamic sizes (20 MB corpus: 12k
+ * subviews and 9k such allocs at ~230 instructions of naming each;
+ * ir_print 239.3M -> 235.3M). Inline: number_op tests it for every op with
+ * a names hook (GCC kept it out of line, a call each: 241.2M -> 239.3M). */
+static inline int name_memo(const IrOp *o) {
+  int opc_ok = memo_opcode(o->opc) || o->opc == IR_OP_SUBVIEW;
+  return opc_ok && !o->n_regions && !o->n_succs && o->n_results == 1;
 }
 
 static inline IrwOpText *op_text_slot(IrPrinter *w, IrwOpText *tab,
@@ -537,7 +542,7 @@ static void sort_u32(uint32_t *a, uint32_t n) {
 
 static __attribute__((noinline)) void preds_add(IrPrinter *w, const IrOp *o);
 
-/* The slot of op_names for o (of op_text_memo) and its key. */
+/* The slot of op_names for o (of name_memo) and its key. */
 static inline IrwOpText *name_memo_slot(IrPrinter *w, const IrOp *o,
                                         uint32_t *form, uint32_t *type) {
   *type = w->m->values[o->results].type;
@@ -545,7 +550,7 @@ static inline IrwOpText *name_memo_slot(IrPrinter *w, const IrOp *o,
   return op_text_slot(w, w->op_names, o, *form, *type);
 }
 
-/* Name o's result (o of op_text_memo) from the base name its names hook
+/* Name o's result (o of name_memo) from the base name its names hook
  * gave the last such op with the same key; 0 (nothing done) if none is
  * kept. Inline in number_op, before number_op_slow's call and set-up:
  * most such ops hit (20 MB corpus: ir_print 246.5M -> 243.6M
@@ -573,7 +578,7 @@ static inline __attribute__((always_inline)) void number_op(IrPrinter *w,
   if (o->n_succs && w->pred_fill) preds_add(w, o);
   IrwHook names = o->opc < IR_N_OPS ? w->names[o->opc] : NULL;
   if (names || o->n_results > 1) {
-    if (names && op_text_memo(o) && name_memo_hit(w, o)) return;
+    if (names && name_memo(o) && name_memo_hit(w, o)) return;
     number_op_slow(w, op, names);
     return;
   }
@@ -581,7 +586,7 @@ static inline __attribute__((always_inline)) void number_op(IrPrinter *w,
     w->vid[o->results] = w->next_value++;
 }
 
-/* Run the names hook of op (of op_text_memo), or give its result the
+/* Run the names hook of op (of name_memo), or give its result the
  * base name the hook gave the last such op with the same key. */
 static void name_memo_op(IrPrinter *w, const IrOp *o, uint32_t op,
                          IrwHook names) {
@@ -610,7 +615,7 @@ static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
      * (only a hook can make more than one); ir_print made room for one */
     w->cur_groups[0] = 0;
     w->n_cur_groups = 1;
-    if (op_text_memo(o)) {
+    if (name_memo(o)) {
       name_memo_op(w, o, op, names);
     } else {
       w->cur_op = op;
@@ -1476,7 +1481,7 @@ static void op_text_keep(IrPrinter *w, IrwOpText *e, const IrOp *o,
   w->n_tpool += (uint32_t)n;
 }
 
-/* Print op (of op_text_memo) from its name on, which line_start put at
+/* Print op (of memo_opcode and memo_shape) from its name on, which line_start put at
  * buf[pend_at, pend_end), by its hook or from the memo. */
 static void print_memo_op(IrPrinter *w, const IrOp *o, uint32_t op,
                           const IrwForm *f) {

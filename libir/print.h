@@ -50,7 +50,7 @@ typedef struct IrwForm {
   const char *p;        /* op name (not NUL-terminated where used) */
   uint32_t n;           /* its length */
   uint16_t ready;       /* the entry is filled in */
-  uint16_t memo;        /* the opcode is one of print.c's op_text_memo */
+  uint16_t memo;        /* the opcode is one of print.c's memo_opcode */
   char pad[32];         /* the name again when n <= 32, for a fixed copy */
 } IrwForm;
 
@@ -109,7 +109,8 @@ typedef struct IrwDictSlot {
 
 /* A text (or, in IrPrinter.op_names, a base name) that is a function of
  * an op's (opcode, default dialect, properties, attributes) and one type
- * alone: the line of an op of print.c's op_text_memo from its name on,
+ * alone: the line of an op of print.c's memo_opcode and memo_shape from
+ * its name on,
  * or the rest of a hook's text (irw_tail_cached). */
 typedef struct IrwOpText {
   uint32_t form;        /* opcode x IRW_N_DIALECTS + dialect, + 1; 0 = empty */
