@@ -110,8 +110,7 @@ typedef struct IrwDictSlot {
 /* A text (or, in IrPrinter.op_names, a base name) that is a function of
  * an op's (opcode, default dialect, properties, attributes) and one type
  * alone: the line of an op of print.c's memo_opcode and memo_shape from
- * its name on,
- * or the rest of a hook's text (irw_tail_cached). */
+ * its name on, or the rest of a hook's text (irw_tail_cached). */
 typedef struct IrwOpText {
   uint32_t form;        /* opcode x IRW_N_DIALECTS + dialect, + 1; 0 = empty */
   uint32_t props, attrs, type;
