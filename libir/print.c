@@ -73,21 +73,38 @@ IrwMark irw_cache_begin(IrPrinter *w) {
   return mk;
 }
 
-void irw_cache_end(IrPrinter *w, IrwCache *c, uint32_t key, IrwMark mk) {
+/* Whether the text printed since mk may be kept (whole and not empty). */
+static int keepable(const IrPrinter *w, IrwMark mk) {
   size_t n = w->o.len - mk.start;
-  if (w->n_flush != mk.n_flush || !n || n > 0xffff) return;
+  return w->n_flush == mk.n_flush && n && n <= 0xffff;
+}
+
+/* Copy the text printed since mk to the text pool. */
+static IrwText tpool_keep(IrPrinter *w, IrwMark mk) {
+  uint32_t n = (uint32_t)(w->o.len - mk.start);
+  ir_vgrow((void **)&w->tpool, &w->cap_tpool, w->n_tpool + n + IRW_PAD, 1);
+  memcpy(w->tpool + w->n_tpool, w->o.buf + mk.start, n);
+  IrwText t = {w->n_tpool, n};
+  w->n_tpool += n;
+  return t;
+}
+
+void irw_cache_end(IrPrinter *w, IrwCache *c, uint32_t key, IrwMark mk) {
+  if (!keepable(w, mk)) return;
   if (key >= c->cap) {
     uint32_t cap = c->cap;
     ir_vgrow((void **)&c->e, &cap, key + 1, sizeof *c->e);
     memset(c->e + c->cap, 0, (cap - c->cap) * sizeof *c->e);
     c->cap = cap;
   }
-  ir_vgrow((void **)&w->tpool, &w->cap_tpool,
-           w->n_tpool + (uint32_t)n + IRW_PAD, 1);
-  memcpy(w->tpool + w->n_tpool, w->o.buf + mk.start, n);
-  c->e[key].off = w->n_tpool;
-  c->e[key].n = (uint32_t)n;
-  w->n_tpool += (uint32_t)n;
+  c->e[key] = tpool_keep(w, mk);
+}
+
+void irw_key_cache_end(IrPrinter *w, IrwKeyText *e, uint32_t key,
+                       IrwMark mk) {
+  if (!e || !keepable(w, mk)) return;
+  e->key = key;
+  e->text = tpool_keep(w, mk);
 }
 
 void (irw_str)(IrPrinter *w, const char *s) { irw_put(w, s, strlen(s)); }
@@ -1852,6 +1869,11 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.op_texts = ir_xcalloc((size_t)1 << tl, sizeof *w.op_texts);
   if (!w.generic)
     w.op_names = ir_xcalloc((size_t)1 << tl, sizeof *w.op_names);
+  /* attribute texts: a slot per 16 ops, 64 to 4096 */
+  uint32_t al = 6;
+  while (al < 12 && (m->n_ops >> 4) >> al) al++;
+  w.attr_text.shift = 64 - al;
+  w.attr_text.e = ir_xcalloc((size_t)1 << al, sizeof *w.attr_text.e);
   /* per printer, not per process: a program may change a registry
    * entry's hooks between prints (tests/unit/test_print.c does) */
   for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
