@@ -212,7 +212,14 @@ static void print_func(IrPrinter *w, const IrModule *m, uint32_t op) {
     }
     if (paren) irw_str(w, ")");
   }
-  irw_op_attr_dict(w, m, op, elide, 1);
+  /* nothing to print when the properties are the five alone and there are
+   * no attributes: a function's dictionary is its own, so the printer's
+   * cache of dictionaries that print nothing always missed (20 MB corpus:
+   * ~265 instructions a function; ir_print 232.0M -> 230.1M) */
+  uint32_t n_known = 0;
+  for (uint32_t k = 0; k < 5; k++) n_known += p[k] != 0;
+  if (o->attrs || !o->props || ir_attr(c, o->props)->n != n_known)
+    irw_op_attr_dict(w, m, op, elide, 1);
   if (entry) irw_region(w, m, o->regions, 0, 1);
 }
 
