@@ -1260,7 +1260,8 @@ static const uint32_t *elide_ids(IrPrinter *w, const char *const *elide,
   return list_ids(w, w->elides, IRW_ELIDES_LOG2, elide, 0, n);
 }
 
-/* irw_prop of each name of a NULL-ended list (at most IRW_ELIDE_MAX) into
+/* irw_prop of each name of a NULL-ended list (at most IRW_ELIDE_MAX, no
+ * name twice) into
  * out, in one pass over op's properties: func.func reads five from a
  * dictionary of its own, which missed irw_prop's cache five times (20 MB
  * corpus: ir_print 243.6M -> 241.2M). */
@@ -1271,11 +1272,17 @@ void irw_props(IrPrinter *w, const IrModule *m, uint32_t op,
       list_ids(w, w->prop_lists, IRW_PROP_LISTS_LOG2, names, 1, &n);
   for (uint32_t k = 0; k < n; k++) out[k] = 0;
   uint32_t d = m->ops[op].props;
-  if (!d || ir_attr(w->c, d)->kind != IR_A_DICT) return;
+  if (!d) return;
+  const IrAttr *a = ir_attr(w->c, d);
+  if (a->kind != IR_A_DICT) return;
   const uint32_t *l = ir_attr_u32(w->c, d);
-  for (uint32_t i = 0, nd = ir_attr(w->c, d)->n; i < nd; i++)
-    for (uint32_t k = 0; k < n; k++)
-      if (ids[k] == l[2 * i]) out[k] = l[2 * i + 1];
+  for (uint32_t i = 0, nd = a->n; i < nd; i++) {
+    /* names are unique in a dictionary, and in the list: stop at the
+     * first match (ir_print 228.3M -> 227.8M) */
+    uint32_t k = 0;
+    while (k < n && ids[k] != l[2 * i]) k++;
+    if (k < n) out[k] = l[2 * i + 1];
+  }
 }
 
 /* Print ` {a = 1, b}` from two sorted dictionaries merged (either may be 0),
