@@ -1261,10 +1261,9 @@ static const uint32_t *elide_ids(IrPrinter *w, const char *const *elide,
 }
 
 /* irw_prop of each name of a NULL-ended list (at most IRW_ELIDE_MAX, no
- * name twice) into
- * out, in one pass over op's properties: func.func reads five from a
- * dictionary of its own, which missed irw_prop's cache five times (20 MB
- * corpus: ir_print 243.6M -> 241.2M). */
+ * name twice) into out, in one pass over op's properties: func.func reads
+ * five from a dictionary of its own, which missed irw_prop's cache five
+ * times (20 MB corpus: ir_print 243.6M -> 241.2M). */
 void irw_props(IrPrinter *w, const IrModule *m, uint32_t op,
                const char *const *names, uint32_t *out) {
   uint32_t n;
