@@ -299,7 +299,10 @@ out:
 
 void ir_syntax_print_yield(IrPrinter *w, const IrModule *m, uint32_t op) {
   const IrOp *o = ir_op(m, op);
-  irw_op_attr_dict(w, m, op, NULL, 0);
+  /* the test here spares the call for the usual terminator without
+   * properties or attributes (20 MB corpus: 59k; ir_print 227.8M ->
+   * 227.2M) */
+  if (o->props || o->attrs) irw_op_attr_dict(w, m, op, NULL, 0);
   if (!o->n_operands) return;
   irw_str(w, " ");
   irw_operands(w, m, op, 0, o->n_operands);
