@@ -540,6 +540,10 @@ void irw_tail_end(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t type);
  * address), then found in the properties by id. */
 uint32_t irw_prop(IrPrinter *w, const IrModule *m, uint32_t op,
                   const char *name);
+/* irw_prop of each name of a NULL-ended list (at most 16, no name twice)
+ * into out[]. */
+void irw_props(IrPrinter *w, const IrModule *m, uint32_t op,
+               const char *const *names, uint32_t *out);
 /* ` {` ... `}` region. print_entry_args: print the entry block label with
  * its arguments; term: what happens to the entry block's terminator
  * (IRW_TERM_*; a 0/1 truth value means ODS rule / print). */

@@ -73,21 +73,38 @@ IrwMark irw_cache_begin(IrPrinter *w) {
   return mk;
 }
 
-void irw_cache_end(IrPrinter *w, IrwCache *c, uint32_t key, IrwMark mk) {
+/* Whether the text printed since mk may be kept (whole and not empty). */
+static int keepable(const IrPrinter *w, IrwMark mk) {
   size_t n = w->o.len - mk.start;
-  if (w->n_flush != mk.n_flush || !n || n > 0xffff) return;
+  return w->n_flush == mk.n_flush && n && n <= 0xffff;
+}
+
+/* Copy the text printed since mk to the text pool. */
+static IrwText tpool_keep(IrPrinter *w, IrwMark mk) {
+  uint32_t n = (uint32_t)(w->o.len - mk.start);
+  ir_vgrow((void **)&w->tpool, &w->cap_tpool, w->n_tpool + n + IRW_PAD, 1);
+  memcpy(w->tpool + w->n_tpool, w->o.buf + mk.start, n);
+  IrwText t = {w->n_tpool, n};
+  w->n_tpool += n;
+  return t;
+}
+
+void irw_cache_end(IrPrinter *w, IrwCache *c, uint32_t key, IrwMark mk) {
+  if (!keepable(w, mk)) return;
   if (key >= c->cap) {
     uint32_t cap = c->cap;
     ir_vgrow((void **)&c->e, &cap, key + 1, sizeof *c->e);
     memset(c->e + c->cap, 0, (cap - c->cap) * sizeof *c->e);
     c->cap = cap;
   }
-  ir_vgrow((void **)&w->tpool, &w->cap_tpool,
-           w->n_tpool + (uint32_t)n + IRW_PAD, 1);
-  memcpy(w->tpool + w->n_tpool, w->o.buf + mk.start, n);
-  c->e[key].off = w->n_tpool;
-  c->e[key].n = (uint32_t)n;
-  w->n_tpool += (uint32_t)n;
+  c->e[key] = tpool_keep(w, mk);
+}
+
+void irw_key_cache_end(IrPrinter *w, IrwKeyText *e, uint32_t key,
+                       IrwMark mk) {
+  if (!e || !keepable(w, mk)) return;
+  e->key = key;
+  e->text = tpool_keep(w, mk);
 }
 
 void (irw_str)(IrPrinter *w, const char *s) { irw_put(w, s, strlen(s)); }
@@ -485,7 +502,7 @@ void irw_set_name_n(IrPrinter *w, uint32_t v, const char *name, size_t n) {
  * text and base name are kept (20 MB corpus: 61k allocs at ~330
  * instructions of printing and ~220 of naming each, 54k constants at ~170
  * and ~290). */
-static int memo_opcode(uint32_t opc) {
+static inline int memo_opcode(uint32_t opc) {
   return opc == IR_OP_ALLOC || opc == IR_OP_ALLOCA || opc == IR_OP_CONSTANT;
 }
 
@@ -493,8 +510,15 @@ static inline int memo_shape(const IrOp *o) {
   return !o->n_operands && !o->n_regions && !o->n_succs && o->n_results == 1;
 }
 
-static int op_text_memo(const IrOp *o) {
-  return memo_opcode(o->opc) && memo_shape(o);
+/* Ops whose names hook's base name is a function of (opcode, properties,
+ * attributes, result type) whatever their operands: those of memo_opcode
+ * and memref.subview, and allocs with dynamic sizes (20 MB corpus: 12k
+ * subviews and 9k such allocs at ~230 instructions of naming each;
+ * ir_print 239.3M -> 235.3M). Inline: number_op tests it for every op with
+ * a names hook (GCC kept it out of line, a call each: 241.2M -> 239.3M). */
+static inline int name_memo(const IrOp *o) {
+  int opc_ok = memo_opcode(o->opc) || o->opc == IR_OP_SUBVIEW;
+  return opc_ok && !o->n_regions && !o->n_succs && o->n_results == 1;
 }
 
 static inline IrwOpText *op_text_slot(IrPrinter *w, IrwOpText *tab,
@@ -504,6 +528,13 @@ static inline IrwOpText *op_text_slot(IrPrinter *w, IrwOpText *tab,
                 (uint64_t)o->attrs ^ (uint64_t)type << 36) *
                0x9E3779B97F4A7C15ull;
   return &tab[h >> w->op_texts_shift];
+}
+
+/* Whether slot e holds the text of key (form, o's props and attrs, type). */
+static inline int op_text_hit(const IrwOpText *e, const IrOp *o, uint32_t form,
+                              uint32_t type) {
+  return e->form == form && e->props == o->props && e->attrs == o->attrs &&
+         e->type == type;
 }
 
 static int cmp_u32(const void *a, const void *b) {
@@ -527,17 +558,44 @@ static void sort_u32(uint32_t *a, uint32_t n) {
 }
 
 static __attribute__((noinline)) void preds_add(IrPrinter *w, const IrOp *o);
+
+/* The slot of op_names for o (of name_memo) and its key. */
+static inline IrwOpText *name_memo_slot(IrPrinter *w, const IrOp *o,
+                                        uint32_t *form, uint32_t *type) {
+  *type = w->m->values[o->results].type;
+  *form = (uint32_t)o->opc * IRW_N_DIALECTS + 1;
+  return op_text_slot(w, w->op_names, o, *form, *type);
+}
+
+/* Name o's result (o of name_memo) from the base name its names hook
+ * gave the last such op with the same key; 0 (nothing done) if none is
+ * kept. Inline in number_op, before number_op_slow's call and set-up:
+ * most such ops hit (20 MB corpus: ir_print 246.5M -> 243.6M
+ * instructions; number_op must then be forced inline: GCC left it out of
+ * line, 250.5M). */
+static inline int name_memo_hit(IrPrinter *w, const IrOp *o) {
+  uint32_t form, type;
+  const IrwOpText *e = name_memo_slot(w, o, &form, &type);
+  if (!op_text_hit(e, o, form, type)) return 0;
+  uint32_t res = o->results;
+  if (e->text.off) w->vid[res] = IRW_NAMED | unique_interned(w, e->text.off);
+  else if (w->vid[res] == IRW_UNSET) w->vid[res] = w->next_value++;
+  return 1;
+}
+
 static __attribute__((noinline)) void number_op_slow(IrPrinter *w, uint32_t op,
                                                     IrwHook names);
 
 /* Name the results of op (and record its successors' predecessor uses).
  * Inline: most ops have no names hook and at most one result. */
-static inline void number_op(IrPrinter *w, uint32_t op) {
+static inline __attribute__((always_inline)) void number_op(IrPrinter *w,
+                                                          uint32_t op) {
   const IrModule *m = w->m;
   const IrOp *o = &m->ops[op];
   if (o->n_succs && w->pred_fill) preds_add(w, o);
   IrwHook names = o->opc < IR_N_OPS ? w->names[o->opc] : NULL;
   if (names || o->n_results > 1) {
+    if (names && name_memo(o) && name_memo_hit(w, o)) return;
     number_op_slow(w, op, names);
     return;
   }
@@ -545,15 +603,13 @@ static inline void number_op(IrPrinter *w, uint32_t op) {
     w->vid[o->results] = w->next_value++;
 }
 
-/* Run the names hook of op (of op_text_memo), or give its result the
+/* Run the names hook of op (of name_memo), or give its result the
  * base name the hook gave the last such op with the same key. */
 static void name_memo_op(IrPrinter *w, const IrOp *o, uint32_t op,
                          IrwHook names) {
-  uint32_t res = o->results, type = w->m->values[res].type;
-  uint32_t form = (uint32_t)o->opc * IRW_N_DIALECTS + 1;
-  IrwOpText *e = op_text_slot(w, w->op_names, o, form, type);
-  if (e->form == form && e->props == o->props && e->attrs == o->attrs &&
-      e->type == type) {
+  uint32_t res = o->results, form, type;
+  IrwOpText *e = name_memo_slot(w, o, &form, &type);
+  if (op_text_hit(e, o, form, type)) {
     if (e->text.off) w->vid[res] = IRW_NAMED | unique_interned(w, e->text.off);
     return;
   }
@@ -576,7 +632,7 @@ static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
      * (only a hook can make more than one); ir_print made room for one */
     w->cur_groups[0] = 0;
     w->n_cur_groups = 1;
-    if (op_text_memo(o)) {
+    if (name_memo(o)) {
       name_memo_op(w, o, op, names);
     } else {
       w->cur_op = op;
@@ -654,7 +710,10 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
         w->vid[v] = w->next_value++;
       }
     }
-    for (uint32_t op = bl->ops; op < bl->ops + bl->n_ops; op++) {
+    /* the bound in a local: the stores to w->vid could alias bl's fields,
+     * which were loaded again for every op (20 MB corpus: ir_print
+     * 230.1M -> 229.1M) */
+    for (uint32_t op = bl->ops, end = bl->ops + bl->n_ops; op < end; op++) {
       number_op(w, op);
       const IrOp *o = &m->ops[op];
       for (uint32_t k = 0; k < o->n_regions; k++) {
@@ -1036,7 +1095,10 @@ static void print_block(IrPrinter *w, uint32_t b, int header, int term) {
   }
   uint32_t n = bl->n_ops - elide_terminator(m, b, term);
   w->indent += 2;
-  for (uint32_t op = bl->ops; op < bl->ops + n; op++) print_op(w, op);
+  /* the bound in a local: bl->ops was loaded again after each print_op
+   * (20 MB corpus: ir_print 229.1M -> 228.3M) */
+  for (uint32_t op = bl->ops, end = bl->ops + n; op < end; op++)
+    print_op(w, op);
   w->indent -= 2;
 }
 
@@ -1088,6 +1150,7 @@ void irw_successor(IrPrinter *w, const IrModule *m, uint32_t op, uint32_t k) {
  * threads keep their own. */
 static _Thread_local IrwNameId name_ids[1u << IRW_NAME_IDS_LOG2];
 static _Thread_local IrwElide elides[1u << IRW_ELIDES_LOG2];
+static _Thread_local IrwElide prop_lists[1u << IRW_PROP_LISTS_LOG2];
 static _Thread_local uint32_t cache_epoch;
 
 /* Give printer w this thread's caches and a new epoch in them. */
@@ -1095,10 +1158,12 @@ static void caches_attach(IrPrinter *w) {
   if (++cache_epoch == 0) {     /* wrapped: entries of epoch 1.. are stale */
     memset(name_ids, 0, sizeof name_ids);
     memset(elides, 0, sizeof elides);
+    memset(prop_lists, 0, sizeof prop_lists);
     cache_epoch = 1;
   }
   w->name_ids = name_ids;
   w->elides = elides;
+  w->prop_lists = prop_lists;
   w->epoch = cache_epoch;
 }
 
@@ -1161,28 +1226,62 @@ static uint32_t prop_miss(IrPrinter *w, IrwPropSlot *e, uint32_t d,
   return v;
 }
 
-/* The names of a NULL-ended elide list as string ids (names never interned
- * cannot occur and are left out), cached by the list's address like
- * name_id. */
-static const uint32_t *elide_ids(IrPrinter *w, const char *const *elide,
-                                 uint32_t *n) {
-  uint64_t h = (uint64_t)(uintptr_t)elide * 0x9E3779B97F4A7C15ull;
-  IrwElide *e = &w->elides[h >> (64 - IRW_ELIDES_LOG2)];
+/* The names of a NULL-ended list as string ids, cached by the list's
+ * address like name_id in table tab (log2 slots): names never interned
+ * are left out, or, when `positional`, kept as IR_NONE. */
+static const uint32_t *list_ids(IrPrinter *w, IrwElide *tab, uint32_t log2,
+                                const char *const *list, int positional,
+                                uint32_t *n) {
+  uint64_t h = (uint64_t)(uintptr_t)list * 0x9E3779B97F4A7C15ull;
+  IrwElide *e = &tab[h >> (64 - log2)];
   uint32_t n_strs = ir_n_strs(w->c);
-  if (e->list != elide || e->n_strs != n_strs || e->epoch != w->epoch) {
-    e->list = elide;
+  if (e->list != list || e->n_strs != n_strs || e->epoch != w->epoch) {
+    e->list = list;
     e->epoch = w->epoch;
     e->n_strs = n_strs;
     e->n = 0;
-    for (; *elide; elide++) {
-      uint32_t id = name_id(w, *elide);
-      if (id == IR_NONE) continue;
-      if (e->n == IRW_ELIDE_MAX) ir_die("print_merged_dict: too many elided names");
+    for (; *list; list++) {
+      uint32_t id = name_id(w, *list);
+      if (id == IR_NONE && !positional) continue;
+      if (e->n == IRW_ELIDE_MAX)
+        ir_die(positional ? "irw_props: too many names"
+                          : "print_merged_dict: too many elided names");
       e->ids[e->n++] = id;
     }
   }
   *n = e->n;
   return e->ids;
+}
+
+/* The names of a NULL-ended elide list as string ids (names never interned
+ * cannot occur and are left out). */
+static const uint32_t *elide_ids(IrPrinter *w, const char *const *elide,
+                                 uint32_t *n) {
+  return list_ids(w, w->elides, IRW_ELIDES_LOG2, elide, 0, n);
+}
+
+/* irw_prop of each name of a NULL-ended list (at most IRW_ELIDE_MAX, no
+ * name twice) into out, in one pass over op's properties: func.func reads
+ * five from a dictionary of its own, which missed irw_prop's cache five
+ * times (20 MB corpus: ir_print 243.6M -> 241.2M). */
+void irw_props(IrPrinter *w, const IrModule *m, uint32_t op,
+               const char *const *names, uint32_t *out) {
+  uint32_t n;
+  const uint32_t *ids =
+      list_ids(w, w->prop_lists, IRW_PROP_LISTS_LOG2, names, 1, &n);
+  for (uint32_t k = 0; k < n; k++) out[k] = 0;
+  uint32_t d = m->ops[op].props;
+  if (!d) return;
+  const IrAttr *a = ir_attr(w->c, d);
+  if (a->kind != IR_A_DICT) return;
+  const uint32_t *l = ir_attr_u32(w->c, d);
+  for (uint32_t i = 0, nd = a->n; i < nd; i++) {
+    /* names are unique in a dictionary, and in the list: stop at the
+     * first match (ir_print 228.3M -> 227.8M) */
+    uint32_t k = 0;
+    while (k < n && ids[k] != l[2 * i]) k++;
+    if (k < n) out[k] = l[2 * i + 1];
+  }
 }
 
 /* Print ` {a = 1, b}` from two sorted dictionaries merged (either may be 0),
@@ -1397,13 +1496,6 @@ static inline int line_start(IrPrinter *w, const IrOp *o, const IrwForm *f) {
   return 1;
 }
 
-/* Whether slot e holds the text of key (form, o's props and attrs, type). */
-static inline int op_text_hit(const IrwOpText *e, const IrOp *o, uint32_t form,
-                              uint32_t type) {
-  return e->form == form && e->props == o->props && e->attrs == o->attrs &&
-         e->type == type;
-}
-
 /* Keep buf[start, len) as the text of key (form, o, type) in slot e,
  * unless a flush took part of it. */
 static void op_text_keep(IrPrinter *w, IrwOpText *e, const IrOp *o,
@@ -1418,7 +1510,7 @@ static void op_text_keep(IrPrinter *w, IrwOpText *e, const IrOp *o,
   w->n_tpool += (uint32_t)n;
 }
 
-/* Print op (of op_text_memo) from its name on, which line_start put at
+/* Print op (of memo_opcode and memo_shape) from its name on, which line_start put at
  * buf[pend_at, pend_end), by its hook or from the memo. */
 static void print_memo_op(IrPrinter *w, const IrOp *o, uint32_t op,
                           const IrwForm *f) {
@@ -1789,6 +1881,11 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   w.op_texts = ir_xcalloc((size_t)1 << tl, sizeof *w.op_texts);
   if (!w.generic)
     w.op_names = ir_xcalloc((size_t)1 << tl, sizeof *w.op_names);
+  /* attribute texts: a slot per 16 ops, 64 to 4096 */
+  uint32_t al = 6;
+  while (al < 12 && (m->n_ops >> 4) >> al) al++;
+  w.attr_text.shift = 64 - al;
+  w.attr_text.e = ir_xcalloc((size_t)1 << al, sizeof *w.attr_text.e);
   /* per printer, not per process: a program may change a registry
    * entry's hooks between prints (tests/unit/test_print.c does) */
   for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)

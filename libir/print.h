@@ -50,7 +50,7 @@ typedef struct IrwForm {
   const char *p;        /* op name (not NUL-terminated where used) */
   uint32_t n;           /* its length */
   uint16_t ready;       /* the entry is filled in */
-  uint16_t memo;        /* the opcode is one of print.c's op_text_memo */
+  uint16_t memo;        /* the opcode is one of print.c's memo_opcode */
   char pad[32];         /* the name again when n <= 32, for a fixed copy */
 } IrwForm;
 
@@ -74,6 +74,18 @@ typedef struct IrwCache {
   IrwText *e;           /* by key */
   uint32_t cap;         /* entries of e */
 } IrwCache;
+/* The attributes' texts are kept in a direct-mapped table instead: their
+ * ids run to the hundred thousands, and an array by key grew to 1 MB,
+ * zeroed, for the few printed (20 MB corpus: ir_print 232.9M -> 232.0M
+ * instructions, ir-dis 10,079 -> 9,881 page faults, 44.4 -> 43.6 MB). */
+typedef struct IrwKeyText {
+  uint32_t key;
+  IrwText text;         /* text.n 0 = empty */
+} IrwKeyText;
+typedef struct IrwKeyCache {
+  IrwKeyText *e;        /* 1 << (64 - shift) slots; NULL = nothing kept */
+  uint32_t shift;
+} IrwKeyCache;
 
 /* A cached elide list of irw_op_attr_dict as string ids (print.c). */
 #define IRW_ELIDES_LOG2 6
@@ -86,6 +98,9 @@ typedef struct IrwElide {
   uint32_t epoch;       /* IrPrinter.epoch of the printer that filled it */
   uint32_t ids[IRW_ELIDE_MAX]; /* string ids of its interned names */
 } IrwElide;
+
+/* Name lists of irw_props as string ids (IrwElide, positional). */
+#define IRW_PROP_LISTS_LOG2 4
 
 /* A cached irw_prop lookup (print.c). */
 #define IRW_PROPS_LOG2 10
@@ -106,8 +121,8 @@ typedef struct IrwDictSlot {
 
 /* A text (or, in IrPrinter.op_names, a base name) that is a function of
  * an op's (opcode, default dialect, properties, attributes) and one type
- * alone: the line of an op of print.c's op_text_memo from its name on,
- * or the rest of a hook's text (irw_tail_cached). */
+ * alone: the line of an op of print.c's memo_opcode and memo_shape from
+ * its name on, or the rest of a hook's text (irw_tail_cached). */
 typedef struct IrwOpText {
   uint32_t form;        /* opcode x IRW_N_DIALECTS + dialect, + 1; 0 = empty */
   uint32_t props, attrs, type;
@@ -139,6 +154,7 @@ struct IrPrinter {
 
   IrwNameId *name_ids;  /* 1 << IRW_NAME_IDS_LOG2 slots, see name_id */
   IrwElide *elides;     /* 1 << IRW_ELIDES_LOG2 slots, see elide_ids */
+  IrwElide *prop_lists; /* 1 << IRW_PROP_LISTS_LOG2 slots, see irw_props */
   uint32_t epoch;       /* this printer's entries in them */
   IrwPropSlot *props;   /* up to 1 << IRW_PROPS_LOG2 slots, see irw_prop */
   uint32_t props_shift; /* 64 - log2 of its slots */
@@ -158,7 +174,7 @@ struct IrPrinter {
   uint32_t last_base;   /* interned name unique_valid was last given */
   uint32_t op_texts_shift;
   IrwCache type_text;   /* texts of types (print_type.c) */
-  IrwCache attr_text;   /* texts of attributes (print_attr.c) */
+  IrwKeyCache attr_text; /* texts of attributes (print_attr.c) */
   char *tpool;          /* the cached texts */
   uint32_t n_tpool, cap_tpool;
 
@@ -290,6 +306,19 @@ static inline int irw_cached(IrPrinter *w, const IrwCache *c, uint32_t key) {
 }
 IrwMark irw_cache_begin(IrPrinter *w);
 void irw_cache_end(IrPrinter *w, IrwCache *c, uint32_t key, IrwMark mk);
+/* The same for an IrwKeyCache: irw_key_slot is key's slot (NULL if the
+ * cache keeps nothing), passed to the other two. */
+static inline IrwKeyText *irw_key_slot(IrwKeyCache *c, uint32_t key) {
+  if (!c->e) return NULL;
+  return &c->e[((uint64_t)key * 0x9E3779B97F4A7C15ull) >> c->shift];
+}
+static inline int irw_key_cached(IrPrinter *w, const IrwKeyText *e,
+                                 uint32_t key) {
+  if (!e || !e->text.n || e->key != key) return 0;
+  irw_put_padded(w, w->tpool + e->text.off, e->text.n);
+  return 1;
+}
+void irw_key_cache_end(IrPrinter *w, IrwKeyText *e, uint32_t key, IrwMark mk);
 /* Alias bookkeeping for the pass before printing (print.c). Each returns
  * the alias index of the entity and sets *seen if it was visited before;
  * for a new attr / type the caller visits its children, then calls

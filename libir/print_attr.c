@@ -301,10 +301,11 @@ void irw_attr_ex(IrPrinter *w, uint32_t attr, int elide) {
   }
   /* cached per (attribute, elision): see IrwCache */
   uint32_t key = attr * 3 + (uint32_t)elide;
-  if (irw_cached(w, &w->attr_text, key)) return;
+  IrwKeyText *e = irw_key_slot(&w->attr_text, key);
+  if (irw_key_cached(w, e, key)) return;
   IrwMark mk = irw_cache_begin(w);
   if (!irw_print_alias_attr(w, attr)) irw_attr_body(w, attr, elide);
-  if (attr < 0x50000000u) irw_cache_end(w, &w->attr_text, key, mk);
+  if (attr < 0x50000000u) irw_key_cache_end(w, e, key, mk);
 }
 
 void irw_attr(IrPrinter *w, uint32_t attr) { irw_attr_ex(w, attr, IRW_ELIDE_NEVER); }

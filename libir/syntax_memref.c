@@ -695,6 +695,18 @@ static const char *const *load_store_elide(IrPrinter *w, const IrModule *m,
   return on ? none : nt;
 }
 
+/* `] {attrs} : memref-type` after a load's or store's indices: a function
+ * of (opcode, properties, attributes, memref type t), so kept (20 MB
+ * corpus: 67k loads and stores; ir_print 235.3M -> 232.9M). */
+static void load_store_tail(IrPrinter *w, const IrModule *m, uint32_t op,
+                            uint32_t t) {
+  if (irw_tail_cached(w, m, op, t)) return;
+  irw_str(w, "]");
+  irw_op_attr_dict(w, m, op, load_store_elide(w, m, op), 0);
+  colon_type(w, t);
+  irw_tail_end(w, m, op, t);
+}
+
 static void print_load(IrPrinter *w, const IrModule *m, uint32_t op) {
   uint32_t n = m->ops[op].n_operands;
   if (generic_unless(w, m, op, shape_is(m, op, 1, 1))) return;
@@ -705,9 +717,7 @@ static void print_load(IrPrinter *w, const IrModule *m, uint32_t op) {
   sp_value(w, m, op, 0);
   irw_str(w, "[");
   irw_operands(w, m, op, 1, n - 1);
-  irw_str(w, "]");
-  irw_op_attr_dict(w, m, op, load_store_elide(w, m, op), 0);
-  colon_type(w, opd_type(m, op, 0));
+  load_store_tail(w, m, op, opd_type(m, op, 0));
 }
 
 static int verify_load(const IrModule *m, uint32_t op, IrDiag *d) {
@@ -763,9 +773,7 @@ static void print_store(IrPrinter *w, const IrModule *m, uint32_t op) {
   sp_value(w, m, op, 1);
   irw_str(w, "[");
   irw_operands(w, m, op, 2, n - 2);
-  irw_str(w, "]");
-  irw_op_attr_dict(w, m, op, load_store_elide(w, m, op), 0);
-  colon_type(w, opd_type(m, op, 1));
+  load_store_tail(w, m, op, opd_type(m, op, 1));
 }
 
 static int verify_store(const IrModule *m, uint32_t op, IrDiag *d) {
