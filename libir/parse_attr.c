@@ -644,11 +644,65 @@ static void affine_text(const char *s, const char *e, Buf *b) {
   }
 }
 
+/* MLIR binds every identifier of an affine map's or set's expressions in
+ * its dimension and symbol lists, `(d0, d1)[s0] -> (...)`. The attribute
+ * keeps the text as written, so a name bound nowhere (`(x) -> (d0)`) would
+ * print as an op that does not parse again (fuzz-lower found one). The
+ * bound names are sorted once and each use is looked up: n log n on any
+ * input. Returns the first unbound identifier of [s, e) or NULL. */
+typedef struct { const char *s; size_t n; } Word;
+
+static int word_cmp(const void *a, const void *b) {
+  const Word *x = a, *y = b;
+  if (x->n != y->n) return x->n < y->n ? -1 : 1;
+  return memcmp(x->s, y->s, x->n);
+}
+
+static const char *next_word(const char **s, const char *e, size_t *n) {
+  while (*s < e && !word_char(**s)) (*s)++;
+  const char *t = *s;
+  while (*s < e && word_char(**s)) (*s)++;
+  *n = (size_t)(*s - t);
+  return *n ? t : NULL;
+}
+
+static const char *affine_unbound(const char *s, const char *e) {
+  while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) s++;
+  if (s == e || *s != '(') return NULL;   /* not a map or set: left as is */
+  const char *body = s;
+  while (body < e && *body != ')') body++;
+  const char *q = body + (body < e);
+  while (q < e && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')) q++;
+  if (q < e && *q == '[') {
+    while (q < e && *q != ']') q++;
+    body = q;
+  }
+  Word *bound = ir_xmalloc(((size_t)(body - s) / 2 + 1) * sizeof *bound);
+  size_t nb = 0, n;
+  for (const char *w; (w = next_word(&s, body, &n));) bound[nb++] = (Word){w, n};
+  qsort(bound, nb, sizeof *bound, word_cmp);
+  const char *bad = NULL;
+  for (const char *w; !bad && (w = next_word(&body, e, &n));) {
+    if ((*w >= '0' && *w <= '9') || (n == 7 && !memcmp(w, "ceildiv", 7)) ||
+        (n == 8 && !memcmp(w, "floordiv", 8)) || (n == 3 && !memcmp(w, "mod", 3)))
+      continue;
+    Word key = {w, n};
+    if (!nb || !bsearch(&key, bound, nb, sizeof *bound, word_cmp)) bad = w;
+  }
+  free(bound);
+  return bad;
+}
+
 static int affine(IrParser *p, IrAttrKind k, uint32_t *out) {
   irp_next(p); /* affine_map / affine_set */
   const char *start = p->tok.text, *end;
   if (p->tok.kind != IR_TK_LESS) return irp_error(p, "expected '<'");
   if (skip_body(p, &end, 1)) return -1;
+  const char *bad = affine_unbound(start + 1, end - 1);
+  if (bad) {
+    ir_lex_seek(p, bad);
+    return irp_error(p, "use of undeclared identifier");
+  }
   Buf b = {0};
   affine_text(start + 1, end - 1, &b);
   IrAttr a;

@@ -199,6 +199,28 @@ func.func @long_names(%c: i1) {
 
 // -----
 
+// An affine map binds its names in its dimension and symbol lists: `d0` is
+// not one of them here (the name is kept as written, so it would print as
+// an op that does not parse again).
+func.func @unbound_dim(%m: memref<100xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{use of undeclared identifier}}
+  "affine.store"(%f, %m, %i) <{map = affine_map<(x) -> (d0)>}> : (f32, memref<100xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// The same for a symbol of an integer set; bound names may be any identifiers.
+// expected-error@+1 {{use of undeclared identifier}}
+"foo.a"() {s = affine_set<(x)[n] : (x - m >= 0)>} : () -> ()
+
+// -----
+
+// Bound names other than dN / sN, and the keywords, are fine.
+"foo.a"() {m = affine_map<(x, y)[n] -> (x ceildiv 2 + n, y mod 3, -y floordiv 4)>} : () -> ()
+
+// -----
+
 "foo.a"() ({
   "foo.b"() : () -> ()
 // expected-error {{expected operation name in quotes}}
