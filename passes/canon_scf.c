@@ -701,6 +701,16 @@ static uint32_t sole_yield(Canon *c, uint32_t r, uint32_t n) {
   return t;
 }
 
+/* The two yields of an scf.if with one block in each region: 0 when op
+ * is no such scf.if. */
+static int if_yields(Canon *c, uint32_t op, uint32_t *ty, uint32_t *ey) {
+  Rw *rw = c->rw;
+  if (rw->ops[op].opc != IR_OP_IF || rw->ops[op].n_reg != 2) return 0;
+  *ty = sole_yield(c, region_k(c, op, 0), rw->ops[op].n_res);
+  *ey = sole_yield(c, region_k(c, op, 1), rw->ops[op].n_res);
+  return *ty != RW_NONE && *ey != RW_NONE;
+}
+
 /* For an scf.if with one block in each region, the inputs are its
  * results, fed by the two yields (never by an input: a yield cannot use
  * the if's results), so a used result can only hold one value when both
@@ -709,11 +719,8 @@ static uint32_t sole_yield(Canon *c, uint32_t r, uint32_t n) {
  * -> 375.6M, dd-lower 148.5M -> 148.3M). */
 static int if_may_have_single_valued_result(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
-  uint32_t nres = rw->ops[op].n_res;
-  if (rw->ops[op].opc != IR_OP_IF || rw->ops[op].n_reg != 2) return 1;
-  uint32_t ty = sole_yield(c, region_k(c, op, 0), nres);
-  uint32_t ey = sole_yield(c, region_k(c, op, 1), nres);
-  if (ty == RW_NONE || ey == RW_NONE) return 1;
+  uint32_t nres = rw->ops[op].n_res, ty, ey;
+  if (!if_yields(c, op, &ty, &ey)) return 1;
   for (uint32_t i = 0; i < nres; i++)
     if (!rw_unused(rw, rw_result(rw, op, i)) && OPD(ty, i) == OPD(ey, i)) return 1;
   return 0;
@@ -783,11 +790,8 @@ static int same_owner(Canon *c, uint32_t a, uint32_t b) {
  * such scf.if (the inputs decide; mixed corpus: dd-own 375.6M -> 375.1M). */
 static int if_may_have_duplicate_results(Canon *c, uint32_t op) {
   Rw *rw = c->rw;
-  uint32_t nres = rw->ops[op].n_res;
-  if (rw->ops[op].opc != IR_OP_IF || rw->ops[op].n_reg != 2) return 1;
-  uint32_t ty = sole_yield(c, region_k(c, op, 0), nres);
-  uint32_t ey = sole_yield(c, region_k(c, op, 1), nres);
-  if (ty == RW_NONE || ey == RW_NONE) return 1;
+  uint32_t nres = rw->ops[op].n_res, ty, ey;
+  if (!if_yields(c, op, &ty, &ey)) return 1;
   for (uint32_t j = 1; j < nres; j++) {
     if (rw_unused(rw, rw_result(rw, op, j))) continue;
     for (uint32_t i = 0; i < j; i++)
