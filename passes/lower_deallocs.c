@@ -160,7 +160,7 @@ typedef struct Lower {
 static uint32_t symbol_table_of(const IrModule *m, uint32_t op) {
   uint32_t p = ir_op_parent(m, op);
   while (p != IR_NONE && p != 0 &&
-         !(ir_op_info(m->ops[p].opc)->traits & IR_TR_SYMBOL_TABLE))
+         !(ir_op_traits(m->ops[p].opc) & IR_TR_SYMBOL_TABLE))
     p = ir_op_parent(m, p);
   return p == IR_NONE ? 0 : p;
 }

@@ -46,7 +46,7 @@ uint32_t lw_helper_name(const IrModule *m, uint32_t symtab) {
       if (s) IR_VPUSH(names, n, cap, s);
     }
   }
-  qsort(names, n, sizeof *names, cmp_u32);
+  if (n) qsort(names, n, sizeof *names, cmp_u32);  /* names is NULL when n is 0 */
   /* A candidate never interned cannot name a symbol. The counter runs up
    * to at most n, so this is n log n in all. */
   char buf[sizeof base + 12];
