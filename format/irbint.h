@@ -7,6 +7,7 @@
 #define IRBINT_H
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "irb.h"
@@ -121,6 +122,19 @@ static inline void irb_buf_varint(IrbBuf *b, uint64_t v) {
 }
 static inline void irb_buf_svarint(IrbBuf *b, int64_t v) {
   irb_buf_varint(b, irb_zigzag(v));
+}
+
+/* Append x to a growable list of ids (the reader's and the writer's lists
+ * of ops with regions). */
+static inline void irb_ids_push(uint32_t **a, uint32_t *n, uint32_t *cap, uint32_t x) {
+  if (*n == *cap) {
+    uint32_t c = *cap ? 2 * *cap : 64;
+    uint32_t *p = realloc(*a, (size_t)c * sizeof *p);
+    if (!p) ir_die("out of memory");
+    *a = p;
+    *cap = c;
+  }
+  (*a)[(*n)++] = x;
 }
 
 #endif

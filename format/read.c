@@ -863,14 +863,7 @@ static void rd_succs(Dec *D, const IrOp *o, const IrRegion *reg);
 
 /* List op (which has regions) for rd_region. */
 static void nest_push(Dec *D, uint32_t op) {
-  if (D->n_nest == D->cap_nest) {
-    uint32_t cap = D->cap_nest ? 2 * D->cap_nest : 64;
-    uint32_t *p = realloc(D->nest, (size_t)cap * sizeof *p);
-    if (!p) ir_die("out of memory");
-    D->nest = p;
-    D->cap_nest = cap;
-  }
-  D->nest[D->n_nest++] = op;
+  irb_ids_push(&D->nest, &D->n_nest, &D->cap_nest, op);
 }
 
 /* Ops id.. id+n-1 of one block (or the top op: bid IR_NONE, reg NULL, n 1;

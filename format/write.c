@@ -687,14 +687,7 @@ static uint32_t w_kind_slow(W *w, const Kind *k) {
 
 /* List op (which has regions) for w_region. */
 static void nest_push(W *w, uint32_t op) {
-  if (w->n_nest == w->cap_nest) {
-    uint32_t cap = w->cap_nest ? 2 * w->cap_nest : 64;
-    uint32_t *p = realloc(w->nest, (size_t)cap * sizeof *p);
-    if (!p) ir_die("out of memory");
-    w->nest = p;
-    w->cap_nest = cap;
-  }
-  w->nest[w->n_nest++] = op;
+  irb_ids_push(&w->nest, &w->n_nest, &w->cap_nest, op);
 }
 
 /* Layout checks. Every module the writer is given was laid out in freeze
