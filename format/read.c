@@ -1168,6 +1168,7 @@ static void rd_structure(Dec *D) {
   D->m = ir_module_alloc_raw(D->c, n[0], n[1], n[2], n[3], n[4], n[5]);
   if (!D->m) fail(D, "cannot allocate the module");
   IrModule *m = D->m;
+  ir_module_prefault(m);
   rd_ops(D, IR_NONE, NULL, 1);
   D->n_nest = 0;               /* op 0's regions are read here */
   for (uint32_t k = 0; k < m->ops[0].n_regions; k++)

@@ -429,6 +429,9 @@ void ir_module_free(IrModule *m);
 IrModule *ir_module_alloc_raw(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
                               uint32_t n_values, uint32_t n_blocks,
                               uint32_t n_regions, uint32_t n_succs);
+/* Make the pages of a mapped module's arrays present at once, for a caller
+ * about to write all of them (the bytecode reader). */
+void ir_module_prefault(IrModule *m);
 
 /* Check every index and range of a module against the layout rules above
  * (bounds, nesting, freeze order, value definitions consistent, ids valid in

@@ -12,6 +12,9 @@
  */
 #include <stdarg.h>
 #include <stdlib.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "irint.h"
 
@@ -92,6 +95,27 @@ IrModule *ir_module_alloc_raw(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
                               uint32_t n_regions, uint32_t n_succs) {
   return module_new(c, n_ops, n_operands, n_values, n_blocks, n_regions,
                     n_succs, 1);
+}
+
+/* The reader writes every page of a decoded module's arrays, one after
+ * the other: a mapped module (2 MB or more, mem.c) took a fault per 4 KB
+ * page as the writes reached it. MADV_POPULATE_WRITE makes those pages in
+ * one call, with no trap per page. (20 MB bench corpus, ir-dis, 20 runs
+ * alternating with the build without it: system time 0.54 -> 0.39 s and
+ * 0.42 -> 0.34 s, wall 2.07 -> 1.95 s and 2.00 -> 1.88 s; the fault count
+ * stays, as the kernel counts populated pages as faults.) A module
+ * from the cache of freed mappings (mem.c) is already resident. */
+void ir_module_prefault(IrModule *m) {
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+  if (!ir_module_mapped(m)) return;
+  size_t total;
+  memcpy(&total, (const char *)m - MOD_HDR, sizeof total);
+  /* the mapping starts at the header, page aligned (mem.c); errors (an
+   * older kernel) leave the pages to fault in as before */
+  (void)madvise((char *)m - MOD_HDR, total + MOD_HDR, MADV_POPULATE_WRITE);
+#else
+  (void)m;
+#endif
 }
 
 int ir_module_mapped(const IrModule *m) {
