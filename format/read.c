@@ -664,8 +664,64 @@ static inline __attribute__((always_inline)) uint32_t loc_run(Dec *D, uint64_t m
   return k - first;
 }
 
+/* The location of a run's entry: its line from the tag and the one
+ * before, its column; 0 (p unmoved) if the line leaves the u32 range. */
+static inline int loc_short(Dec *D, const uint8_t **pp, const uint8_t *end,
+                            uint32_t *line, uint32_t *col) {
+  const uint8_t *p = *pp;
+  int64_t nl = (int64_t)*line + *p - IRB_TAG_L_FILE_SHORT + IRB_LINE_SHORT_MIN;
+  if (nl < 0 || nl > (int64_t)UINT32_MAX) return 0;
+  p++;
+  *col = lv_u32(D, &p, end);
+  *pp = p;
+  *line = (uint32_t)nl;
+  return 1;
+}
+
+/* loc_run when the locations are interned: up to LOC_CHUNK entries are
+ * read into a list of (line, column) pairs, which ir_loc_file_n interns
+ * in one call, ids straight into lmap. (mixed bench: see the figures of
+ * ir_loc_file_n.) If it stops early (the ctx is full), the cursor goes
+ * back to the entry it refused, for the general path to report. */
+#define LOC_CHUNK 256u
+static uint32_t loc_run_intern(Dec *D, uint64_t max) {
+  const uint8_t *p = D->p, *const end = D->end;
+  uint32_t k = D->n_locs, line = D->last_line;
+  const uint32_t file = D->last_file;
+  const uint64_t last64 = k + max < D->decl_locs ? k + max : D->decl_locs;
+  const uint32_t first = k, last = (uint32_t)last64;
+  uint32_t *const lc = D->u32s;     /* rd_tables made room for a chunk */
+  uint16_t *const ldep = D->ldep;
+  for (;;) {
+    const uint8_t *const p0 = p;
+    const uint32_t line0 = line;
+    /* the depths of entries past the ones interned are never read
+     * (rd_loc_ref bounds an index by n_locs first) */
+    uint32_t n = 0, col, lim = last - k < LOC_CHUNK ? last - k : LOC_CHUNK;
+    while (n < lim && p < end && *p >= IRB_TAG_L_FILE_SHORT &&
+           loc_short(D, &p, end, &line, &col)) {
+      lc[2 * n] = line;
+      lc[2 * n + 1] = col;
+      ldep[k + ++n] = 1;
+    }
+    uint32_t got = n ? ir_loc_file_n(D->c, file, n, lc, D->lmap + k + 1) : 0;
+    k += got;
+    if (got < n) {
+      p = p0;
+      line = line0;
+      for (uint32_t j = 0; j < got; j++) loc_short(D, &p, end, &line, &col);
+      break;
+    }
+    if (n < lim || k == last) break;
+  }
+  D->p = p;
+  D->n_locs = k;
+  D->last_line = line;
+  return k - first;
+}
+
 static uint32_t rd_loc_run(Dec *D, uint64_t max) {
-  return D->skip_locs ? loc_run(D, max, 1) : loc_run(D, max, 0);
+  return D->skip_locs ? loc_run(D, max, 1) : loc_run_intern(D, max);
 }
 
 /* What the kind table accepts as an op name (FORMAT.md 3.2). */
@@ -766,6 +822,7 @@ static void rd_tables(Dec *D) {
   if (!D->skip_locs) D->lmap[0] = 0;
   D->tdep[0] = D->adep[0] = D->ldep[0] = 0;
   D->adict[0] = 0;
+  scratch(D, 2 * LOC_CHUNK, 0);   /* loc_run_intern's list */
   for (uint64_t i = 0; i < total; i++) {
     if (D->have_file && D->p < D->end && *D->p >= IRB_TAG_L_FILE_SHORT) {
       uint32_t r = rd_loc_run(D, total - i);

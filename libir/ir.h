@@ -274,6 +274,11 @@ typedef struct IrLoc {
 
 uint32_t ir_loc_intern(IrCtx *c, const IrLoc *l, const uint32_t *list);
 uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col);
+/* ir_loc_file for n locations of one file, lc[2i] the line and lc[2i+1]
+ * the column of the i-th, its id to ids[i]. Returns how many it interned
+ * (fewer than n: ir_loc_file returned 0 for the next one). */
+uint32_t ir_loc_file_n(IrCtx *c, uint32_t file_str, uint32_t n, const uint32_t *lc,
+                       uint32_t *ids);
 const IrLoc *ir_loc(const IrCtx *c, uint32_t id);
 const uint32_t *ir_loc_list(const IrCtx *c, uint32_t id);
 uint32_t ir_n_locs(const IrCtx *c);
