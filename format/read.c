@@ -529,7 +529,8 @@ static void rd_attr_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     fail(D, "unknown entry tag 0x%02x", tag);
   }
   check_depth(D, at, d + 1);
-  uint32_t id = ir_attr_intern(D->c, &a, D->u32s, D->i64s);
+  /* a DICT's names were checked strictly sorted above */
+  uint32_t id = ir_attr_intern_sorted(D->c, &a, D->u32s, D->i64s);
   if (id == 0) {
     D->p = at;
     fail(D, "invalid attribute");

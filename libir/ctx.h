@@ -149,6 +149,10 @@ static inline IrLocEnt *ir_loc_ent(const IrCtx *c, uint32_t id) {
   return ir_pg_at(&c->locs, sizeof(IrLocEnt), id);
 }
 
+/* n bytes of the arena holding a copy of src (mem.c; not ir_arena_alloc,
+ * which clears them first). */
+void *ir_arena_dup(IrArena *a, const void *src, size_t n);
+
 /* Reserve `n` elements of a virtual pool; IR_NONE if the pool would pass
  * IR_MAX_COUNT. */
 static inline uint32_t ir_pool_take(uint32_t *pool, uint64_t n) {

@@ -116,14 +116,10 @@ uint32_t ir_type_intern(IrCtx *c, const IrType *in, const int64_t *dims,
   e->dims = NULL;                   /* the page is not zeroed (ctx.c) */
   e->list = NULL;
   if (k.nd) {
-    int64_t *d = ir_arena_alloc(&c->arena, k.nd * sizeof *d);
-    memcpy(d, dims, k.nd * sizeof *d);
-    e->dims = d;
+    e->dims = ir_arena_dup(&c->arena, dims, k.nd * sizeof *dims);
   }
   if (k.nl) {
-    uint32_t *l = ir_arena_alloc(&c->arena, k.nl * sizeof *l);
-    memcpy(l, types, k.nl * sizeof *l);
-    e->list = l;
+    e->list = ir_arena_dup(&c->arena, types, k.nl * sizeof *types);
   }
   e->hash = h;
   ir_ht_put(&c->type_ht, slot, h, id);

@@ -236,6 +236,11 @@ typedef struct IrAttr {
  * a->list is ignored on input. */
 uint32_t ir_attr_intern(IrCtx *c, const IrAttr *a, const uint32_t *u32,
                         const int64_t *i64);
+/* ir_attr_intern for a caller that has checked that a DICT's names are
+ * strictly increasing in that order (the bytecode reader): the list is
+ * taken as it is, not sorted. */
+uint32_t ir_attr_intern_sorted(IrCtx *c, const IrAttr *a, const uint32_t *u32,
+                               const int64_t *i64);
 const IrAttr *ir_attr(const IrCtx *c, uint32_t id);
 const uint32_t *ir_attr_u32(const IrCtx *c, uint32_t id);
 const int64_t *ir_attr_i64(const IrCtx *c, uint32_t id);
