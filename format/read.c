@@ -948,9 +948,12 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
   uint32_t id = D->next_op, next_opd = D->next_operand, next_val = D->next_value;
   uint32_t next_reg = D->next_region, next_succ = D->next_succ;
   uint32_t prev_loc = D->prev_loc;
-  /* room left in each array: next_* never pass the declared counts */
-  uint32_t room_opd = m->n_operands - next_opd, room_val = n_values - next_val;
-  uint32_t room_reg = m->n_regions - next_reg, room_succ = m->n_succs - next_succ;
+  /* next_* never pass the declared counts (each below 2^29, so a sum of
+   * two does not wrap). Checked as sums against the counts rather than
+   * through four "room left" counters: those were four more values for a
+   * loop that already spills, each updated on the stack per op. */
+  const uint32_t n_operands = m->n_operands, n_regions = m->n_regions,
+                 n_succs = m->n_succs;
   for (const uint32_t last = id + n; id < last; id++) {
     const uint8_t *at = p;
     uint32_t head = lv_u32(D, &p, pend), ki = head;
@@ -976,8 +979,8 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
     const uint32_t nopd = K->nopd, nres = K->nres, nreg = K->nreg,
                    nsucc = K->nsucc;
     /* one branch for the four (| rather than ||: no early exits) */
-    if ((nopd > room_opd) | (nres > room_val) | (nreg > room_reg) |
-        (nsucc > room_succ)) {
+    if ((next_opd + nopd > n_operands) | (next_val + nres > n_values) |
+        (next_reg + nreg > n_regions) | (next_succ + nsucc > n_succs)) {
       D->p = at;
       fail(D, "op %" PRIu32 " exceeds the declared operands, values, regions or"
            " successors", id);
@@ -986,10 +989,6 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
       D->p = at;
       fail(D, "top op has successors");
     }
-    room_opd -= nopd;
-    room_val -= nres;
-    room_reg -= nreg;
-    room_succ -= nsucc;
     IrOp *o = &ops[id];
     o->name = K->name;
     o->opc = K->opc;
