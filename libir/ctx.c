@@ -8,6 +8,7 @@
  * lists, string bytes) in an arena, so every pointer the accessors return
  * stays valid until ir_ctx_free.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,8 +142,24 @@ static void ht_reserve_n(IrHtab *h, uint32_t more) {
 /* Context                                                                */
 /* ====================================================================== */
 
+/* The two caches at the end of IrCtx are most of its 4 KB, and an entry
+ * of either is read only when its key `s` matches: a new ctx clears the
+ * fields before them and the keys. (A stream makes a ctx per module, and
+ * calloc cleared recycled memory: ~5,400 instructions a ctx in callgrind,
+ * 0.49M of ir-dis on the mixed bench.) */
+_Static_assert(offsetof(IrCtx, lit_cache) + sizeof(((IrCtx *)0)->lit_cache) ==
+                   sizeof(IrCtx) &&
+               offsetof(IrCtx, name_cache) + sizeof(((IrCtx *)0)->name_cache) <=
+                   offsetof(IrCtx, lit_cache),
+               "the caches end IrCtx");
+
 IrCtx *ir_ctx_new(void) {
-  IrCtx *c = ir_xcalloc(1, sizeof *c);
+  IrCtx *c = ir_xmalloc(sizeof *c);
+  memset(c, 0, offsetof(IrCtx, name_cache));
+  for (size_t i = 0; i < sizeof c->name_cache / sizeof c->name_cache[0]; i++)
+    c->name_cache[i].s = NULL;
+  for (size_t i = 0; i < sizeof c->lit_cache / sizeof c->lit_cache[0]; i++)
+    c->lit_cache[i].s = NULL;
   /* Id 0 of every table: "", no type, no attribute, unknown location. */
   IrStrEnt *s = ir_pg_slot(&c->strs, sizeof(IrStrEnt), 0);
   *s = (IrStrEnt){.p = ""};
