@@ -162,4 +162,61 @@ static inline uint32_t ir_pool_take(uint32_t *pool, uint64_t n) {
   return off;
 }
 
+/* ir_hash_bytes (mem.c), inline: a key of constant size (the tables'
+ * IrType and IrAttr keys) hashes unrolled, without the call and the size
+ * tests (callgrind, mixed bench: see the commit). A wyhash-style hash:
+ * 64x64->128 multiply-fold over 16-byte stripes. Fast on short keys
+ * (names, small structs), well mixed, no dependencies. */
+static inline uint64_t ir_hash_rd64(const unsigned char *p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return v;
+}
+
+static inline uint64_t ir_hash_rd32(const unsigned char *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+static inline uint64_t ir_hash_mix(uint64_t a, uint64_t b) {
+  __uint128_t r = (__uint128_t)a * b;
+  return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+
+#define IR_HASH_P0 0xa0761d6478bd642full
+#define IR_HASH_P1 0xe7037ed1a0b428dbull
+#define IR_HASH_P2 0x8ebc6af09c88c6e3ull
+#define IR_HASH_P3 0x589965cc75374cc3ull
+
+static inline uint64_t ir_hash_inline(const void *data, size_t n, uint64_t seed) {
+  const unsigned char *p = data;
+  uint64_t a, b;
+  seed ^= ir_hash_mix(seed ^ IR_HASH_P0, IR_HASH_P1);
+  if (n <= 16) {
+    if (n >= 4) {
+      a = (ir_hash_rd32(p) << 32) | ir_hash_rd32(p + ((n >> 3) << 2));
+      b = (ir_hash_rd32(p + n - 4) << 32) | ir_hash_rd32(p + n - 4 - ((n >> 3) << 2));
+    } else if (n > 0) {
+      a = ((uint64_t)p[0] << 16) | ((uint64_t)p[n >> 1] << 8) | p[n - 1];
+      b = 0;
+    } else {
+      a = b = 0;
+    }
+  } else {
+    size_t i = n;
+    while (i > 16) {
+      seed = ir_hash_mix(ir_hash_rd64(p) ^ IR_HASH_P1, ir_hash_rd64(p + 8) ^ seed);
+      p += 16;
+      i -= 16;
+    }
+    a = ir_hash_rd64(p + i - 16);
+    b = ir_hash_rd64(p + i - 8);
+  }
+  a ^= IR_HASH_P1;
+  b ^= seed;
+  __uint128_t r = (__uint128_t)a * b;
+  return ir_hash_mix((uint64_t)r ^ IR_HASH_P0 ^ n, (uint64_t)(r >> 64) ^ IR_HASH_P1);
+}
+
 #endif

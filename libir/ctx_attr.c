@@ -175,7 +175,7 @@ attr_intern(IrCtx *c, const IrAttr *in, const uint32_t *u32, const int64_t *i64,
   }
   k.u32 = u32;
   k.i64 = i64;
-  uint64_t h = ir_hash_bytes(&k.a, sizeof k.a, 0x4154u);
+  uint64_t h = ir_hash_inline(&k.a, sizeof k.a, 0x4154u);
   if (k.nu) h = ir_hash_bytes(u32, k.nu * sizeof *u32, h);
   if (k.ni) h = ir_hash_bytes(i64, k.ni * sizeof *i64, h);
   k.hash = h;

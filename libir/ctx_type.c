@@ -95,7 +95,7 @@ uint32_t ir_type_intern(IrCtx *c, const IrType *in, const int64_t *dims,
     if (dims[i] < 0 && dims[i] != IR_DYN) return 0;
   for (uint32_t i = 0; i < k.nl; i++)
     if (!types[i] || types[i] >= c->n_types) return 0;
-  uint64_t h = ir_hash_bytes(&k.t, sizeof k.t, 0x5459u);
+  uint64_t h = ir_hash_inline(&k.t, sizeof k.t, 0x5459u);
   if (k.nd) h = ir_hash_bytes(dims, k.nd * sizeof *dims, h);
   if (k.nl) h = ir_hash_bytes(types, k.nl * sizeof *types, h);
   k.hash = h;

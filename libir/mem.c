@@ -9,7 +9,7 @@
 #define _GNU_SOURCE /* mremap */
 #include <stdlib.h>
 
-#include "irint.h"
+#include "ctx.h"
 
 #ifdef IR_ASAN
 void __asan_poison_memory_region(void const volatile *addr, size_t size);
@@ -366,59 +366,10 @@ void ir_arena_free(IrArena *a) {
 /* Hash                                                                   */
 /* ====================================================================== */
 
-/* A wyhash-style hash: 64x64->128 multiply-fold over 16-byte stripes. Fast
- * on short keys (names, small structs), well mixed, no dependencies. */
-
-static inline uint64_t rd64(const unsigned char *p) {
-  uint64_t v;
-  memcpy(&v, p, 8);
-  return v;
-}
-
-static inline uint64_t rd32(const unsigned char *p) {
-  uint32_t v;
-  memcpy(&v, p, 4);
-  return v;
-}
-
-static inline uint64_t mix(uint64_t a, uint64_t b) {
-  __uint128_t r = (__uint128_t)a * b;
-  return (uint64_t)r ^ (uint64_t)(r >> 64);
-}
-
-#define P0 0xa0761d6478bd642full
-#define P1 0xe7037ed1a0b428dbull
-#define P2 0x8ebc6af09c88c6e3ull
-#define P3 0x589965cc75374cc3ull
-
+/* The hash itself is ctx.h's ir_hash_inline, so that the tables hash
+ * their fixed-size keys with it unrolled. */
 uint64_t ir_hash_bytes(const void *data, size_t n, uint64_t seed) {
-  const unsigned char *p = data;
-  uint64_t a, b;
-  seed ^= mix(seed ^ P0, P1);
-  if (n <= 16) {
-    if (n >= 4) {
-      a = (rd32(p) << 32) | rd32(p + ((n >> 3) << 2));
-      b = (rd32(p + n - 4) << 32) | rd32(p + n - 4 - ((n >> 3) << 2));
-    } else if (n > 0) {
-      a = ((uint64_t)p[0] << 16) | ((uint64_t)p[n >> 1] << 8) | p[n - 1];
-      b = 0;
-    } else {
-      a = b = 0;
-    }
-  } else {
-    size_t i = n;
-    while (i > 16) {
-      seed = mix(rd64(p) ^ P1, rd64(p + 8) ^ seed);
-      p += 16;
-      i -= 16;
-    }
-    a = rd64(p + i - 16);
-    b = rd64(p + i - 8);
-  }
-  a ^= P1;
-  b ^= seed;
-  __uint128_t r = (__uint128_t)a * b;
-  return mix((uint64_t)r ^ P0 ^ n, (uint64_t)(r >> 64) ^ P1);
+  return ir_hash_inline(data, n, seed);
 }
 
 const uint32_t ir_empty_u32[1];
