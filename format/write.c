@@ -248,13 +248,25 @@ static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const Ir
  * the 91 chunks of the mixed bench corpus. */
 #define STAT_SLOTS 512u
 
-static uint16_t stat_ix[STAT_SLOTS]; /* index + 1, 0 = empty */
+static struct StatSlot {
+  uint16_t ix;                        /* index + 1, 0 = empty */
+  uint16_t len;                       /* its length */
+} stat_slot[STAT_SLOTS];
 static pthread_once_t stat_once = PTHREAD_ONCE_INIT;
 
+/* The length and four bytes (the last two, the middle, three quarters in)
+ * pick the slot: the static strings probe 1.34 slots on average (at most
+ * 6), and typical symbol names (foo_12, helper_dealloc_3) meet 0.77
+ * occupied slots before an empty one, as with a hash of every byte (FNV:
+ * 1.33, 8, 0.83), which was ~4 instructions a byte. (Mixed bench corpus:
+ * dd-lower irb_write_to 17.38M -> 17.00M.) */
 static uint32_t stat_hash(const char *p, size_t n) {
-  uint32_t h = 2166136261u ^ (uint32_t)n;
-  for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
-  return h & (STAT_SLOTS - 1);
+  if (n < 2) return n ? (uint8_t)p[0] : 0;
+  const uint8_t *u = (const uint8_t *)p;
+  uint32_t h = (uint32_t)n * 0x9E3779B1u;
+  h ^= (u[n - 1] | (uint32_t)u[n - 2] << 8) * 0x85EBCA77u;
+  h ^= (u[n / 2] | (uint32_t)u[n * 3 / 4] << 8) * 0xC2B2AE3Du;
+  return (h ^ (h >> 15)) & (STAT_SLOTS - 1);
 }
 
 static void stat_build(void) {
@@ -262,19 +274,21 @@ static void stat_build(void) {
   if (2 * irb_n_static_strs > STAT_SLOTS) ir_die("static string table too big");
   for (uint32_t i = 0; i < irb_n_static_strs; i++) {
     const char *t = irb_static_strs[i];
-    uint32_t j = stat_hash(t, strlen(t));
-    while (stat_ix[j]) j = (j + 1) & (STAT_SLOTS - 1);
-    stat_ix[j] = (uint16_t)(i + 1);
+    size_t n = strlen(t);
+    if (n > UINT16_MAX) ir_die("static string too long");
+    uint32_t j = stat_hash(t, n);
+    while (stat_slot[j].ix) j = (j + 1) & (STAT_SLOTS - 1);
+    stat_slot[j].ix = (uint16_t)(i + 1);
+    stat_slot[j].len = (uint16_t)n;
   }
 }
 
 /* The index of the static string with bytes p[0, n), or -1. */
 static int64_t static_index(const char *p, size_t n) {
   if (pthread_once(&stat_once, stat_build)) ir_die("pthread_once failed");
-  for (uint32_t j = stat_hash(p, n); stat_ix[j]; j = (j + 1) & (STAT_SLOTS - 1)) {
-    const char *t = irb_static_strs[stat_ix[j] - 1];
-    if (t[0] == (n ? p[0] : 0) && strlen(t) == n && !memcmp(t, p, n))
-      return stat_ix[j] - 1;
+  for (uint32_t j = stat_hash(p, n); stat_slot[j].ix; j = (j + 1) & (STAT_SLOTS - 1)) {
+    const struct StatSlot *e = &stat_slot[j];
+    if (e->len == n && !memcmp(irb_static_strs[e->ix - 1], p, n)) return e->ix - 1;
   }
   return -1;
 }
