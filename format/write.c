@@ -664,6 +664,19 @@ static uint32_t kind_hash(const Kind *k) {
 
 static uint32_t w_kind_slow(W *w, const Kind *k);
 
+/* A miss of w_kind's cache: the kind's index, cached in e. Out of line,
+ * so the hit path does not build the Kind (it did, in vector registers,
+ * ahead of the compare: ~12 instructions an op). */
+static __attribute__((noinline)) uint32_t w_kind_miss(W *w, const IrOp *o,
+                                                      struct KindCache *e,
+                                                      uint32_t mask) {
+  Kind k = {o->name, o->n_operands, o->n_results, o->n_regions, o->n_succs, mask};
+  e->idx = w_kind_slow(w, &k);
+  e->k = k;
+  e->gen = w->gen;
+  return e->idx;
+}
+
 /* The file index of op o's kind. Most ops repeat the kind of an earlier op
  * of the same name: a direct mapped cache by name, compared field by field
  * with the op, spares the hash and probe. (Mixed bench corpus: building a
@@ -676,11 +689,7 @@ static inline uint32_t w_kind(W *w, const IrOp *o) {
       e->k.nres == o->n_results && e->k.nreg == o->n_regions &&
       e->k.nsucc == o->n_succs && e->k.mask == mask)
     return e->idx;
-  Kind k = {o->name, o->n_operands, o->n_results, o->n_regions, o->n_succs, mask};
-  e->idx = w_kind_slow(w, &k);
-  e->k = k;
-  e->gen = w->gen;
-  return e->idx;
+  return w_kind_miss(w, o, e, mask);
 }
 
 static uint32_t w_kind_slow(W *w, const Kind *k) {
