@@ -301,14 +301,20 @@ static uint32_t w_str(W *w, uint32_t s) {
   map_put(&w->smap, s, k);
   size_t n = ir_str_len(w->c, s);
   const char *p = ir_str_ptr(w->c, s);
-  /* A static string costs its index (odd), any other its length (even). */
+  /* A static string costs its index (odd), any other its length (even)
+   * and its bytes: room for either is reserved once. */
+  IrbBuf *b = &w->strs;
+  if (b->cap - b->len < n + 10) irb_buf_reserve(b, n + 10);
+  uint8_t *q = b->data + b->len;
   int64_t si = static_index(p, n);
   if (si >= 0) {
-    irb_buf_varint(&w->strs, 2 * (uint64_t)si + 1);
-    return k;
+    q = irb_put_varint(q, 2 * (uint64_t)si + 1);
+  } else {
+    q = irb_put_varint(q, 2 * (uint64_t)n);
+    memcpy(q, p, n);
+    q += n;
   }
-  irb_buf_varint(&w->strs, 2 * (uint64_t)n);
-  irb_buf_bytes(&w->strs, p, n);
+  b->len = (size_t)(q - b->data);
   return k;
 }
 
@@ -805,10 +811,10 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
   const IrModule *m = w->m;
 #ifdef W_CHECK_LAYOUT
   w_check_op(w, id, parent_block);
+  w->next_op++;
 #else
   (void)parent_block;
 #endif
-  w->next_op++;
   const IrOp *o = &m->ops[id];
 
   uint32_t ki = w_kind(w, o);
