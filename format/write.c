@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,9 +84,12 @@ static uint32_t map_get_hashed(const IdMap *m, uint32_t k) {
   }
 }
 
-/* File indices are 1-based: 0 is "not written yet". */
+/* File indices are 1-based: 0 is "not written yet". n_dense is 0 unless
+ * the map is dense, so a dense lookup tests one bound. (Mixed bench
+ * corpus: testing `dense` first was ~2 instructions more per lookup.) */
 static inline uint32_t map_get(const IdMap *m, uint32_t k) {
-  if (m->dense) return k < m->n_dense ? m->dense[k] : 0;
+  if (k < m->n_dense) return m->dense[k];
+  if (m->dense) return 0;
   return map_get_hashed(m, k);
 }
 
@@ -141,34 +145,46 @@ typedef struct Kind {
   uint32_t nopd, nres, nreg, nsucc, mask;
 } Kind;
 
+/* The writer's state. The part before `m` is kept from module to module
+ * (w_take, w_give): its buffers and arrays keep their room, and the kind
+ * cache is emptied by a new `gen` instead of being cleared. The rest is
+ * zeroed per module. (Mixed bench corpus, 91 modules: a fresh calloc of
+ * the 9 KB state, its buffers' first allocations and their frees were
+ * ~13K instructions a module.) */
 typedef struct W {
   jmp_buf jb;               /* longjmp target of wfail */
   char msg[256];            /* error text */
-  const IrModule *m;
-  const IrCtx *c;
-  int strip;                /* no locations */
   IrbBuf strs, ents, kinds, st;  /* the payload's parts, assembled at the end */
   IrbBuf pl;                /* the whole uncompressed payload (zstd only) */
   IrbBuf heads;             /* the varints between the payload's parts */
   IrbBuf z;                 /* its zstd frame */
   IrbBuf argt, argl;        /* a block's argument types and location
                                deltas, before its head is known */
-  IdMap smap, tmap, amap, lmap;  /* ctx id -> file index (1-based) */
-  uint32_t n_strs, n_types, n_attrs, n_locs;
   uint16_t *tdep, *adep, *ldep;   /* nesting depth per file index */
   uint32_t tdep_cap, adep_cap, ldep_cap;
   Kind *kv;                 /* kinds by file index */
-  uint32_t n_kinds, kv_cap;
+  uint32_t kv_cap;
   /* Ops with regions whose regions are still to be written (w_region
    * writes a region's blocks, then the regions of their ops). */
   uint32_t *nest;
-  uint32_t n_nest, cap_nest;
+  uint32_t cap_nest;
   uint32_t *kh;             /* hash of kind -> index + 1, 0 = empty */
   uint32_t kh_cap;
+  XXH3_state_t *hs;         /* the payload's hash */
+  uint32_t gen;             /* this module's number: kcache entries of
+                               other numbers are empty */
   struct KindCache {        /* w_kind's cache: a kind and its index */
     Kind k;
-    uint32_t idx, n;        /* n = 0: empty */
+    uint32_t idx, gen;      /* gen != w->gen: empty */
   } kcache[256];
+  struct W *next_free;      /* w_pool's list */
+  /* ---- per module, zeroed by w_take ---- */
+  const IrModule *m;
+  const IrCtx *c;
+  int strip;                /* no locations */
+  IdMap smap, tmap, amap, lmap;  /* ctx id -> file index (1-based) */
+  uint32_t n_strs, n_types, n_attrs, n_locs;
+  uint32_t n_kinds, n_nest;
   int have_file;            /* a FILE location entry has been written */
   uint32_t last_file, last_line;  /* its file (ctx id) and line */
   uint32_t prev_loc;        /* file index of the previous op's or block
@@ -216,12 +232,12 @@ static void grow_depth(W *w, uint16_t **dep, uint32_t *cap, uint32_t k) {
  * registers. */
 static inline uint32_t w_type(W *w, uint32_t t, unsigned *depth);
 static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth);
-static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth);
+static inline uint32_t w_loc(W *w, uint32_t l);
+static uint32_t w_loc_child(W *w, uint32_t l, unsigned *depth);
 static __attribute__((noinline)) uint32_t w_type_new(W *w, uint32_t t, unsigned *depth);
 static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned *depth);
-static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *depth);
-static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const IrLoc *lo,
-                                                      unsigned *depth);
+static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l);
+static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const IrLoc *lo);
 
 /* Static strings are looked up by a hash of their bytes in a table of
  * STAT_SLOTS slots (at least twice the entries). A linear scan of the 211
@@ -232,13 +248,25 @@ static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const Ir
  * the 91 chunks of the mixed bench corpus. */
 #define STAT_SLOTS 512u
 
-static uint16_t stat_ix[STAT_SLOTS]; /* index + 1, 0 = empty */
+static struct StatSlot {
+  uint16_t ix;                        /* index + 1, 0 = empty */
+  uint16_t len;                       /* its length */
+} stat_slot[STAT_SLOTS];
 static pthread_once_t stat_once = PTHREAD_ONCE_INIT;
 
+/* The length and four bytes (the last two, the middle, three quarters in)
+ * pick the slot: the static strings probe 1.34 slots on average (at most
+ * 6), and typical symbol names (foo_12, helper_dealloc_3) meet 0.77
+ * occupied slots before an empty one, as with a hash of every byte (FNV:
+ * 1.33, 8, 0.83), which was ~4 instructions a byte. (Mixed bench corpus:
+ * dd-lower irb_write_to 17.38M -> 17.00M.) */
 static uint32_t stat_hash(const char *p, size_t n) {
-  uint32_t h = 2166136261u ^ (uint32_t)n;
-  for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
-  return h & (STAT_SLOTS - 1);
+  if (n < 2) return n ? (uint8_t)p[0] : 0;
+  const uint8_t *u = (const uint8_t *)p;
+  uint32_t h = (uint32_t)n * 0x9E3779B1u;
+  h ^= (u[n - 1] | (uint32_t)u[n - 2] << 8) * 0x85EBCA77u;
+  h ^= (u[n / 2] | (uint32_t)u[n * 3 / 4] << 8) * 0xC2B2AE3Du;
+  return (h ^ (h >> 15)) & (STAT_SLOTS - 1);
 }
 
 static void stat_build(void) {
@@ -246,19 +274,21 @@ static void stat_build(void) {
   if (2 * irb_n_static_strs > STAT_SLOTS) ir_die("static string table too big");
   for (uint32_t i = 0; i < irb_n_static_strs; i++) {
     const char *t = irb_static_strs[i];
-    uint32_t j = stat_hash(t, strlen(t));
-    while (stat_ix[j]) j = (j + 1) & (STAT_SLOTS - 1);
-    stat_ix[j] = (uint16_t)(i + 1);
+    size_t n = strlen(t);
+    if (n > UINT16_MAX) ir_die("static string too long");
+    uint32_t j = stat_hash(t, n);
+    while (stat_slot[j].ix) j = (j + 1) & (STAT_SLOTS - 1);
+    stat_slot[j].ix = (uint16_t)(i + 1);
+    stat_slot[j].len = (uint16_t)n;
   }
 }
 
 /* The index of the static string with bytes p[0, n), or -1. */
 static int64_t static_index(const char *p, size_t n) {
   if (pthread_once(&stat_once, stat_build)) ir_die("pthread_once failed");
-  for (uint32_t j = stat_hash(p, n); stat_ix[j]; j = (j + 1) & (STAT_SLOTS - 1)) {
-    const char *t = irb_static_strs[stat_ix[j] - 1];
-    if (t[0] == (n ? p[0] : 0) && strlen(t) == n && !memcmp(t, p, n))
-      return stat_ix[j] - 1;
+  for (uint32_t j = stat_hash(p, n); stat_slot[j].ix; j = (j + 1) & (STAT_SLOTS - 1)) {
+    const struct StatSlot *e = &stat_slot[j];
+    if (e->len == n && !memcmp(irb_static_strs[e->ix - 1], p, n)) return e->ix - 1;
   }
   return -1;
 }
@@ -271,14 +301,20 @@ static uint32_t w_str(W *w, uint32_t s) {
   map_put(&w->smap, s, k);
   size_t n = ir_str_len(w->c, s);
   const char *p = ir_str_ptr(w->c, s);
-  /* A static string costs its index (odd), any other its length (even). */
+  /* A static string costs its index (odd), any other its length (even)
+   * and its bytes: room for either is reserved once. */
+  IrbBuf *b = &w->strs;
+  if (b->cap - b->len < n + 10) irb_buf_reserve(b, n + 10);
+  uint8_t *q = b->data + b->len;
   int64_t si = static_index(p, n);
   if (si >= 0) {
-    irb_buf_varint(&w->strs, 2 * (uint64_t)si + 1);
-    return k;
+    q = irb_put_varint(q, 2 * (uint64_t)si + 1);
+  } else {
+    q = irb_put_varint(q, 2 * (uint64_t)n);
+    memcpy(q, p, n);
+    q += n;
   }
-  irb_buf_varint(&w->strs, 2 * (uint64_t)n);
-  irb_buf_bytes(&w->strs, p, n);
+  b->len = (size_t)(q - b->data);
   return k;
 }
 
@@ -439,80 +475,90 @@ static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned 
   default:
     break;
   }
+  /* The entry through a local cursor into room reserved once: a tag, at
+   * most three varints and two a list member (a float: 8 bytes). (Mixed
+   * bench corpus, ~10.6K new attributes: a bounds check and length store
+   * per varint were ~10 instructions an attribute: dd-lower irb_write_to
+   * 16.31M -> 16.20M.) */
   IrbBuf *b = &w->ents;
+  int listed = at->kind == IR_A_ARRAY || at->kind == IR_A_DICT ||
+               at->kind == IR_A_SYMREF || at->kind == IR_A_DENSE_ARRAY ||
+               at->kind == IR_A_STRIDED;
+  size_t room = 32 + (listed ? 20 * (size_t)at->n : 0);
+  if (b->cap - b->len < room) irb_buf_reserve(b, room);
+  uint8_t *q = b->data + b->len;
   switch (at->kind) {
-  case IR_A_UNIT: irb_buf_byte(b, IRB_TAG_A_UNIT); break;
+  case IR_A_UNIT: *q++ = IRB_TAG_A_UNIT; break;
   case IR_A_BOOL:
-    irb_buf_byte(b, IRB_TAG_A_BOOL);
-    irb_buf_varint(b, at->ival != 0);
+    *q++ = IRB_TAG_A_BOOL;
+    q = irb_put_varint(q, at->ival != 0);
     break;
   case IR_A_INT:
-    irb_buf_byte(b, IRB_TAG_A_INT);
-    irb_buf_svarint(b, at->ival);
-    irb_buf_varint(b, ty);
+    *q++ = IRB_TAG_A_INT;
+    q = irb_put_varint(q, irb_zigzag(at->ival));
+    q = irb_put_varint(q, ty);
     break;
   case IR_A_FLOAT: {
     uint64_t bits;
-    uint8_t le[8];
     memcpy(&bits, &at->fval, 8);
-    irb_put_le(le, bits, 8);
-    irb_buf_byte(b, IRB_TAG_A_FLOAT);
-    irb_buf_bytes(b, le, 8);
-    irb_buf_varint(b, ty);
+    *q++ = IRB_TAG_A_FLOAT;
+    irb_put_le(q, bits, 8);
+    q += 8;
+    q = irb_put_varint(q, ty);
     break;
   }
   case IR_A_STRING: case IR_A_DENSE: case IR_A_OPAQUE:
-    irb_buf_byte(b, at->kind == IR_A_STRING  ? IRB_TAG_A_STRING
-                    : at->kind == IR_A_DENSE ? IRB_TAG_A_DENSE
-                                             : IRB_TAG_A_OPAQUE);
-    irb_buf_varint(b, str);
-    irb_buf_varint(b, ty);
+    *q++ = at->kind == IR_A_STRING  ? IRB_TAG_A_STRING
+           : at->kind == IR_A_DENSE ? IRB_TAG_A_DENSE
+                                    : IRB_TAG_A_OPAQUE;
+    q = irb_put_varint(q, str);
+    q = irb_put_varint(q, ty);
     break;
   case IR_A_TYPE:
-    irb_buf_byte(b, IRB_TAG_A_TYPE);
-    irb_buf_varint(b, ty);
+    *q++ = IRB_TAG_A_TYPE;
+    q = irb_put_varint(q, ty);
     break;
   case IR_A_ARRAY:
-    irb_buf_byte(b, IRB_TAG_A_ARRAY);
-    irb_buf_varint(b, at->n);
-    for (uint32_t i = 0; i < at->n; i++) irb_buf_varint(b, look(&w->amap, u32[i]));
+    *q++ = IRB_TAG_A_ARRAY;
+    q = irb_put_varint(q, at->n);
+    for (uint32_t i = 0; i < at->n; i++) q = irb_put_varint(q, look(&w->amap, u32[i]));
     break;
   case IR_A_DICT:
-    irb_buf_byte(b, IRB_TAG_A_DICT);
-    irb_buf_varint(b, at->n);
+    *q++ = IRB_TAG_A_DICT;
+    q = irb_put_varint(q, at->n);
     for (uint32_t i = 0; i < at->n; i++) {
-      irb_buf_varint(b, look(&w->smap, u32[2 * i]));
-      irb_buf_varint(b, look(&w->amap, u32[2 * i + 1]));
+      q = irb_put_varint(q, look(&w->smap, u32[2 * i]));
+      q = irb_put_varint(q, look(&w->amap, u32[2 * i + 1]));
     }
     break;
   case IR_A_SYMREF:
-    irb_buf_byte(b, IRB_TAG_A_SYMREF);
-    irb_buf_varint(b, str);
-    irb_buf_varint(b, at->n);
-    for (uint32_t i = 0; i < at->n; i++) irb_buf_varint(b, w_str(w, u32[i]));
+    *q++ = IRB_TAG_A_SYMREF;
+    q = irb_put_varint(q, str);
+    q = irb_put_varint(q, at->n);
+    for (uint32_t i = 0; i < at->n; i++) q = irb_put_varint(q, look(&w->smap, u32[i]));
     break;
   case IR_A_DENSE_ARRAY:
     i64 = ir_attr_i64(w->c, a);
-    irb_buf_byte(b, IRB_TAG_A_DENSE_ARRAY);
-    irb_buf_varint(b, ty);
-    irb_buf_varint(b, at->n);
-    for (uint32_t i = 0; i < at->n; i++) irb_buf_svarint(b, i64[i]);
+    *q++ = IRB_TAG_A_DENSE_ARRAY;
+    q = irb_put_varint(q, ty);
+    q = irb_put_varint(q, at->n);
+    for (uint32_t i = 0; i < at->n; i++) q = irb_put_varint(q, irb_zigzag(i64[i]));
     break;
   case IR_A_AFFINE_MAP: case IR_A_AFFINE_SET:
-    irb_buf_byte(b, at->kind == IR_A_AFFINE_MAP ? IRB_TAG_A_AFFINE_MAP
-                                                : IRB_TAG_A_AFFINE_SET);
-    irb_buf_varint(b, str);
+    *q++ = at->kind == IR_A_AFFINE_MAP ? IRB_TAG_A_AFFINE_MAP : IRB_TAG_A_AFFINE_SET;
+    q = irb_put_varint(q, str);
     break;
   case IR_A_STRIDED:
     i64 = ir_attr_i64(w->c, a);
-    irb_buf_byte(b, IRB_TAG_A_STRIDED);
-    irb_buf_varint(b, irb_dim_enc(at->ival));
-    irb_buf_varint(b, at->n);
-    for (uint32_t i = 0; i < at->n; i++) irb_buf_varint(b, irb_dim_enc(i64[i]));
+    *q++ = IRB_TAG_A_STRIDED;
+    q = irb_put_varint(q, irb_dim_enc(at->ival));
+    q = irb_put_varint(q, at->n);
+    for (uint32_t i = 0; i < at->n; i++) q = irb_put_varint(q, irb_dim_enc(i64[i]));
     break;
   default:
     wfail(w, "cannot encode attribute kind %u", at->kind);
   }
+  b->len = (size_t)(q - b->data);
   k = ++w->n_attrs;
   map_put(&w->amap, a, k);
   set_depth(w, &w->adep, &w->adep_cap, k, d + 1);
@@ -520,17 +566,31 @@ static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned 
   return k;
 }
 
-static inline uint32_t w_loc(W *w, uint32_t l, unsigned *depth) {
+/* Ensure a location has its entry; returns its file index. Only a
+ * location's children have a depth that matters (w_loc_child): a FILE
+ * location is always at depth 1, and ldep holds the depth of the others
+ * only. (Mixed bench corpus: recording depth 1 for every new FILE entry,
+ * about one per op, and passing the depth pointer along were ~16
+ * instructions a new location: irb_write_to in ir-asm 32.28M -> 30.69M,
+ * dd-lower 16.85M -> 16.31M.) */
+static inline uint32_t w_loc(W *w, uint32_t l) {
   if (l == 0) return 0;
   uint32_t k = map_get(&w->lmap, l);
-  if (k) {
-    if (depth && w->ldep[k] > *depth) *depth = w->ldep[k];
-    return k;
-  }
-  return w_loc_new(w, l, depth);
+  if (k) return k;
+  return w_loc_new(w, l);
 }
 
-static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *depth) {
+/* w_loc for a child of a location, raising *depth to cover it. */
+static uint32_t w_loc_child(W *w, uint32_t l, unsigned *depth) {
+  uint32_t k = w_loc(w, l);
+  if (k) {
+    unsigned dk = ir_loc(w->c, l)->kind == IR_L_FILE ? 1 : w->ldep[k];
+    if (dk > *depth) *depth = dk;
+  }
+  return k;
+}
+
+static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l) {
   uint32_t k;
   const IrLoc *lo = ir_loc(w->c, l);
   if (lo->kind == IR_L_FILE && w->have_file && w->last_file == lo->file) {
@@ -552,16 +612,13 @@ static __attribute__((noinline)) uint32_t w_loc_new(W *w, uint32_t l, unsigned *
     w->last_line = lo->line;
     k = ++w->n_locs;
     map_put(&w->lmap, l, k);
-    set_depth(w, &w->ldep, &w->ldep_cap, k, 1);
-    if (depth && *depth < 1) *depth = 1;
     return k;
   }
-  return w_loc_other(w, l, lo, depth);
+  return w_loc_other(w, l, lo);
 }
 
 /* Any other location: children first, then the entry. */
-static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const IrLoc *lo,
-                                                      unsigned *depth) {
+static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const IrLoc *lo) {
   uint32_t k;
   const uint32_t *list = NULL;
   unsigned d = 0;
@@ -570,15 +627,15 @@ static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const Ir
   case IR_L_FILE: a = w_str(w, lo->file); break;
   case IR_L_NAME:
     a = w_str(w, lo->a);
-    bb = w_loc(w, lo->b, &d);
+    bb = w_loc_child(w, lo->b, &d);
     break;
   case IR_L_CALLSITE:
-    a = w_loc(w, lo->a, &d);
-    bb = w_loc(w, lo->b, &d);
+    a = w_loc_child(w, lo->a, &d);
+    bb = w_loc_child(w, lo->b, &d);
     break;
   case IR_L_FUSED:
     list = ir_loc_list(w->c, l);
-    for (uint32_t i = 0; i < lo->n; i++) w_loc(w, list[i], &d);
+    for (uint32_t i = 0; i < lo->n; i++) w_loc_child(w, list[i], &d);
     bb = w_attr(w, lo->b, &d);
     break;
   default:
@@ -620,7 +677,6 @@ static __attribute__((noinline)) uint32_t w_loc_other(W *w, uint32_t l, const Ir
   k = ++w->n_locs;
   map_put(&w->lmap, l, k);
   set_depth(w, &w->ldep, &w->ldep_cap, k, d + 1);
-  if (depth && d + 1 > *depth) *depth = d + 1;
   return k;
 }
 
@@ -634,16 +690,32 @@ static uint32_t kind_hash(const Kind *k) {
 
 static uint32_t w_kind_slow(W *w, const Kind *k);
 
-/* Most ops repeat the kind of an earlier op of the same name: a direct
- * mapped cache by name spares the hash and probe. */
-static inline uint32_t w_kind(W *w, const Kind *k) {
-  struct KindCache *e = &w->kcache[k->name & 255];
-  if (e->n && !memcmp(&e->k, k, sizeof *k)) return e->idx;
-  uint32_t idx = w_kind_slow(w, k);
-  e->k = *k;
-  e->idx = idx;
-  e->n = 1;
-  return idx;
+/* A miss of w_kind's cache: the kind's index, cached in e. Out of line,
+ * so the hit path does not build the Kind (it did, in vector registers,
+ * ahead of the compare: ~12 instructions an op). */
+static __attribute__((noinline)) uint32_t w_kind_miss(W *w, const IrOp *o,
+                                                      struct KindCache *e,
+                                                      uint32_t mask) {
+  Kind k = {o->name, o->n_operands, o->n_results, o->n_regions, o->n_succs, mask};
+  e->idx = w_kind_slow(w, &k);
+  e->k = k;
+  e->gen = w->gen;
+  return e->idx;
+}
+
+/* The file index of op o's kind. Most ops repeat the kind of an earlier op
+ * of the same name: a direct mapped cache by name, compared field by field
+ * with the op, spares the hash and probe. (Mixed bench corpus: building a
+ * Kind per op and comparing it whole was ~43 instructions an op; packing
+ * the shape into a 64-bit key instead cost as much.) */
+static inline uint32_t w_kind(W *w, const IrOp *o) {
+  struct KindCache *e = &w->kcache[o->name & 255];
+  uint32_t mask = (o->props ? IRB_KIND_PROPS : 0) | (o->attrs ? IRB_KIND_ATTRS : 0);
+  if (e->gen == w->gen && e->k.name == o->name && e->k.nopd == o->n_operands &&
+      e->k.nres == o->n_results && e->k.nreg == o->n_regions &&
+      e->k.nsucc == o->n_succs && e->k.mask == mask)
+    return e->idx;
+  return w_kind_miss(w, o, e, mask);
 }
 
 static uint32_t w_kind_slow(W *w, const Kind *k) {
@@ -739,15 +811,13 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
   const IrModule *m = w->m;
 #ifdef W_CHECK_LAYOUT
   w_check_op(w, id, parent_block);
+  w->next_op++;
 #else
   (void)parent_block;
 #endif
-  w->next_op++;
   const IrOp *o = &m->ops[id];
 
-  Kind k = {o->name, o->n_operands, o->n_results, o->n_regions, o->n_succs,
-            (o->props ? IRB_KIND_PROPS : 0) | (o->attrs ? IRB_KIND_ATTRS : 0)};
-  uint32_t ki = w_kind(w, &k);
+  uint32_t ki = w_kind(w, o);
   /* The op's bytes go through a local cursor into room reserved once (at
    * most 10 bytes a varint): w_loc, w_type and w_attr append to other
    * buffers, never to st. (A bounds check and length store per varint were
@@ -760,7 +830,7 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
     q = irb_put_varint(q, ki);
   } else {
     /* head = kind << 1 | (location is not the next one); then the delta */
-    uint32_t l = w_loc(w, o->loc, NULL);
+    uint32_t l = w_loc(w, o->loc);
     int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
     w->prev_loc = l;
     q = irb_put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
@@ -830,7 +900,7 @@ static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
       if (v->type == 0) wfail(w, "block %u: argument %u has no type", bid, j);
       irb_buf_varint(&w->argt, w_type(w, v->type, NULL));
       if (w->strip) continue;
-      uint32_t l = w_loc(w, v->loc, NULL);
+      uint32_t l = w_loc(w, v->loc);
       int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
       w->prev_loc = l;
       far |= delta != 0;
@@ -859,26 +929,49 @@ static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
 
 /* }====================================================================== */
 
-static void w_free(W *w) {
-  irb_buf_free(&w->strs);
-  irb_buf_free(&w->ents);
-  irb_buf_free(&w->kinds);
-  irb_buf_free(&w->st);
-  irb_buf_free(&w->pl);
-  irb_buf_free(&w->heads);
-  irb_buf_free(&w->z);
-  irb_buf_free(&w->argt);
-  irb_buf_free(&w->argl);
+/* The per-module maps (sized from the module's ctx). */
+static void w_free_maps(W *w) {
   map_free(&w->smap);
   map_free(&w->tmap);
   map_free(&w->amap);
   map_free(&w->lmap);
-  free(w->tdep);
-  free(w->adep);
-  free(w->ldep);
-  free(w->kv);
-  free(w->kh);
-  free(w->nest);
+}
+
+/* Writers not in use, kept for the next module (of this or another thread:
+ * the tools' -j writes from several). Reachable from here until the
+ * process ends, like libir's kept mappings (mem.c). */
+static W *w_pool;
+static pthread_mutex_t w_pool_mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* A writer with empty tables and buffers and its per-module part zeroed. */
+static W *w_take(void) {
+  if (pthread_mutex_lock(&w_pool_mu)) ir_die("pthread_mutex_lock failed");
+  W *w = w_pool;
+  if (w) w_pool = w->next_free;
+  if (pthread_mutex_unlock(&w_pool_mu)) ir_die("pthread_mutex_unlock failed");
+  if (!w) {
+    w = calloc(1, sizeof *w);
+    if (!w) ir_die("out of memory");
+    w->hs = XXH3_createState();
+    if (!w->hs) ir_die("out of memory");
+  }
+  memset(&w->m, 0, sizeof *w - offsetof(W, m));
+  w->strs.len = w->ents.len = w->kinds.len = w->st.len = 0;
+  w->pl.len = w->heads.len = w->z.len = 0;
+  if (w->kh_cap) memset(w->kh, 0, w->kh_cap * sizeof *w->kh);
+  if (++w->gen == 0) {   /* wrapped: every stamp could match again */
+    for (int i = 0; i < 256; i++) w->kcache[i].gen = 0;
+    w->gen = 1;
+  }
+  return w;
+}
+
+static void w_give(W *w) {
+  w_free_maps(w);
+  if (pthread_mutex_lock(&w_pool_mu)) ir_die("pthread_mutex_lock failed");
+  w->next_free = w_pool;
+  w_pool = w;
+  if (pthread_mutex_unlock(&w_pool_mu)) ir_die("pthread_mutex_unlock failed");
 }
 
 /* The payload as pieces: small varint groups (in `w->heads`) between the
@@ -956,13 +1049,11 @@ static int write_frame(W *w, const IrbWriteOpts *o, IrbBuf *out, IrbSink *sink,
           (unsigned long long)IRB_MAX_PAYLOAD);
   uint32_t flags = (o->stages & IRB_STAGE_MASK) | (w->strip ? IRB_FLAG_NO_LOCS : 0);
   /* The hash of the uncompressed payload, piece by piece. */
-  XXH3_state_t *hs = XXH3_createState();
-  if (!hs) ir_die("out of memory");
+  XXH3_state_t *hs = w->hs;
   XXH3_64bits_reset(hs);
   for (int i = 0; i < N_PIECES; i++)
     if (pc.n[i]) XXH3_64bits_update(hs, pc.p[i], pc.n[i]);
   uint64_t hash = XXH3_64bits_digest(hs);
-  XXH3_freeState(hs);
   size_t stored = pc.total;
   if (o->zstd_level > 0) {
     /* zstd wants the payload in one piece */
@@ -985,25 +1076,25 @@ static int write_frame(W *w, const IrbWriteOpts *o, IrbBuf *out, IrbSink *sink,
     pc.n[0] = r;
     for (int i = 1; i < N_PIECES; i++) pc.n[i] = 0;
   }
-  /* The header (FORMAT.md section 1). */
-  IrbBuf hb = {0};
-  IrbBuf *h = sink ? &hb : out;
-  uint8_t le[8];
-  irb_buf_bytes(h, IRB_MAGIC, IRB_MAGIC_LEN);
-  irb_put_le(le, IRB_VERSION_MAJOR, 2);
-  irb_put_le(le + 2, IRB_VERSION_MINOR, 2);
-  irb_buf_bytes(h, le, 4);
-  irb_buf_varint(h, flags);
-  irb_buf_varint(h, stored);
-  if (flags & IRB_FLAG_COMP_MASK) irb_buf_varint(h, pc.total);
-  irb_put_le(le, hash, 8);
-  irb_buf_bytes(h, le, 8);
+  /* The header (FORMAT.md section 1): at most 8 + 4 + 3 * 10 + 8 bytes,
+   * assembled on the stack. */
+  uint8_t hd[64], *q = hd;
+  memcpy(q, IRB_MAGIC, IRB_MAGIC_LEN);
+  q += IRB_MAGIC_LEN;
+  irb_put_le(q, IRB_VERSION_MAJOR, 2);
+  irb_put_le(q + 2, IRB_VERSION_MINOR, 2);
+  q += 4;
+  q = irb_put_varint(q, flags);
+  q = irb_put_varint(q, stored);
+  if (flags & IRB_FLAG_COMP_MASK) q = irb_put_varint(q, pc.total);
+  irb_put_le(q, hash, 8);
+  q += 8;
   if (!sink) {
+    irb_buf_bytes(out, hd, (size_t)(q - hd));
     for (int i = 0; i < N_PIECES; i++) irb_buf_bytes(out, pc.p[i], pc.n[i]);
     return 0;
   }
-  int rc = sink(ud, hb.data, hb.len) ? -2 : 0;
-  irb_buf_free(&hb);
+  int rc = sink(ud, hd, (size_t)(q - hd)) ? -2 : 0;
   for (int i = 0; i < N_PIECES && !rc; i++)
     if (pc.n[i] && sink(ud, pc.p[i], pc.n[i])) rc = -2;
   return rc;
@@ -1018,8 +1109,7 @@ static int write_any(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out,
             o->zstd_level, ZSTD_maxCLevel());
     return -1;
   }
-  W *w = calloc(1, sizeof *w);
-  if (!w) ir_die("out of memory");
+  W *w = w_take();
   w->m = m;
   w->c = m->ctx;
   w->strip = o->strip_locs != 0;
@@ -1040,12 +1130,14 @@ static int write_any(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out,
                               (size_t)m->n_values + 2 * (size_t)m->n_blocks +
                               3 * (size_t)m->n_succs + 64);
   irb_buf_reserve(&w->ents, 6 * (size_t)m->n_ops + 64);
-  if (w->lmap.dense) grow_depth(w, &w->ldep, &w->ldep_cap, ir_n_locs(w->c));
-  if (w->tmap.dense) grow_depth(w, &w->tdep, &w->tdep_cap, ir_n_types(w->c));
-  if (w->amap.dense) grow_depth(w, &w->adep, &w->adep_cap, ir_n_attrs(w->c));
+  if (w->lmap.dense && ir_n_locs(w->c) >= w->ldep_cap)
+    grow_depth(w, &w->ldep, &w->ldep_cap, ir_n_locs(w->c));
+  if (w->tmap.dense && ir_n_types(w->c) >= w->tdep_cap)
+    grow_depth(w, &w->tdep, &w->tdep_cap, ir_n_types(w->c));
+  if (w->amap.dense && ir_n_attrs(w->c) >= w->adep_cap)
+    grow_depth(w, &w->adep, &w->adep_cap, ir_n_attrs(w->c));
   int rc = write_frame(w, o, out, sink, ud, d);
-  w_free(w);
-  free(w);
+  w_give(w);
   return rc;
 }
 

@@ -692,6 +692,90 @@ static void test_depth(void) {
   }
 }
 
+/* A module of three ops under builtin.module: op A at file:1:1, op B at
+ * file:2:1 (a FILE entry in the same file: written without a recorded
+ * depth) and op C at `cloc`. */
+static IrModule *loc_module(IrCtx *c, uint32_t file, uint32_t cloc) {
+  IrBuilder *b = irb_new(c);
+  IrOpSpec ms = {.name = S(c, "builtin.module"), .n_regions = 1};
+  uint32_t mod = irb_op(b, IR_NONE, &ms);
+  uint32_t mb = irb_block(b, irb_op_region(b, mod, 0));
+  uint32_t locs[3] = {ir_loc_file(c, file, 1, 1), ir_loc_file(c, file, 2, 1), cloc};
+  for (int i = 0; i < 3; i++) {
+    IrOpSpec os = {.name = S(c, "test.op"), .loc = locs[i]};
+    irb_op(b, mb, &os);
+  }
+  const char *why = NULL;
+  IrModule *m = irb_freeze(b, mod, &why);
+  irb_free(b);
+  return m;
+}
+
+/* Location depth as the writer counts it: a FILE location is at depth 1
+ * (also one written as a line delta, whose depth the writer does not
+ * record), each NAME, CALLSITE or FUSED one more than its deepest child. A
+ * NAME chain over file:2:1 reaching depth 256 is written and read back; one
+ * more level is refused. A CALLSITE of two written FILE locations is
+ * depth 2. */
+static void test_loc_depth(void) {
+  for (int levels = 255; levels <= 256; levels++) {
+    IrCtx *c = ir_ctx_new();
+    uint32_t file = S(c, "deep.mlir");
+    IrLoc cs = {.kind = IR_L_CALLSITE, .a = ir_loc_file(c, file, 2, 1),
+                .b = ir_loc_file(c, file, 1, 1)};
+    uint32_t l = ir_loc_intern(c, &cs, NULL);
+    IrModule *m0 = loc_module(c, file, l);
+    CHECK(m0 != NULL);
+    if (m0) {
+      IrbBuf e = encode(m0, 0, 0);
+      IrModule *back = NULL;
+      CHECK(read_all(c, e.data, e.len, NULL, 0, &back) == 1);
+      if (back) {
+        const IrLoc *lo = ir_loc(c, back->ops[3].loc);
+        CHECK(lo->kind == IR_L_CALLSITE && ir_loc(c, lo->a)->line == 2);
+        ir_module_free(back);
+      }
+      irb_buf_free(&e);
+      ir_module_free(m0);
+    }
+    l = ir_loc_file(c, file, 2, 1);
+    for (int i = 0; i < levels; i++) {
+      IrLoc nl = {.kind = IR_L_NAME, .a = S(c, "n"), .b = l};
+      l = ir_loc_intern(c, &nl, NULL);
+    }
+    IrModule *m = loc_module(c, file, l);
+    CHECK(m != NULL);
+    if (!m) {
+      ir_ctx_free(c);
+      continue;
+    }
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *f = open_memstream(&text, &tlen);
+    IrDiag d;
+    ir_diag_init(&d, f);
+    IrbBuf out = {0};
+    int rc = irb_write(m, NULL, &out, &d);
+    fclose(f);
+    if (levels < 256) {
+      CHECK(rc == 0 && d.n_errors == 0);
+      IrModule *back = NULL;
+      CHECK(read_all(c, out.data, out.len, NULL, 0, &back) == 1);
+      if (back) {
+        CHECK(ir_loc(c, back->ops[3].loc)->kind == IR_L_NAME);
+        ir_module_free(back);
+      }
+    } else {
+      CHECK(rc == -1 && d.n_errors == 1 && out.len == 0);
+      CHECK(text && strstr(text, "cannot encode: nesting deeper than 256") != NULL);
+    }
+    free(text);
+    irb_buf_free(&out);
+    ir_module_free(m);
+    ir_ctx_free(c);
+  }
+}
+
 /* Every truncation and every single-byte change of a frame must give -1 and
  * one error line (or, for the few header bits a reader ignores, a module),
  * never a crash. `ref` is the uncompressed frame of the same module. With
@@ -857,6 +941,7 @@ int main(int argc, char **argv) {
   test_payloads();
   test_op_payloads();
   test_depth();
+  test_loc_depth();
   test_fuzz();
   test_bench();
   return unit_done();
