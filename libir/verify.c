@@ -202,10 +202,10 @@ static int may_skip_terminator(const IrOpInfo *in, const IrRegion *r) {
 
 /* Does the block lack the terminator its region needs: is it empty, or
  * does it end in a registered op that is not a terminator? */
-static int lacks_terminator(const Verifier *v, const IrBlock *blk) {
+static inline int lacks_terminator(const Verifier *v, const IrBlock *blk) {
   if (!blk->n_ops) return 1;
-  const IrOpInfo *li = facts_of(v, blk->ops + blk->n_ops - 1)->in;
-  return li && !(li->traits & IR_TR_TERMINATOR);
+  const OpcFacts *F = facts_of(v, blk->ops + blk->n_ops - 1);
+  return F->in && !(F->traits & IR_TR_TERMINATOR);
 }
 
 /* Terminator rules of the blocks of op p's regions (Verifier.cpp's
