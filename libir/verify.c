@@ -60,8 +60,7 @@ typedef struct Verifier {
    * anc_op[x], an ancestor of anc_for's ops. Both by block. */
   uint32_t *anc_mark, *anc_op;
   uint32_t anc_for;
-  const OpcFacts *facts;    /* by opcode, IR_N_OPS: unregistered
-                               (the static opc_facts) */
+  const OpcFacts *facts;    /* by facts_index (the static opc_facts) */
   /* the block whose ops are being checked */
   uint32_t blk_first, blk_last, blk_region;
   int blk_reach;
@@ -78,9 +77,17 @@ typedef struct Verifier {
 /* Reporting                                                              */
 /* ====================================================================== */
 
+/* An opcode's entry in opc_facts: its low byte. A module's opcodes are
+ * registered ones or IR_OP_UNKNOWN (ir_module_check), whose low byte is
+ * past the registered ones, like every entry that holds the facts of
+ * unregistered ops; no clamp per op (3 instructions of ~100 per op). */
+#define N_FACTS 256
+_Static_assert(IR_N_OPS < N_FACTS && (IR_OP_UNKNOWN & (N_FACTS - 1)) >= IR_N_OPS,
+               "opc_facts is indexed by an opcode's low byte");
+static uint32_t facts_index(uint32_t opc) { return opc & (N_FACTS - 1); }
+
 static const OpcFacts *facts_of(const Verifier *v, uint32_t op) {
-  uint32_t opc = v->m->ops[op].opc;
-  return &v->facts[opc < IR_N_OPS ? opc : IR_N_OPS];
+  return &v->facts[facts_index(v->m->ops[op].opc)];
 }
 
 /* `'dialect.op' op <msg>` at the op, like Operation::emitOpError. */
@@ -676,7 +683,7 @@ static void walk_ops(Verifier *v, int multi) {
       nb++;
     }
     const IrOp *op = &ops[o];
-    const OpcFacts *F = &facts[op->opc < IR_N_OPS ? op->opc : IR_N_OPS];
+    const OpcFacts *F = &facts[facts_index(op->opc)];
     int ok = check_op(v, m, op, o, F);
     if (!F->verify || v->hooks_from != IR_NONE) continue;
     if (v->failed) {
@@ -701,8 +708,8 @@ static int op_sound(Verifier *v, uint32_t o, const OpcFacts *F) {
 }
 
 /* What the loop asks about each opcode, looked up once per process; the
- * last entry stands for every unregistered op. */
-static OpcFacts opc_facts[IR_N_OPS + 1];
+ * entries from IR_N_OPS on stand for every unregistered op. */
+static OpcFacts opc_facts[N_FACTS];
 static pthread_once_t facts_once = PTHREAD_ONCE_INIT;
 
 static void init_facts(void) {
@@ -719,9 +726,11 @@ static void init_facts(void) {
       F->span[i] = n[i] >= 0 ? 0 : UINT32_MAX - F->lo[i];
     }
   }
-  OpcFacts *U = &opc_facts[IR_N_OPS];   /* unregistered: any counts */
-  memset(U, 0, sizeof *U);
-  for (int i = 0; i < 4; i++) U->span[i] = UINT32_MAX;
+  for (uint32_t k = IR_N_OPS; k < N_FACTS; k++) {
+    OpcFacts *U = &opc_facts[k];        /* unregistered: any counts */
+    memset(U, 0, sizeof *U);
+    for (int i = 0; i < 4; i++) U->span[i] = UINT32_MAX;
+  }
   for (uint32_t i = 0; i < N_PURE; i++) {
     uint32_t k = ir_op_lookup(pure_hook_ops[i], strlen(pure_hook_ops[i]));
     if (k < IR_N_OPS) opc_facts[k].pure = 1;
