@@ -685,17 +685,19 @@ static void walk_ops(Verifier *v, int multi) {
     const IrOp *op = &ops[o];
     const OpcFacts *F = &facts[facts_index(op->opc)];
     int ok = check_op(v, m, op, o, F);
-    if (!F->verify || v->hooks_from != IR_NONE) continue;
-    if (v->failed) {
-      v->hooks_from = o;
+    if (!F->verify) continue;
+    if (v->failed) {              /* a rule or a hook has failed */
+      if (v->hooks_from == IR_NONE) v->hooks_from = o;
       continue;
     }
     /* a pure hook's memo is looked up here, not behind a call (mixed
      * corpus: 26.7K of m.irb's 82K ops, 24K of them hits) */
     if (!ok || (F->pure && pure_hook_passed(v->memo, m, op))) continue;
     if (F->pure ? run_pure_hook_now(v->memo, m, o, F, v->quiet)
-                : F->verify(m, o, v->quiet))
-      v->hooks_from = o;
+                : F->verify(m, o, v->quiet)) {
+      v->hooks_from = o;          /* the second walk repeats it aloud */
+      v->failed = 1;
+    }
   }
 }
 
