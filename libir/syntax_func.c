@@ -226,7 +226,8 @@ static void print_func(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* The function type of a func.func op, or 0. */
 static uint32_t func_type(const IrModule *m, uint32_t fn) {
   uint32_t a = ir_op_prop_lit(m, fn, "function_type");
-  uint32_t t = a && ir_attr(m->ctx, a)->kind == IR_A_TYPE ? ir_attr(m->ctx, a)->type : 0;
+  const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
+  uint32_t t = at && at->kind == IR_A_TYPE ? at->type : 0;
   return t && ir_type(m->ctx, t)->kind == IR_T_FUNC ? t : 0;
 }
 
@@ -318,8 +319,9 @@ static int verify_return(const IrModule *m, uint32_t op, IrDiag *d) {
   if (fn == IR_NONE || m->ops[fn].opc != IR_OP_FUNC)
     return ir_syntax_op_error(m, op, d, "expects parent op 'func.func'");
   if (!(ft = func_type(m, fn))) return 0;
-  nin = ir_type(m->ctx, ft)->n;
-  nres = ir_type(m->ctx, ft)->nres;
+  const IrType *fty = ir_type(m->ctx, ft);
+  nin = fty->n;
+  nres = fty->nres;
   tl = ir_type_list(m->ctx, ft);
   if (o->n_operands != nres)
     return ir_syntax_op_error(

@@ -929,8 +929,10 @@ static uint32_t static_list(const IrModule *m, uint32_t op, const char *name,
 /* Shared by subview / reinterpret_cast and tensor slices: the dynamic
  * entries of the static lists agree with operandSegmentSizes starting at
  * segment `first`. */
-int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
-                         uint32_t first) {
+/* ir_syntax_verify_ofs, which also gives the three lists' lengths (their
+ * property lookups were most of verify_subview). */
+static int verify_ofs_lists(const IrModule *m, uint32_t op, IrDiag *d,
+                            uint32_t first, uint32_t len[3]) {
   static const char *const props[3] = {"static_offsets", "static_sizes",
                                        "static_strides"};
   static const char *const what[3] = {"offsets", "sizes", "strides"};
@@ -944,7 +946,7 @@ int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
                               "attribute 'operandSegmentSizes'",
                               m->ops[op].n_operands, seg_sum);
   for (k = 0; k < 3; k++) {
-    static_list(m, op, props[k], &nd);
+    len[k] = static_list(m, op, props[k], &nd);
     if (nd != seg[first + k])
       return ir_syntax_op_error(m, op, d, "expected %u dynamic %s values",
                                 nd, what[k]);
@@ -954,24 +956,30 @@ int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
   return 0;
 }
 
+int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
+                         uint32_t first) {
+  uint32_t len[3];
+  return verify_ofs_lists(m, op, d, first, len);
+}
+
 /* MLIR checks (before the result type) that the three lists have the rank
  * of the source; the result type check is only done for the simple case
  * of no rank reduction and static sizes. */
 static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrType *ts, *tr;
-  uint32_t no, ns, nst, nd;
+  uint32_t no, ns, nst, len[3];
   if (!m->ops[op].n_operands || m->ops[op].n_results != 1)
     return ir_syntax_op_error(m, op, d, "expects a source and one result");
-  if (ir_syntax_verify_ofs(m, op, d, 1) < 0) return -1;
+  if (verify_ofs_lists(m, op, d, 1, len) < 0) return -1;
   ts = ranked_of(c, opd_type(m, op, 0));
   tr = ranked_of(c, res_type(m, op, 0));
   if (!ts || !tr)
     return ir_syntax_op_error(m, op, d, "source and result must be ranked "
                               "memrefs");
-  no = static_list(m, op, "static_offsets", &nd);
-  ns = static_list(m, op, "static_sizes", &nd);
-  nst = static_list(m, op, "static_strides", &nd);
+  no = len[0];
+  ns = len[1];
+  nst = len[2];
   if (no != ns || ns != nst)
     return ir_diag(d, c, m->ops[op].loc, IR_SEV_ERROR, "expected mixed "
                    "offsets rank to match mixed sizes rank (%u vs %u) so the "
@@ -1000,10 +1008,10 @@ static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
 static int verify_reinterpret(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrType *ts, *tr;
-  uint32_t nd, ns;
+  uint32_t ns, len[3];
   if (!m->ops[op].n_operands || m->ops[op].n_results != 1)
     return ir_syntax_op_error(m, op, d, "expects a source and one result");
-  if (ir_syntax_verify_ofs(m, op, d, 1) < 0) return -1;
+  if (verify_ofs_lists(m, op, d, 1, len) < 0) return -1;
   ts = memref_of(c, opd_type(m, op, 0));
   tr = ranked_of(c, res_type(m, op, 0));
   if (!ts || !tr)
@@ -1015,7 +1023,7 @@ static int verify_reinterpret(const IrModule *m, uint32_t op, IrDiag *d) {
   if (ts->space != tr->space)
     return ir_syntax_op_error(m, op, d, "different memory spaces specified "
                               "for source and result memref types");
-  ns = static_list(m, op, "static_sizes", &nd);
+  ns = len[1];
   if (ns != tr->n)
     return ir_syntax_op_error(m, op, d, "expected %u size values", tr->n);
   return 0;
