@@ -127,6 +127,11 @@ struct Canon {
   /* the op's own effects allow it to be dead (wouldOpBeTriviallyDead's
    * test of the op itself; all but test.side_effect_op) */
   uint8_t own_fx_ok[IR_N_OPS];
+  /* fx_verdict(rw, op, 0) of an op of this opcode (0 bad, 1 fine, 2 fine
+   * if everything nested is), or FX_ASK when the op itself decides
+   * (test.side_effect_op's attribute): the dead check's walk of a loop
+   * or if body looks each nested op up here (canon_driver.c, is_dead) */
+  uint8_t fx_dead[IR_N_OPS];
   /* "users of v other than op?" for values with long use lists
    * (canon_driver.c, other_users): per value, use slots of distinct users
    * found by the last scan, in upool[ufirst[v] .. + ucount[v]) */

@@ -78,10 +78,24 @@ static int fx_verdict(const Rw *rw, uint32_t o, int strict) {
   return rec ? 2 : 1;
 }
 
+enum { FX_ASK = 3 };  /* Canon.fx_dead: the op's attribute decides */
+
+/* fx_verdict(rw, o, 0) through the Canon's per-opcode table (set_inert):
+ * the dead check of a loop or if walks its body at every pop. */
+static inline int fx_dead_verdict(const Canon *c, uint32_t o) {
+  uint32_t opc = c->rw->ops[o].opc;
+  if (opc >= IR_N_OPS) return 0;   /* unregistered: no effects known */
+  uint32_t v = c->fx_dead[opc];
+  return v == FX_ASK ? fx_verdict(c->rw, o, 0) : (int)v;
+}
+
 /* Walk op and (for recursive-effect ops) everything nested; `strict`
  * forbids every effect (isMemoryEffectFree), otherwise reads and the
- * allocation of the op's own results are allowed (wouldOpBeTriviallyDead). */
-static int effects_ok(const Rw *rw, uint32_t root, int strict) {
+ * allocation of the op's own results are allowed (wouldOpBeTriviallyDead).
+ * With a Canon (c, not strict) each op's verdict is looked up per opcode
+ * (fx_dead_verdict). */
+static inline int effects_walk(const Rw *rw, const Canon *c, uint32_t root,
+                               int strict) {
   /* most ops: no recursive effects, the op's own effects decide */
   if (!(rw_traits(rw, root) & IR_TR_RECURSIVE_EFFECTS)) {
     uint32_t fx = canon_op_effects(rw, root);
@@ -92,7 +106,7 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
    * recursive-effect ops wait on the stack for their regions (the whole
    * body went on the stack first before: dead-op checks of loops paid
    * their size at every pop). */
-  if (fx_verdict(rw, root, strict) == 0) return 0;
+  if ((c ? fx_dead_verdict(c, root) : fx_verdict(rw, root, strict)) == 0) return 0;
   uint32_t cap = 16, n = 0;
   uint32_t small[16];
   uint32_t *st = small;
@@ -105,7 +119,7 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
       uint32_t r = rw_region_of(rw, o, k);
       for (uint32_t b = rw->regions[r].first; b != RW_NONE && ok; b = rw->blocks[b].next)
         for (uint32_t x = rw->blocks[b].first; x != RW_NONE; x = rw->ops[x].next) {
-          int v = fx_verdict(rw, x, strict);
+          int v = c ? fx_dead_verdict(c, x) : fx_verdict(rw, x, strict);
           if (v == 0) { ok = 0; break; }
           if (v == 1) continue;
           if (n == cap) st = stack_grow(st, small, &cap);
@@ -115,6 +129,10 @@ static int effects_ok(const Rw *rw, uint32_t root, int strict) {
   }
   if (st != small) free(st);
   return ok;
+}
+
+static int effects_ok(const Rw *rw, uint32_t root, int strict) {
+  return effects_walk(rw, NULL, root, strict);
 }
 
 int canon_would_be_dead(const Rw *rw, uint32_t op) {
@@ -685,6 +703,13 @@ static void set_inert(Canon *c) {
     uint32_t own_fx = opc == IR_OP_UNKNOWN || opc == IR_OP_TEST_READ_BUFFER ? 0 : tr & EFFECT_TRAITS;
     c->own_fx_ok[opc] = own_fx ? fx_allowed(own_fx, 0)
                                : opc != IR_OP_UNKNOWN && (tr & IR_TR_RECURSIVE_EFFECTS) != 0;
+    if (opc == IR_OP_TEST_SIDE_EFFECT) {
+      c->fx_dead[opc] = FX_ASK;
+    } else {   /* fx_verdict(rw, op, 0) of any op of this opcode */
+      uint32_t fx = opc == IR_OP_TEST_READ_BUFFER ? 0 : tr & EFFECT_TRAITS;
+      int rec = (tr & IR_TR_RECURSIVE_EFFECTS) != 0;
+      c->fx_dead[opc] = (uint8_t)((fx ? !fx_allowed(fx, 0) : !rec) ? 0 : rec ? 2 : 1);
+    }
     c->dead_if_unused[opc] = opc != IR_OP_UNKNOWN && opc != IR_OP_TEST_SIDE_EFFECT &&
                              opc != IR_OP_TEST_READ_BUFFER && !never_dead &&
                              !(tr & IR_TR_RECURSIVE_EFFECTS);
@@ -870,6 +895,17 @@ static int try_patterns(Canon *c, uint32_t op) {
   return 0;
 }
 
+/* canon_would_be_dead with the nested ops' verdicts looked up per opcode
+ * (loops and ifs are the ops it walks: fx_verdict was a call and two
+ * trait reads per nested op; mixed corpus: dd-own 375.8M -> 373.7M,
+ * dd-simplify 116.0M -> 115.9M, dd-lower 148.2M -> 147.3M). */
+static int would_be_dead(const Canon *c, uint32_t op) {
+  const Rw *rw = c->rw;
+  if (rw->ops[op].opc == IR_OP_UNKNOWN) return 0;  /* might be a terminator */
+  if (rw_traits(rw, op) & (IR_TR_TERMINATOR | IR_TR_SYMBOL)) return 0;
+  return effects_walk(rw, c, op, 0);
+}
+
 /* canon_is_dead with what the opcode decides looked up (set_inert): the
  * unused test inline, the effects walked only for ops whose effects are
  * their regions' (and the test ops) (mixed corpus: dd-own 407.5M ->
@@ -879,7 +915,8 @@ static inline int is_dead(const Canon *c, uint32_t op) {
   uint32_t opc = rw->ops[op].opc;
   if (opc < IR_N_OPS && c->never_dead[opc]) return 0;
   if (!rw_op_unused(rw, op)) return 0;
-  return (opc < IR_N_OPS && c->dead_if_unused[opc]) || canon_would_be_dead(rw, op);
+  if (opc < IR_N_OPS && c->dead_if_unused[opc]) return 1;
+  return would_be_dead(c, op);
 }
 
 static int process_worklist(Canon *c) {
