@@ -166,6 +166,12 @@ struct Canon {
    * constant's by value attribute. */
   struct { uint32_t old, nm, nr, props; } dprops[64];
   struct { uint32_t attr, props; } cprops[64];
+  /* a new subview's props by (old props, operandSegmentSizes, static
+   * offsets, sizes, strides), as the dealloc's above (canon_memref.c);
+   * on the heap from its first use (in the struct, the memset of every
+   * canon_init and canon_fini cost more than it saved) */
+  struct CanonSvProps { uint32_t old, seg, off, siz, str, props; } *svprops;
+  uint32_t s_static_offsets, s_static_sizes, s_static_strides;
   /* interned names and types */
   uint32_t s_constant, s_value, s_ori, s_andi, s_xori, s_select, s_cmpi,
       s_dealloc, s_predicate, s_segments, s_yield, s_if, s_memref_dealloc,

@@ -928,8 +928,10 @@ static int process_worklist(Canon *c) {
     uint32_t op = wl_pop(c);
     if (op == RW_NONE) break;
     if (!rw_alive(rw, op)) continue;
+    /* The erasure, the in-place update and the replacement below touch
+     * the op's unit through the listener (on_erased, on_modified): no
+     * touch of their own (mixed corpus: dd-own 373.7M -> 373.0M). */
     if (is_dead(c, op)) {
-      canon_unit_touch(c, op);
       rw_erase_op(rw, op);
       changed = 1;
       continue;
@@ -939,7 +941,6 @@ static int process_worklist(Canon *c) {
       CanonFold *res = nr <= 8 ? small : ir_xmalloc(nr * sizeof *res);
       int r = fold_op(c, op, res);
       if (r == CANON_INPLACE) {
-        canon_unit_touch(c, op);
         rw_modified(rw, op);
         changed = 1;
         if (res != small) free(res);
@@ -959,7 +960,6 @@ static int process_worklist(Canon *c) {
           if (vals[k] == RW_NONE) ok = 0;
         }
         if (ok) {
-          canon_unit_touch(c, op);
           rw_replace_op(rw, op, vals);
           changed = 1;
         } else {
@@ -1009,6 +1009,9 @@ void canon_init(Canon *c, Rw *rw, const CanonRules *rules,
   c->s_memref_cast = ir_cstr(x, "memref.cast");
   c->s_br = ir_cstr(x, "cf.br");
   c->s_cond_br = ir_cstr(x, "cf.cond_br");
+  c->s_static_offsets = ir_cstr(x, "static_offsets");
+  c->s_static_sizes = ir_cstr(x, "static_sizes");
+  c->s_static_strides = ir_cstr(x, "static_strides");
   c->t_i1 = ir_type_int(x, 1);
   c->t_index = ir_type_index(x);
 }
@@ -1036,6 +1039,7 @@ void canon_fini(Canon *c) {
   free(c->utouch);
   free(c->ublk);
   free(c->dp_buf);
+  free(c->svprops);
   memset(c, 0, sizeof *c);
 }
 

@@ -411,6 +411,38 @@ static uint32_t sv_infer_type(Canon *c, uint32_t src_ty, const Sv *v, const uint
   return ty;
 }
 
+/* The props of a subview made from one with props `old`: its segment
+ * sizes and static lists set. Attributes and dictionaries are interned,
+ * so the same inputs give the same id, and one made before is reused
+ * (four ir_dict_set calls interned a dictionary each: mixed corpus
+ * dd-own 373.0M -> 372.0M). */
+static uint32_t sv_props(Canon *c, uint32_t old, const int64_t seg[4], const Sv *v) {
+  IrCtx *x = c->ctx;
+  uint32_t n = v->n;
+  uint32_t a_seg = ir_attr_dense_i32(x, 4, seg);
+  uint32_t a_off = ir_attr_dense_i64(x, n, v->st);
+  uint32_t a_siz = ir_attr_dense_i64(x, n, v->st + n);
+  uint32_t a_str = ir_attr_dense_i64(x, n, v->st + 2 * n);
+  uint32_t h = ((old * 31u + a_seg) * 31u + a_off) * 31u + a_siz;
+  h = ((h * 31u + a_str) * 2654435761u) >> 26;
+  if (!c->svprops) c->svprops = ir_xcalloc(64, sizeof *c->svprops);
+  struct CanonSvProps *e = &c->svprops[h];
+  if (e->props && e->old == old && e->seg == a_seg && e->off == a_off &&
+      e->siz == a_siz && e->str == a_str)
+    return e->props;
+  uint32_t p = ir_dict_set(x, old, c->s_segments, a_seg);
+  p = ir_dict_set(x, p, c->s_static_offsets, a_off);
+  p = ir_dict_set(x, p, c->s_static_sizes, a_siz);
+  p = ir_dict_set(x, p, c->s_static_strides, a_str);
+  e->old = old;
+  e->seg = a_seg;
+  e->off = a_off;
+  e->siz = a_siz;
+  e->str = a_str;
+  e->props = p;
+  return p;
+}
+
 static uint32_t sv_create(Canon *c, uint32_t at, uint32_t src, const Sv *v, uint32_t ty) {
   Rw *rw = c->rw;
   uint32_t n = v->n;
@@ -423,12 +455,7 @@ static uint32_t sv_create(Canon *c, uint32_t at, uint32_t src, const Sv *v, uint
         opd[no++] = v->dyn[k * n + i];
         seg[k + 1]++;
       }
-  IrCtx *x = c->ctx;
-  uint32_t p = rw->ops[at].props;
-  p = ir_dict_set(x, p, c->s_segments, ir_attr_dense_i32(x, 4, seg));
-  p = ir_dict_set(x, p, ir_cstr(x, "static_offsets"), ir_attr_dense_i64(x, n, v->st));
-  p = ir_dict_set(x, p, ir_cstr(x, "static_sizes"), ir_attr_dense_i64(x, n, v->st + n));
-  p = ir_dict_set(x, p, ir_cstr(x, "static_strides"), ir_attr_dense_i64(x, n, v->st + 2 * n));
+  uint32_t p = sv_props(c, rw->ops[at].props, seg, v);
   uint32_t o = rw_create1(rw, rw_ip_before(rw, at), rw->ops[at].name, rw->ops[at].loc, opd, no, ty, p);
   free(opd);
   return rw_result(rw, o, 0);
