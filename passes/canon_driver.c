@@ -947,7 +947,8 @@ static int process_worklist(Canon *c) {
         continue;
       }
       if (r == CANON_REPLACE) {
-        uint32_t *vals = ir_xmalloc((nr + 1) * sizeof *vals);
+        uint32_t vals_s[8];
+        uint32_t *vals = canon_buf(vals_s, 8, nr + 1);
         int ok = 1;
         uint32_t made_first = rw->n_ops;
         for (uint32_t k = 0; k < nr && ok; k++) {
@@ -967,7 +968,7 @@ static int process_worklist(Canon *c) {
           for (uint32_t o = made_first; o < rw->n_ops; o++)
             if (rw_alive(rw, o)) rw_erase_op(rw, o);
         }
-        free(vals);
+        canon_buf_free(vals, vals_s);
         if (res != small) free(res);
         if (ok) continue;
       } else if (res != small) {

@@ -153,9 +153,10 @@ static int fold_extract_strided_metadata(Canon *c, uint32_t op, const uint32_t *
   uint32_t rank = t->n;
   if (rw->ops[op].n_res != 2 + 2 * rank) return CANON_FAIL;
   int64_t off;
-  int64_t *strides = ir_xmalloc((rank + 1) * sizeof *strides);
+  int64_t strides_s[8];
+  int64_t *strides = rank < 8 ? strides_s : ir_xmalloc((rank + 1) * sizeof *strides);
   if (!strides_of(c, st, &off, strides)) {
-    free(strides);
+    if (strides != strides_s) free(strides);
     return CANON_FAIL;
   }
   const int64_t *dims = ir_type_dims(c->ctx, st);
@@ -173,7 +174,7 @@ static int fold_extract_strided_metadata(Canon *c, uint32_t op, const uint32_t *
     changed = 1;
   }
   rw->listener = saved;
-  free(strides);
+  if (strides != strides_s) free(strides);
   return changed ? CANON_INPLACE : CANON_FAIL;
 }
 
@@ -285,22 +286,30 @@ static int p_fold_empty_copy(Canon *c, uint32_t op) {
 /* A subview's offsets, sizes and strides: static values (IR_DYN where
  * dynamic) and the dynamic operands in their places (RW_NONE where
  * static). Index 0..n-1 offsets, n..2n-1 sizes, 2n..3n-1 strides. */
+#define SV_SMALL (3 * 8 + 1)  /* room for rank 8 in the struct */
 typedef struct Sv {
   uint32_t n;
   int64_t *st;
   uint32_t *dyn;
+  /* the lists when they fit (two mallocs and frees per subview read
+   * before: the subview patterns read every subview they visit; mixed
+   * corpus: dd-own 368.1M -> 366.8M). An Sv is not copied. */
+  int64_t st_s[SV_SMALL];
+  uint32_t dyn_s[SV_SMALL];
 } Sv;
 
 static void sv_free(Sv *v) {
-  free(v->st);
-  free(v->dyn);
+  if (v->st != v->st_s) free(v->st);
+  if (v->dyn != v->dyn_s) free(v->dyn);
 }
 
 static int sv_read(Canon *c, uint32_t op, Sv *v) {
   Rw *rw = c->rw;
   static const char *const names[3] = {"static_offsets", "static_sizes", "static_strides"};
   uint32_t a[3];
-  memset(v, 0, sizeof *v);
+  v->n = 0;
+  v->st = NULL;
+  v->dyn = NULL;
   for (int k = 0; k < 3; k++) {
     a[k] = rw_prop(rw, op, names[k]);
     const IrAttr *at = a[k] ? ir_attr(c->ctx, a[k]) : NULL;
@@ -309,8 +318,13 @@ static int sv_read(Canon *c, uint32_t op, Sv *v) {
     else if (at->n != v->n) return -1;
   }
   uint32_t n = v->n;
-  v->st = ir_xmalloc((3 * n + 1) * sizeof *v->st);
-  v->dyn = ir_xmalloc((3 * n + 1) * sizeof *v->dyn);
+  if (3 * n + 1 <= SV_SMALL) {
+    v->st = v->st_s;
+    v->dyn = v->dyn_s;
+  } else {
+    v->st = ir_xmalloc((3 * n + 1) * sizeof *v->st);
+    v->dyn = ir_xmalloc((3 * n + 1) * sizeof *v->dyn);
+  }
   for (int k = 0; k < 3; k++) {
     uint32_t f, cnt;
     if (rw_segment(rw, op, (uint32_t)k + 1, &f, &cnt) < 0) {

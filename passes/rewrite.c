@@ -754,8 +754,10 @@ void rw_set_operand(Rw *rw, uint32_t op, uint32_t k, uint32_t v) {
 void rw_set_operands(Rw *rw, uint32_t op, const uint32_t *v, uint32_t n) {
   RwOp *o = &rw->ops[op];
   ir_assert(o->n_succ == 0);
-  /* copy first: v may point into this op's own operands */
-  uint32_t *tmp = ir_xmalloc((n + 1) * sizeof *tmp);
+  /* copy first: v may point into this op's own operands (on the stack
+   * when short: a malloc and free per call before) */
+  uint32_t small[32];
+  uint32_t *tmp = n <= 32 ? small : ir_xmalloc(n * sizeof *tmp);
   memcpy(tmp, v, n * sizeof *tmp);
   for (uint32_t k = 0; k < o->n_opd; k++) use_unlink(rw, o->opd + k);
   if (n > o->n_opd) {
@@ -765,7 +767,7 @@ void rw_set_operands(Rw *rw, uint32_t op, const uint32_t *v, uint32_t n) {
   }
   o->n_opd = n;
   for (uint32_t k = 0; k < n; k++) use_link(rw, o->opd + k, tmp[k]);
-  free(tmp);
+  if (tmp != small) free(tmp);
 }
 
 /* Keep operandSegmentSizes (and cf.switch's case segments) in step with the
