@@ -1022,21 +1022,25 @@ void rw_erase_args(Rw *rw, uint32_t blk, const uint8_t *dead) {
 static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
   uint32_t nb = 0;
   for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) nb++;
-  uint32_t *po = ir_xmalloc((nb + 1) * sizeof *po);
   uint32_t n = 0;
   if (nb <= 1) {
+    uint32_t *po = ir_xmalloc(2 * sizeof *po);
     if (nb) po[n++] = rw->regions[r].first;
     *out = po;
     return n;
   }
   /* DFS with an explicit stack of (block, next successor index); blocks
-   * are marked in a small open-addressed set keyed by block id. */
+   * are marked in a small open-addressed set keyed by block id. The
+   * order, the set and the stack share one allocation (the caller frees
+   * the order; three mallocs and frees before: mixed corpus dd-own 366.5M
+   * -> 365.7M). */
   uint32_t cap = 2 * nb + 2, mask;
   for (mask = 1; mask < cap; mask <<= 1) {}
-  uint32_t *set = ir_xmalloc(mask * sizeof *set);
+  uint32_t *po = ir_xmalloc(((nb + 1) + mask + 2 * (nb + 1)) * sizeof *po);
+  uint32_t *set = po + nb + 1;
   memset(set, 0xff, mask * sizeof *set);
+  uint32_t *stk = set + mask;
   mask -= 1;
-  uint32_t *stk = ir_xmalloc(2 * (nb + 1) * sizeof *stk);
   uint32_t sp = 0;
   uint32_t entry = rw->regions[r].first;
   set[(entry * 2654435761u) & mask] = entry;
@@ -1066,8 +1070,6 @@ static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
       sp -= 2;
     }
   }
-  free(set);
-  free(stk);
   *out = po;
   return n;
 }
