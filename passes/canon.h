@@ -127,6 +127,11 @@ struct Canon {
   /* the op's own effects allow it to be dead (wouldOpBeTriviallyDead's
    * test of the op itself; all but test.side_effect_op) */
   uint8_t own_fx_ok[IR_N_OPS];
+  /* fx_verdict(rw, op, 0) of an op of this opcode (0 bad, 1 fine, 2 fine
+   * if everything nested is), or FX_ASK when the op itself decides
+   * (test.side_effect_op's attribute): the dead check's walk of a loop
+   * or if body looks each nested op up here (canon_driver.c, is_dead) */
+  uint8_t fx_dead[IR_N_OPS];
   /* "users of v other than op?" for values with long use lists
    * (canon_driver.c, other_users): per value, use slots of distinct users
    * found by the last scan, in upool[ufirst[v] .. + ucount[v]) */
@@ -161,6 +166,12 @@ struct Canon {
    * constant's by value attribute. */
   struct { uint32_t old, nm, nr, props; } dprops[64];
   struct { uint32_t attr, props; } cprops[64];
+  /* a new subview's props by (old props, operandSegmentSizes, static
+   * offsets, sizes, strides), as the dealloc's above (canon_memref.c);
+   * on the heap from its first use (in the struct, the memset of every
+   * canon_init and canon_fini cost more than it saved) */
+  struct CanonSvProps { uint32_t old, seg, off, siz, str, props; } *svprops;
+  uint32_t s_static_offsets, s_static_sizes, s_static_strides;
   /* interned names and types */
   uint32_t s_constant, s_value, s_ori, s_andi, s_xori, s_select, s_cmpi,
       s_dealloc, s_predicate, s_segments, s_yield, s_if, s_memref_dealloc,

@@ -89,9 +89,11 @@ static void replace_terminator(Canon *c, uint32_t old) { rw_erase_op(c->rw, old)
  * and its arguments are used only by that branch, skip it. `*ops` (with
  * *n entries, malloc'd) is replaced by the operands the skipped branch
  * passes, arguments of *dest mapped through the old operands. */
-static int collapse_branch(Canon *c, uint32_t *dest, uint32_t **ops, uint32_t *n) {
+/* Could collapse_branch skip block b (the tests that need no operand
+ * list)? The patterns ask before they copy their operand lists (a malloc
+ * and free each; mixed corpus: dd-own 365.7M -> 364.4M). */
+static int collapsible(Canon *c, uint32_t b) {
   Rw *rw = c->rw;
-  uint32_t b = *dest;
   uint32_t t = rw->blocks[b].first;
   if (t == RW_NONE || rw->ops[t].next != RW_NONE || rw->ops[t].opc != IR_OP_BR) return 0;
   for (uint32_t a = 0; a < rw->blocks[b].n_args; a++) {
@@ -99,8 +101,15 @@ static int collapse_branch(Canon *c, uint32_t *dest, uint32_t **ops, uint32_t *n
     for (uint32_t u = rw->vals[v].first_use; u != RW_NONE; u = rw->uses[u].next)
       if (rw->uses[u].op != t) return 0;
   }
+  return succ_block(c, t, 0) != b;
+}
+
+static int collapse_branch(Canon *c, uint32_t *dest, uint32_t **ops, uint32_t *n) {
+  Rw *rw = c->rw;
+  uint32_t b = *dest;
+  if (!collapsible(c, b)) return 0;
+  uint32_t t = rw->blocks[b].first;
   uint32_t nd = succ_block(c, t, 0);
-  if (nd == b) return 0;
   uint32_t nn;
   uint32_t *nv = succ_operands(c, t, 0, &nn);
   for (uint32_t i = 0; i < nn; i++) {
@@ -132,6 +141,7 @@ static int p_br(Canon *c, uint32_t op) {
   }
   /* br ^bb1; ^bb1: br ^bbN(...)  ->  br ^bbN(...) */
   uint32_t dest = succ, n;
+  if (dest == parent || !collapsible(c, dest)) return 0;
   uint32_t *ops = succ_operands(c, op, 0, &n);
   if (dest == parent || !collapse_branch(c, &dest, &ops, &n)) {
     free(ops);
@@ -160,6 +170,7 @@ static int p_const_cond(Canon *c, uint32_t op) {
 
 static int p_pass_through_cond(Canon *c, uint32_t op) {
   uint32_t td = succ_block(c, op, 0), fd = succ_block(c, op, 1), nt, nf;
+  if (!collapsible(c, td) && !collapsible(c, fd)) return 0;
   uint32_t *to = succ_operands(c, op, 0, &nt), *fo = succ_operands(c, op, 1, &nf);
   int a = collapse_branch(c, &td, &to, &nt);
   int b = collapse_branch(c, &fd, &fo, &nf);

@@ -754,8 +754,10 @@ void rw_set_operand(Rw *rw, uint32_t op, uint32_t k, uint32_t v) {
 void rw_set_operands(Rw *rw, uint32_t op, const uint32_t *v, uint32_t n) {
   RwOp *o = &rw->ops[op];
   ir_assert(o->n_succ == 0);
-  /* copy first: v may point into this op's own operands */
-  uint32_t *tmp = ir_xmalloc((n + 1) * sizeof *tmp);
+  /* copy first: v may point into this op's own operands (on the stack
+   * when short: a malloc and free per call before) */
+  uint32_t small[32];
+  uint32_t *tmp = n <= 32 ? small : ir_xmalloc(n * sizeof *tmp);
   memcpy(tmp, v, n * sizeof *tmp);
   for (uint32_t k = 0; k < o->n_opd; k++) use_unlink(rw, o->opd + k);
   if (n > o->n_opd) {
@@ -765,7 +767,7 @@ void rw_set_operands(Rw *rw, uint32_t op, const uint32_t *v, uint32_t n) {
   }
   o->n_opd = n;
   for (uint32_t k = 0; k < n; k++) use_link(rw, o->opd + k, tmp[k]);
-  free(tmp);
+  if (tmp != small) free(tmp);
 }
 
 /* Keep operandSegmentSizes (and cf.switch's case segments) in step with the
@@ -1020,21 +1022,25 @@ void rw_erase_args(Rw *rw, uint32_t blk, const uint8_t *dead) {
 static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
   uint32_t nb = 0;
   for (uint32_t b = rw->regions[r].first; b != RW_NONE; b = rw->blocks[b].next) nb++;
-  uint32_t *po = ir_xmalloc((nb + 1) * sizeof *po);
   uint32_t n = 0;
   if (nb <= 1) {
+    uint32_t *po = ir_xmalloc(2 * sizeof *po);
     if (nb) po[n++] = rw->regions[r].first;
     *out = po;
     return n;
   }
   /* DFS with an explicit stack of (block, next successor index); blocks
-   * are marked in a small open-addressed set keyed by block id. */
+   * are marked in a small open-addressed set keyed by block id. The
+   * order, the set and the stack share one allocation (the caller frees
+   * the order; three mallocs and frees before: mixed corpus dd-own 366.5M
+   * -> 365.7M). */
   uint32_t cap = 2 * nb + 2, mask;
   for (mask = 1; mask < cap; mask <<= 1) {}
-  uint32_t *set = ir_xmalloc(mask * sizeof *set);
+  uint32_t *po = ir_xmalloc(((nb + 1) + mask + 2 * (nb + 1)) * sizeof *po);
+  uint32_t *set = po + nb + 1;
   memset(set, 0xff, mask * sizeof *set);
+  uint32_t *stk = set + mask;
   mask -= 1;
-  uint32_t *stk = ir_xmalloc(2 * (nb + 1) * sizeof *stk);
   uint32_t sp = 0;
   uint32_t entry = rw->regions[r].first;
   set[(entry * 2654435761u) & mask] = entry;
@@ -1064,8 +1070,6 @@ static uint32_t region_postorder(Rw *rw, uint32_t r, uint32_t **out) {
       sp -= 2;
     }
   }
-  free(set);
-  free(stk);
   *out = po;
   return n;
 }
