@@ -21,6 +21,38 @@ const char *ir_split_find_marker(const char *s, const char *e) {
   return NULL;
 }
 
+/* Newlines in [s, e). Every line of a --split-input-file input is counted
+ * here before it is lexed (a chunk's first line number is known before the
+ * chunk is handed to a job); a memchr call per line was 3.8M of ir-asm's
+ * 259M instructions on the mixed bench corpus (97,556 lines), 16 bytes at
+ * a time with SSE2 it is 0.9M: each compare gives a byte of -1 per
+ * newline, subtracted into byte counters that are summed (psadbw) before
+ * they can wrap. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+uint32_t ir_count_lines(const char *s, const char *e) {
+  const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+  uint64_t n = 0;
+  while (e - s >= 64) {
+    /* at most 63 rounds of 4 compares: each byte counter stays <= 252 */
+    size_t rounds = (size_t)(e - s) / 64;
+    if (rounds > 63) rounds = 63;
+    __m128i acc = zero;
+    for (size_t i = 0; i < rounds; i++, s += 64) {
+      __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)s), nl);
+      __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + 16)), nl);
+      __m128i c = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + 32)), nl);
+      __m128i d = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + 48)), nl);
+      acc = _mm_sub_epi8(acc, _mm_add_epi8(_mm_add_epi8(a, b), _mm_add_epi8(c, d)));
+    }
+    __m128i sum = _mm_sad_epu8(acc, zero);
+    n += (uint64_t)_mm_cvtsi128_si32(sum) + (uint64_t)_mm_extract_epi16(sum, 4);
+  }
+  for (; s < e; s++) n += *s == '\n';
+  return (uint32_t)n;
+}
+#else
 uint32_t ir_count_lines(const char *s, const char *e) {
   uint32_t n = 0;
   while (s < e) {
@@ -31,6 +63,7 @@ uint32_t ir_count_lines(const char *s, const char *e) {
   }
   return n;
 }
+#endif
 
 int ir_split_input(const char *text, size_t len,
                    int (*fn)(void *ud, const char *chunk, size_t n, uint32_t first_line),
