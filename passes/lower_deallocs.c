@@ -25,6 +25,7 @@
  * no library function can be inserted from a function, the first
  * general-case dealloc of each function is an error (MLIR's two messages).
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "irint.h"
@@ -41,28 +42,39 @@ static uint32_t dict1(IrCtx *c, const char *name, uint32_t value) {
   return ir_attr_intern(c, &a, l, NULL);
 }
 
+/* The names lw_init interns in every module's context, in the order of
+ * its list of fields; hashed once per process, so ir_str_static neither
+ * hashes nor copies them (mixed bench, dd-lower: 19 ir_cstr calls a
+ * module were most of lw_init's 1.19M). */
+static const char *const lw_names[] = {
+    "memref.alloc", "memref.dealloc", "memref.load", "memref.store",
+    "memref.cast", "memref.dim", "memref.extract_aligned_pointer_as_index",
+    "arith.constant", "arith.cmpi", "arith.andi", "arith.ori", "arith.xori",
+    "scf.if", "scf.for", "scf.yield", "func.call", "func.func",
+    "func.return", "value"};
+enum { N_LW_NAMES = sizeof lw_names / sizeof *lw_names };
+static size_t lw_len[N_LW_NAMES];
+static uint64_t lw_hash[N_LW_NAMES];
+static pthread_once_t lw_once = PTHREAD_ONCE_INIT;
+
+static void lw_hash_names(void) {
+  for (uint32_t i = 0; i < N_LW_NAMES; i++) {
+    lw_len[i] = strlen(lw_names[i]);
+    lw_hash[i] = ir_str_hash(lw_names[i], lw_len[i]);
+  }
+}
+
 void lw_init(Lw *w, IrCtx *c, IrBuilder *b) {
   w->c = c;
   w->b = b;
-  w->alloc = ir_cstr(c, "memref.alloc");
-  w->dealloc = ir_cstr(c, "memref.dealloc");
-  w->load = ir_cstr(c, "memref.load");
-  w->store = ir_cstr(c, "memref.store");
-  w->cast = ir_cstr(c, "memref.cast");
-  w->dim = ir_cstr(c, "memref.dim");
-  w->extract = ir_cstr(c, "memref.extract_aligned_pointer_as_index");
-  w->constant = ir_cstr(c, "arith.constant");
-  w->cmpi = ir_cstr(c, "arith.cmpi");
-  w->andi = ir_cstr(c, "arith.andi");
-  w->ori = ir_cstr(c, "arith.ori");
-  w->xori = ir_cstr(c, "arith.xori");
-  w->sif = ir_cstr(c, "scf.if");
-  w->sfor = ir_cstr(c, "scf.for");
-  w->yield = ir_cstr(c, "scf.yield");
-  w->call = ir_cstr(c, "func.call");
-  w->func = ir_cstr(c, "func.func");
-  w->ret = ir_cstr(c, "func.return");
-  w->s_value = ir_cstr(c, "value");
+  uint32_t *field[N_LW_NAMES] = {
+      &w->alloc, &w->dealloc, &w->load,  &w->store, &w->cast,
+      &w->dim,   &w->extract, &w->constant, &w->cmpi, &w->andi,
+      &w->ori,   &w->xori,    &w->sif,   &w->sfor,  &w->yield,
+      &w->call,  &w->func,    &w->ret,   &w->s_value};
+  pthread_once(&lw_once, lw_hash_names);
+  for (uint32_t i = 0; i < N_LW_NAMES; i++)
+    *field[i] = ir_str_static(c, lw_names[i], lw_len[i], lw_hash[i]);
   w->p_index = NULL;
   w->n_index = 0;
   w->index = ir_type_index(c);
