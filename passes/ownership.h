@@ -224,7 +224,10 @@ uint32_t own_value_loc(const IrModule *m, uint32_t v);
 /* ownership_kind.c: what MLIR knows of an op                             */
 /* ====================================================================== */
 
-uint32_t own_traits(const IrModule *m, uint32_t op);  /* IR_TR_* */
+/* IR_TR_*; inline: the plain-op test asks it of every op. */
+static inline uint32_t own_traits(const IrModule *m, uint32_t op) {
+  return ir_op_traits(m->ops[op].opc);
+}
 /* Implements MemoryEffectOpInterface (MLIR 22's registrations). */
 int own_has_effects(const IrModule *m, uint32_t op);
 /* HasRecursiveMemoryEffects. */

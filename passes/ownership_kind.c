@@ -10,10 +10,6 @@
 /* What MLIR knows of an op                                               */
 /* ====================================================================== */
 
-uint32_t own_traits(const IrModule *m, uint32_t op) {
-  return ir_op_traits(m->ops[op].opc);
-}
-
 /* Test ops the newer upstream tests use as plain buffer users or
  * condition sources; mlir-opt-22 does not know their effects, the newer
  * test dialect does (they neither allocate nor free). */

@@ -233,9 +233,11 @@ int own_op(Own *o, uint32_t blk, uint32_t op) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
   if (plain_op(m, op)) {
+    /* own_place's effect, in place: after what was inserted before it */
     o->em.loc = x->loc;
-    uint32_t nop = irb_clone_op(o->b, IR_NONE, o->map, op);
-    own_place(o, nop);
+    o->em.block = IR_NONE;
+    o->em.sink = o->cur->body;
+    u32_push(o->cur->body, irb_clone_op(o->b, IR_NONE, o->map, op));
     return 0;
   }
   uint32_t mark = own_mark(o);
