@@ -261,7 +261,8 @@ int own_op(Own *o, uint32_t blk, uint32_t op) {
     r = -1;
     goto out;
   }
-  if (own_has_effects(m, op) && effects_free(o, blk, op) < 0) {
+  int eff = own_has_effects(m, op);
+  if (eff && effects_free(o, blk, op) < 0) {
     r = -1;
     goto out;
   }
@@ -277,7 +278,7 @@ int own_op(Own *o, uint32_t blk, uint32_t op) {
     Form f;
     own_form_init(o, op, &f);
     uint32_t nop = own_form_emit(o, op, &f, regs);
-    if (own_has_effects(m, op)) effects_alloc(o, blk, op, nop);
+    if (eff) effects_alloc(o, blk, op, nop);
     own_populate(o, blk, op, nop);
     own_place(o, nop);
     own_form_free(&f);
