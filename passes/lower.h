@@ -72,5 +72,7 @@ void lw_build_helper(Lw *w, uint32_t blk, uint32_t name, uint32_t loc);
  * as it is), -1 failed (a hook below failed). */
 int lw_fold(const IrModule *m, IrBuilder *b, uint32_t blk, IrMap *map,
             uint32_t op);
+/* Can lw_fold ever apply to an op of this opcode? */
+int lw_may_fold(uint32_t opc);
 
 #endif

@@ -163,6 +163,8 @@ typedef struct Lower {
   uint32_t *helper;     /* per op: the library function's name (string id)
                            for a symbol table op that needs one, else 0 */
   uint32_t failed_fn;   /* per_function: the function already failed */
+  uint8_t *busy;        /* per op: it or an op nested in it is a dealloc,
+                           may fold or gets the library function */
   uint32_t *tmp;        /* scratch, reused by every dealloc */
   uint32_t cap_tmp;
 } Lower;
@@ -356,10 +358,22 @@ static uint32_t clone_with_helper(Lower *L, uint32_t blk, IrMap *map,
   return nop;
 }
 
+/* Clone op `op` and what it holds with no hook: the hook would return 0
+ * for every op of it (not busy). */
+static int clone_quiet(IrBuilder *b, uint32_t blk, IrMap *map, uint32_t op) {
+  IrCloneHook hook = map->hook;
+  map->hook = NULL;
+  uint32_t nop = irb_clone_op(b, blk, map, op);
+  map->hook = hook;
+  return nop == IR_NONE ? -1 : 1;
+}
+
 static int hook(void *ud, IrBuilder *b, uint32_t blk, IrMap *map,
                 uint32_t op) {
   Lower *L = ud;
   const IrModule *m = L->m;
+  if (!L->busy[op])
+    return m->ops[op].n_regions ? clone_quiet(b, blk, map, op) : 0;
   if (L->helper && L->helper[op])
     return clone_with_helper(L, blk, map, op) == IR_NONE ? -1 : 1;
   uint32_t fn = L->per_function ? anchor_of(m, op) : 0;
@@ -371,6 +385,24 @@ static int hook(void *ud, IrBuilder *b, uint32_t blk, IrMap *map,
   /* The pass fails; keep going to report the other functions' errors. */
   L->failed_fn = fn;
   return 0;
+}
+
+/* Mark the ops the hook has work in: deallocs, ops lw_fold may fold,
+ * symbol tables that get the library function, and every op above one.
+ * The hook clones the rest, a function without deallocs say, without
+ * being called for each of its ops (mixed bench, dd-lower: the hook ran
+ * for 27,258 ops, 1,286 of them deallocs). */
+static void plan_busy(Lower *L) {
+  const IrModule *m = L->m;
+  L->busy = ir_xcalloc(m->n_ops, 1);
+  for (uint32_t op = 0; op < m->n_ops; op++) {
+    uint32_t opc = m->ops[op].opc;
+    if (opc != IR_OP_BDEALLOC && !lw_may_fold(opc) &&
+        !(L->helper && L->helper[op]))
+      continue;
+    for (uint32_t p = op; p != IR_NONE && !L->busy[p]; p = ir_op_parent(m, p))
+      L->busy[p] = 1;
+  }
 }
 
 /* Which symbol tables need the library function, and its name in each. */
@@ -395,6 +427,7 @@ IrModule *dd_lower_deallocs_with(const IrModule *m, const DdLowerOpts *o,
   L.per_function = o && o->per_function;
   L.failed_fn = IR_NONE;
   if (!L.per_function) plan_helpers(&L);
+  plan_busy(&L);
   unsigned errors = d->n_errors;
 
   IrBuilder *b = irb_new(m->ctx);
@@ -423,6 +456,7 @@ IrModule *dd_lower_deallocs_with(const IrModule *m, const DdLowerOpts *o,
   irb_free(b);
   lw_free(&L.w);
   free(L.helper);
+  free(L.busy);
   free(L.tmp);
   return out;
 }

@@ -91,6 +91,11 @@ static int fold_unrealized(const IrModule *m, IrBuilder *b, IrMap *map,
   return 1;
 }
 
+int lw_may_fold(uint32_t opc) {
+  return opc == IR_OP_TO_BUFFER || opc == IR_OP_TO_TENSOR ||
+         opc == IR_OP_UNREALIZED_CAST || casts_fold_into(opc);
+}
+
 int lw_fold(const IrModule *m, IrBuilder *b, uint32_t blk, IrMap *map,
             uint32_t op) {
   const IrOp *o = &m->ops[op];
