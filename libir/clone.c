@@ -197,8 +197,10 @@ uint32_t irb_clone_op(IrBuilder *b, uint32_t block, IrMap *map, uint32_t op) {
   spec.props = o->props;
   spec.attrs = o->attrs;
   uint32_t nop = irb_op(b, block, &spec);
+  /* an op's results are consecutive handles: one call for the first */
+  uint32_t r0 = o->n_results ? irb_op_result(b, nop, 0) : 0;
   for (uint32_t i = 0; i < o->n_results; i++) {
-    uint32_t h = irb_op_result(b, nop, i), old = map->val[o->results + i];
+    uint32_t h = r0 + i, old = map->val[o->results + i];
     if (old != IR_NONE && (old & PH_BIT)) irb_resolve(b, old & ~PH_BIT, h);
     map->val[o->results + i] = h;
   }
