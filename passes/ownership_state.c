@@ -88,16 +88,11 @@ void u64map_free(U64Map *h) {
  * 58.0M, and as many frees). */
 enum { TMP_CHUNK0 = 16 };
 
-U32Vec *own_tmp(Own *o) {
-  if (o->n_tmp_used == o->n_tmp) {
-    uint32_t n = o->n_tmp ? o->n_tmp : TMP_CHUNK0;
-    U32Vec *chunk = ir_xcalloc(n, sizeof *chunk);
-    for (uint32_t i = 0; i < n; i++)
-      IR_VPUSH(o->tmp, o->n_tmp, o->cap_tmp, chunk + i);
-  }
-  U32Vec *l = o->tmp[o->n_tmp_used++];
-  l->n = 0;
-  return l;
+void own_tmp_grow(Own *o) {
+  uint32_t n = o->n_tmp ? o->n_tmp : TMP_CHUNK0;
+  U32Vec *chunk = ir_xcalloc(n, sizeof *chunk);
+  for (uint32_t i = 0; i < n; i++)
+    IR_VPUSH(o->tmp, o->n_tmp, o->cap_tmp, chunk + i);
 }
 
 void own_tmp_free(Own *o) {
