@@ -197,8 +197,10 @@ uint32_t irb_clone_op(IrBuilder *b, uint32_t block, IrMap *map, uint32_t op) {
   spec.props = o->props;
   spec.attrs = o->attrs;
   uint32_t nop = irb_op(b, block, &spec);
+  /* an op's results are consecutive handles: one call for the first */
+  uint32_t r0 = o->n_results ? irb_op_result(b, nop, 0) : 0;
   for (uint32_t i = 0; i < o->n_results; i++) {
-    uint32_t h = irb_op_result(b, nop, i), old = map->val[o->results + i];
+    uint32_t h = r0 + i, old = map->val[o->results + i];
     if (old != IR_NONE && (old & PH_BIT)) irb_resolve(b, old & ~PH_BIT, h);
     map->val[o->results + i] = h;
   }
@@ -208,15 +210,17 @@ uint32_t irb_clone_op(IrBuilder *b, uint32_t block, IrMap *map, uint32_t op) {
   return nop;
 }
 
-IrModule *ir_clone_module(const IrModule *m, IrCloneHook hook, void *ud,
-                          const char **why) {
+IrModule *ir_clone_module_room(const IrModule *m, IrCloneHook hook, void *ud,
+                               const char **why, uint32_t ops_x2,
+                               uint32_t vals_x2, uint32_t operands_x2) {
   IrBuilder *b = irb_new(m->ctx);
-  /* The copy is about the input's size (a pass adds a little): room for
-   * that up front rather than growing every builder array by doubling,
-   * each step a realloc and a copy (mixed bench, dd-own's ownership pass:
-   * 4.4M of 78M instructions went to regrowing). */
-  irb_reserve(b, m->n_ops + m->n_ops / 2 + 64, m->n_values + m->n_values / 2 + 64,
-              m->n_operands + m->n_operands / 2 + 64, m->n_blocks + m->n_blocks / 4 + 16);
+  /* Room for the copy up front rather than growing every builder array by
+   * doubling, each step a realloc and a copy (mixed bench, dd-own's
+   * ownership pass: 4.4M of 78M instructions went to regrowing). */
+  irb_reserve(b, (uint32_t)((uint64_t)m->n_ops * ops_x2 / 2) + 64,
+              (uint32_t)((uint64_t)m->n_values * vals_x2 / 2) + 64,
+              (uint32_t)((uint64_t)m->n_operands * operands_x2 / 2) + 64,
+              m->n_blocks + m->n_blocks / 4 + 16);
   IrMap map;
   ir_map_init(&map, m);
   map.hook = hook;
@@ -230,4 +234,10 @@ IrModule *ir_clone_module(const IrModule *m, IrCloneHook hook, void *ud,
   ir_map_free(&map);
   irb_free(b);
   return out;
+}
+
+/* The copy is about the input's size (a pass adds a little). */
+IrModule *ir_clone_module(const IrModule *m, IrCloneHook hook, void *ud,
+                          const char **why) {
+  return ir_clone_module_room(m, hook, ud, why, 3, 3, 3);
 }

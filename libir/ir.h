@@ -620,6 +620,12 @@ int irb_clone_region(IrBuilder *b, uint32_t dst, IrMap *map, uint32_t r);
  * the hook failed or freeze did (reason in *why). */
 IrModule *ir_clone_module(const IrModule *m, IrCloneHook hook, void *ud,
                           const char **why);
+/* The same for a pass whose output outgrows the 1.5x of the input that
+ * ir_clone_module makes room for: room for ops_x2 / vals_x2 /
+ * operands_x2 halves of the input's ops, values and operands. */
+IrModule *ir_clone_module_room(const IrModule *m, IrCloneHook hook, void *ud,
+                               const char **why, uint32_t ops_x2,
+                               uint32_t vals_x2, uint32_t operands_x2);
 
 /* ====================================================================== */
 /* Text: parser, printer                                                  */

@@ -72,5 +72,24 @@ void lw_build_helper(Lw *w, uint32_t blk, uint32_t name, uint32_t loc);
  * as it is), -1 failed (a hook below failed). */
 int lw_fold(const IrModule *m, IrBuilder *b, uint32_t blk, IrMap *map,
             uint32_t op);
+/* Ops memref.cast results fold into (memref::foldMemRefCast). */
+static inline int lw_casts_fold_into(uint32_t opc) {
+  switch (opc) {
+  case IR_OP_CLONE:
+  case IR_OP_LINALG_FILL:
+  case IR_OP_LINALG_CEIL:
+  case IR_OP_LINALG_DOT:
+  case IR_OP_AFFINE_LOAD:
+    return 1;
+  default:
+    return 0;
+  }
+}
+/* Can lw_fold ever apply to an op of this opcode? (inline: asked of every
+ * op of the module) */
+static inline int lw_may_fold(uint32_t opc) {
+  return opc == IR_OP_TO_BUFFER || opc == IR_OP_TO_TENSOR ||
+         opc == IR_OP_UNREALIZED_CAST || lw_casts_fold_into(opc);
+}
 
 #endif

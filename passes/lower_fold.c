@@ -49,19 +49,6 @@ static int fold_casts(const IrModule *m, IrBuilder *b, IrMap *map,
   return any;
 }
 
-static int casts_fold_into(uint32_t opc) {
-  switch (opc) {
-  case IR_OP_CLONE:
-  case IR_OP_LINALG_FILL:
-  case IR_OP_LINALG_CEIL:
-  case IR_OP_LINALG_DOT:
-  case IR_OP_AFFINE_LOAD:
-    return 1;
-  default:
-    return 0;
-  }
-}
-
 /* The unrealized cast fold; 1 if it applies (results mapped). */
 static int fold_unrealized(const IrModule *m, IrBuilder *b, IrMap *map,
                            uint32_t op) {
@@ -121,7 +108,7 @@ int lw_fold(const IrModule *m, IrBuilder *b, uint32_t blk, IrMap *map,
   default:
     break;
   }
-  if (!casts_fold_into(o->opc)) return 0;
+  if (!lw_casts_fold_into(o->opc)) return 0;
   uint32_t small[16];
   uint32_t *opd = o->n_operands <= 16 ? small
                                       : ir_xmalloc(o->n_operands * sizeof *opd);

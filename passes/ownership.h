@@ -174,7 +174,14 @@ typedef struct Own {
 
 /* Scratch lists without a malloc per op: own_tmp hands out an empty list
  * that stays valid until own_release(o, mark) with a mark taken before. */
-U32Vec *own_tmp(Own *o);
+void own_tmp_grow(Own *o);
+/* inline: 61K calls on the mixed bench (own_tmp self 1.69M of 54.9M) */
+static inline U32Vec *own_tmp(Own *o) {
+  if (o->n_tmp_used == o->n_tmp) own_tmp_grow(o);
+  U32Vec *l = o->tmp[o->n_tmp_used++];
+  l->n = 0;
+  return l;
+}
 static inline uint32_t own_mark(const Own *o) { return o->n_tmp_used; }
 static inline void own_release(Own *o, uint32_t mark) { o->n_tmp_used = mark; }
 void own_tmp_free(Own *o);
@@ -224,7 +231,10 @@ uint32_t own_value_loc(const IrModule *m, uint32_t v);
 /* ownership_kind.c: what MLIR knows of an op                             */
 /* ====================================================================== */
 
-uint32_t own_traits(const IrModule *m, uint32_t op);  /* IR_TR_* */
+/* IR_TR_*; inline: the plain-op test asks it of every op. */
+static inline uint32_t own_traits(const IrModule *m, uint32_t op) {
+  return ir_op_traits(m->ops[op].opc);
+}
 /* Implements MemoryEffectOpInterface (MLIR 22's registrations). */
 int own_has_effects(const IrModule *m, uint32_t op);
 /* HasRecursiveMemoryEffects. */

@@ -3,9 +3,44 @@
  * as MLIR's builders build them (properties, result types), so the output
  * prints like mlir-opt's.
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "ownership.h"
+
+/* The dictionary {name = value}, interned as it is: ir_dict_set on the
+ * empty dictionary makes the same one through a search, a malloc and a
+ * free (mixed bench, dd-own --only: the 948 dealloc property dictionaries
+ * not yet cached cost 936K in ir_dict_set). */
+static uint32_t dict1(IrCtx *c, uint32_t name, uint32_t value) {
+  uint32_t l[2] = {name, value};
+  IrAttr a = {.kind = IR_A_DICT, .n = 1};
+  return ir_attr_intern(c, &a, l, NULL);
+}
+
+/* The names the emitters intern in every module's context, in the order
+ * of em_init's list of fields. Their hashes are computed once per process
+ * and ir_str_static neither hashes nor copies them (mixed bench, dd-own
+ * --only: em_init's 27 ir_cstr calls a module cost 931K of 58.0M). */
+static const char *const em_names[] = {
+    "value", "predicate", "operandSegmentSizes", "static_offsets",
+    "static_sizes", "static_strides", "msg", "alignment", "arith.constant",
+    "arith.andi", "arith.ori", "arith.xori", "arith.select", "arith.cmpi",
+    "memref.dim", "memref.extract_strided_metadata", "bufferization.dealloc",
+    "bufferization.clone", "scf.if", "scf.yield", "cf.assert",
+    "memref.extract_aligned_pointer_as_index", "memref.reinterpret_cast",
+    "memref.alloc", "memref.subview", "memref.copy", "memref.dealloc"};
+enum { N_EM_NAMES = sizeof em_names / sizeof *em_names };
+static size_t em_len[N_EM_NAMES];
+static uint64_t em_hash[N_EM_NAMES];
+static pthread_once_t em_once = PTHREAD_ONCE_INIT;
+
+static void em_hash_names(void) {
+  for (uint32_t i = 0; i < N_EM_NAMES; i++) {
+    em_len[i] = strlen(em_names[i]);
+    em_hash[i] = ir_str_hash(em_names[i], em_len[i]);
+  }
+}
 
 void em_init(Em *e, IrBuilder *b) {
   memset(e, 0, sizeof *e);
@@ -15,35 +50,18 @@ void em_init(Em *e, IrBuilder *b) {
   IrCtx *c = e->c;
   e->t_i1 = ir_type_int(c, 1);
   e->t_index = ir_type_index(c);
-  e->s_value = ir_cstr(c, "value");
-  e->s_predicate = ir_cstr(c, "predicate");
-  e->s_segments = ir_cstr(c, "operandSegmentSizes");
-  e->s_offsets = ir_cstr(c, "static_offsets");
-  e->s_sizes = ir_cstr(c, "static_sizes");
-  e->s_strides = ir_cstr(c, "static_strides");
-  e->s_msg = ir_cstr(c, "msg");
-  e->s_alignment = ir_cstr(c, "alignment");
-  e->p_true = ir_dict_set(c, 0, e->s_value, ir_attr_bool(c, 1));
-  e->p_false = ir_dict_set(c, 0, e->s_value, ir_attr_bool(c, 0));
-  e->n_constant = ir_cstr(c, "arith.constant");
-  e->n_andi = ir_cstr(c, "arith.andi");
-  e->n_ori = ir_cstr(c, "arith.ori");
-  e->n_xori = ir_cstr(c, "arith.xori");
-  e->n_select = ir_cstr(c, "arith.select");
-  e->n_cmpi = ir_cstr(c, "arith.cmpi");
-  e->n_dim = ir_cstr(c, "memref.dim");
-  e->n_esm = ir_cstr(c, "memref.extract_strided_metadata");
-  e->n_bdealloc = ir_cstr(c, "bufferization.dealloc");
-  e->n_clone = ir_cstr(c, "bufferization.clone");
-  e->n_if = ir_cstr(c, "scf.if");
-  e->n_yield = ir_cstr(c, "scf.yield");
-  e->n_assert = ir_cstr(c, "cf.assert");
-  e->n_ptr = ir_cstr(c, "memref.extract_aligned_pointer_as_index");
-  e->n_rcast = ir_cstr(c, "memref.reinterpret_cast");
-  e->n_alloc = ir_cstr(c, "memref.alloc");
-  e->n_subview = ir_cstr(c, "memref.subview");
-  e->n_copy = ir_cstr(c, "memref.copy");
-  e->n_mdealloc = ir_cstr(c, "memref.dealloc");
+  uint32_t *field[N_EM_NAMES] = {
+      &e->s_value, &e->s_predicate, &e->s_segments, &e->s_offsets,
+      &e->s_sizes, &e->s_strides, &e->s_msg, &e->s_alignment, &e->n_constant,
+      &e->n_andi, &e->n_ori, &e->n_xori, &e->n_select, &e->n_cmpi, &e->n_dim,
+      &e->n_esm, &e->n_bdealloc, &e->n_clone, &e->n_if, &e->n_yield,
+      &e->n_assert, &e->n_ptr, &e->n_rcast, &e->n_alloc, &e->n_subview,
+      &e->n_copy, &e->n_mdealloc};
+  pthread_once(&em_once, em_hash_names);
+  for (uint32_t i = 0; i < N_EM_NAMES; i++)
+    *field[i] = ir_str_static(c, em_names[i], em_len[i], em_hash[i]);
+  e->p_true = dict1(c, e->s_value, ir_attr_bool(c, 1));
+  e->p_false = dict1(c, e->s_value, ir_attr_bool(c, 0));
 }
 
 void em_free(Em *e) {
@@ -111,7 +129,7 @@ uint32_t em_index(Em *e, int64_t v) {
                        : NULL;
   uint32_t p = slot ? (uint32_t)*slot : 0;
   if (!p) {
-    p = ir_dict_set(e->c, 0, e->s_value, ir_attr_int(e->c, v, e->t_index));
+    p = dict1(e->c, e->s_value, ir_attr_int(e->c, v, e->t_index));
     if (slot) *slot = p;
   }
   return simple(e, e->n_constant, NULL, 0, e->t_index, p);
@@ -139,8 +157,8 @@ uint32_t em_select(Em *e, uint32_t cond, uint32_t a, uint32_t b) {
 
 uint32_t em_cmpi(Em *e, int64_t pred, uint32_t a, uint32_t b) {
   uint32_t o[2] = {a, b};
-  uint32_t p = ir_dict_set(e->c, 0, e->s_predicate,
-                           ir_attr_int(e->c, pred, ir_type_int(e->c, 64)));
+  uint32_t p = dict1(e->c, e->s_predicate,
+                     ir_attr_int(e->c, pred, ir_type_int(e->c, 64)));
   return simple(e, e->n_cmpi, o, 2, e->t_i1, p);
 }
 
@@ -209,7 +227,7 @@ uint32_t em_dealloc(Em *e, const uint32_t *memrefs, const uint32_t *conds,
   uint64_t *slot = u64map_put(&e->cache, ckey(K_DEALLOC, n, nr));
   if (!*slot) {
     int64_t seg[3] = {n, n, nr};
-    *slot = ir_dict_set(c, 0, e->s_segments, ir_attr_dense_i32(c, 3, seg));
+    *slot = dict1(c, e->s_segments, ir_attr_dense_i32(c, 3, seg));
   }
   IrOpSpec s = {0};
   s.name = e->n_bdealloc;
@@ -230,8 +248,7 @@ uint32_t em_clone(Em *e, uint32_t memref) {
 }
 
 void em_assert(Em *e, uint32_t cond, const char *msg) {
-  uint32_t p = ir_dict_set(e->c, 0, e->s_msg,
-                           ir_attr_string(e->c, msg, strlen(msg)));
+  uint32_t p = dict1(e->c, e->s_msg, ir_attr_string(e->c, msg, strlen(msg)));
   simple(e, e->n_assert, &cond, 1, 0, p);
 }
 

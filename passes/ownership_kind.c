@@ -10,10 +10,6 @@
 /* What MLIR knows of an op                                               */
 /* ====================================================================== */
 
-uint32_t own_traits(const IrModule *m, uint32_t op) {
-  return ir_op_traits(m->ops[op].opc);
-}
-
 /* Test ops the newer upstream tests use as plain buffer users or
  * condition sources; mlir-opt-22 does not know their effects, the newer
  * test dialect does (they neither allocate nor free). */
@@ -134,16 +130,17 @@ int own_preconditions(Own *o, uint32_t op) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
   uint32_t tr = own_traits(m, op), f, n;
+  int eff = own_has_effects(m, op);
   if (x->opc == IR_OP_BDEALLOC)
     return own_error(o, op, "No deallocation operations must be present when "
                         "running this pass!");
-  if (!own_has_effects(m, op) && !own_recursive(m, op) && !(tr & IR_TR_CALL))
+  if (!eff && !own_recursive(m, op) && !(tr & IR_TR_CALL))
     return own_error(o, op, "ops with unknown memory side effects are not "
                         "supported");
   /* MLIR's hasNeitherAllocateNorFreeSideEffect, which (despite its name)
    * is true for ops that do allocate or free, and for recursive ops. */
-  int neither = own_has_effects(m, op) ? (tr & (IR_TR_ALLOC | IR_TR_FREE)) != 0
-                                   : own_recursive(m, op);
+  int neither = eff ? (tr & (IR_TR_ALLOC | IR_TR_FREE)) != 0
+                    : own_recursive(m, op);
   if (!buffer_semantics(m, op) && neither) return 0;
   if (((x->n_regions == 1 && x->n_results) || x->n_regions > 1) &&
       !own_region_branch(m, op, &f, &n))

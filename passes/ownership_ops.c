@@ -233,9 +233,11 @@ int own_op(Own *o, uint32_t blk, uint32_t op) {
   const IrModule *m = o->m;
   const IrOp *x = &m->ops[op];
   if (plain_op(m, op)) {
+    /* own_place's effect, in place: after what was inserted before it */
     o->em.loc = x->loc;
-    uint32_t nop = irb_clone_op(o->b, IR_NONE, o->map, op);
-    own_place(o, nop);
+    o->em.block = IR_NONE;
+    o->em.sink = o->cur->body;
+    u32_push(o->cur->body, irb_clone_op(o->b, IR_NONE, o->map, op));
     return 0;
   }
   uint32_t mark = own_mark(o);
@@ -259,7 +261,8 @@ int own_op(Own *o, uint32_t blk, uint32_t op) {
     r = -1;
     goto out;
   }
-  if (own_has_effects(m, op) && effects_free(o, blk, op) < 0) {
+  int eff = own_has_effects(m, op);
+  if (eff && effects_free(o, blk, op) < 0) {
     r = -1;
     goto out;
   }
@@ -275,7 +278,7 @@ int own_op(Own *o, uint32_t blk, uint32_t op) {
     Form f;
     own_form_init(o, op, &f);
     uint32_t nop = own_form_emit(o, op, &f, regs);
-    if (own_has_effects(m, op)) effects_alloc(o, blk, op, nop);
+    if (eff) effects_alloc(o, blk, op, nop);
     own_populate(o, blk, op, nop);
     own_place(o, nop);
     own_form_free(&f);

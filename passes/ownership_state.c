@@ -82,21 +82,23 @@ void u64map_free(U64Map *h) {
 /* Scratch lists                                                          */
 /* ====================================================================== */
 
-U32Vec *own_tmp(Own *o) {
-  if (o->n_tmp_used == o->n_tmp) {
-    U32Vec *l = ir_xcalloc(1, sizeof *l);
-    IR_VPUSH(o->tmp, o->n_tmp, o->cap_tmp, l);
-  }
-  U32Vec *l = o->tmp[o->n_tmp_used++];
-  l->n = 0;
-  return l;
+/* The lists come in chunks that double (16, 16, 32, 64, ...: chunk k > 0
+ * starts at index 16 << (k - 1)), one calloc each rather than one per
+ * list (mixed bench, dd-own --only: 2,732 callocs of a list, 615K of
+ * 58.0M, and as many frees). */
+enum { TMP_CHUNK0 = 16 };
+
+void own_tmp_grow(Own *o) {
+  uint32_t n = o->n_tmp ? o->n_tmp : TMP_CHUNK0;
+  U32Vec *chunk = ir_xcalloc(n, sizeof *chunk);
+  for (uint32_t i = 0; i < n; i++)
+    IR_VPUSH(o->tmp, o->n_tmp, o->cap_tmp, chunk + i);
 }
 
 void own_tmp_free(Own *o) {
-  for (uint32_t i = 0; i < o->n_tmp; i++) {
-    u32_free(o->tmp[i]);
+  for (uint32_t i = 0; i < o->n_tmp; i++) u32_free(o->tmp[i]);
+  for (uint32_t i = 0; i < o->n_tmp; i = i ? 2 * i : TMP_CHUNK0)
     free(o->tmp[i]);
-  }
   free(o->tmp);
   o->tmp = NULL;
   o->n_tmp = o->n_tmp_used = o->cap_tmp = 0;
