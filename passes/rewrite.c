@@ -337,11 +337,17 @@ typedef struct Lay {
   uint32_t *reg_src;              /* module region -> working-copy region */
   uint32_t *new_val, *new_blk;    /* working copy -> module, RW_NONE */
   int full;                       /* a count passed the bound */
+  int capped;                     /* some array is sized below its
+                                     working-copy count (IR_MAX_COUNT) */
 } Lay;
 
-/* Room for n more entries in an array of size cap holding `have`? */
-static int lay_room(Lay *L, uint32_t have, uint32_t n, uint32_t cap) {
-  if ((uint64_t)have + n > cap) {
+/* Room for n more entries in an array of size cap holding `have`? Only
+ * an array capped at IR_MAX_COUNT can run out: the others are sized to
+ * the working copy's count, which bounds the live one, so when none is
+ * capped no op or block asks (5 tests per op before: mixed corpus dd-own
+ * 345.5M -> 344.0M). */
+static inline int lay_room(Lay *L, uint32_t have, uint32_t n, uint32_t cap) {
+  if (L->capped && (uint64_t)have + n > cap) {
     L->full = 1;
     return 0;
   }
@@ -456,6 +462,9 @@ IrModule *rw_emit(Rw *rw, const char **why) {
   L.c_regs = BOUND(rw->n_regions);
   L.c_succ = BOUND(rw->n_succs);
 #undef BOUND
+  L.capped = L.c_ops < rw->n_ops || L.c_opd < rw->n_uses ||
+             L.c_vals < rw->n_vals || L.c_blocks < rw->n_blocks ||
+             L.c_regs < rw->n_regions || L.c_succ < rw->n_succs;
   L.m = ir_module_alloc_raw(rw->ctx, L.c_ops, L.c_opd, L.c_vals, L.c_blocks,
                             L.c_regs, L.c_succ);
   if (!L.m) {
