@@ -333,6 +333,29 @@ void irb_block_append_op(IrBuilder *b, uint32_t block, uint32_t op) {
   link_op(b, block, op);
 }
 
+/* A finished block's ops in one call: the list is linked with the block's
+ * record read and written once. (dd-own --only on the mixed bench corpus:
+ * ownership attaches 33K ops when it assembles its blocks; one call per op
+ * cost 1.45M instructions.) */
+void irb_block_append_ops(IrBuilder *b, uint32_t block, const uint32_t *ops,
+                          uint32_t n) {
+  ir_assert(block < b->n_blocks);
+  if (!n) return;
+  BBlock *blk = &b->blocks[block];
+  if (n > UINT32_MAX - blk->n_ops) ir_die("builder list overflow");
+  uint32_t last = blk->last, nops = b->n_ops;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t h = ops[i];
+    ir_assert(h < nops && !b->ops[h].in_block);
+    b->ops[h].in_block = 1;
+    if (blk->n_ops + i) b->ops[last].next = h;
+    else blk->first = h;
+    last = h;
+  }
+  blk->last = last;
+  blk->n_ops += n;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Accessors                                                              */
 
