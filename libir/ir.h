@@ -530,6 +530,9 @@ uint32_t irb_op(IrBuilder *b, uint32_t block, const IrOpSpec *s);
 /* Attach an op created with block IR_NONE (and not attached since) to the
  * end of `block` (a pass that orders a block's ops itself). */
 void irb_block_append_op(IrBuilder *b, uint32_t block, uint32_t op);
+/* irb_block_append_op of ops[0], ..., ops[n - 1], in that order. */
+void irb_block_append_ops(IrBuilder *b, uint32_t block, const uint32_t *ops,
+                          uint32_t n);
 uint32_t irb_op_result(IrBuilder *b, uint32_t op, uint32_t k);
 uint32_t irb_op_region(IrBuilder *b, uint32_t op, uint32_t k);
 uint32_t irb_region_n_blocks(IrBuilder *b, uint32_t region);

@@ -18,9 +18,24 @@
  */
 #include "ownership.h"
 
+int own_type_is_memref_miss(Own *o, uint32_t t) {
+  if (t >= o->n_memref) {
+    uint32_t n = o->n_memref ? o->n_memref : 256;
+    while (n <= t) {
+      if (n > UINT32_MAX / 2) ir_die("type id overflow");
+      n *= 2;
+    }
+    o->memref = ir_xrealloc(o->memref, n);
+    memset(o->memref + o->n_memref, 0, n - o->n_memref);
+    o->n_memref = n;
+  }
+  int is = ir_type_is_memref(o->c, t);
+  o->memref[t] = (uint8_t)(is + 1);
+  return is;
+}
+
 static int keep_memref(const IrModule *m, uint32_t v, void *ud) {
-  (void)ud;
-  return ir_type_is_memref(m->ctx, m->values[v].type);
+  return own_type_is_memref(ud, m->values[v].type);
 }
 
 /* The nearest op holding `op` that is a symbol table (a module). */
@@ -69,11 +84,10 @@ static void assemble(Own *o, BlockOut *bo) {
   const U32Vec *h = bo->head, *st = bo->starts, *body = bo->body;
   for (uint32_t s = st->n; s-- > 0;) {
     uint32_t end = s + 1 < st->n ? st->v[s + 1] : h->n;
-    for (uint32_t i = st->v[s]; i < end; i++)
-      irb_block_append_op(o->b, bo->out, h->v[i]);
+    if (end > st->v[s])
+      irb_block_append_ops(o->b, bo->out, h->v + st->v[s], end - st->v[s]);
   }
-  for (uint32_t i = 0; i < body->n; i++)
-    irb_block_append_op(o->b, bo->out, body->v[i]);
+  if (body->n) irb_block_append_ops(o->b, bo->out, body->v, body->n);
 }
 
 /* MLIR's deallocate(Block *): ownership of the live-in memrefs and of the
@@ -114,7 +128,7 @@ static int process_block(Own *o, uint32_t blk, int func_entry) {
 
   for (uint32_t a = 0; a < bk->n_args; a++) {
     uint32_t av = bk->args + a;
-    if (!ir_type_is_memref(o->c, m->values[av].type)) continue;
+    if (!own_type_is_memref(o, m->values[av].type)) continue;
     uint32_t v = own_val(o, av);
     if (func_entry) {
       /* Function boundary ABI: arguments are never owned. */
@@ -229,7 +243,7 @@ static int signature(Own *o, uint32_t func, uint32_t *props) {
     for (uint32_t k = 0; k < m->ops[t].n_operands; k++) {
       uint32_t ty = ir_vtype(m, ir_operand(m, t, k));
       u32_push(&cur, ty);
-      nmem += ir_type_is_memref(c, ty);
+      nmem += own_type_is_memref(o, ty);
     }
     if (o->func_dynamic)
       for (uint32_t k = 0; k < nmem; k++) u32_push(&cur, o->em.t_i1);
@@ -279,7 +293,7 @@ static int process_func(Own *o, uint32_t block, uint32_t func) {
   if (o->opts.stats) o->opts.stats->functions++;
   o->func_dynamic = o->opts.private_function_dynamic_ownership &&
                     own_func_is_private(o, func);
-  ir_liveness_compute(&o->lv, m, func, keep_memref, NULL);
+  ir_liveness_compute(&o->lv, m, func, keep_memref, o);
   size_t nb = (size_t)o->lv.n_blk + 1;
   if (nb > o->cap_blk) {
     o->dealloc = ir_xrealloc(o->dealloc, nb * sizeof *o->dealloc);
@@ -371,6 +385,7 @@ IrModule *dd_ownership(const IrModule *m, const DdOwnOpts *opts, IrDiag *d) {
   free(o.dealloc);
   free(o.reached);
   free(o.busy);
+  free(o.memref);
   ir_liveness_free(&o.lv);
   own_tmp_free(&o);
   return out;

@@ -170,7 +170,19 @@ typedef struct Own {
   U32Vec **tmp;       /* scratch lists, taken and given back in stack */
   uint32_t n_tmp, n_tmp_used, cap_tmp;  /* order (own_tmp, own_release) */
   BlockOut *cur;      /* block being built */
+  uint8_t *memref;    /* per type id: 0 not known yet, 1 no, 2 a memref */
+  uint32_t n_memref;
 } Own;
+
+/* ir_type_is_memref through the per-type memo: the test is asked ~33K
+ * times per run of the mixed bench corpus (liveness asks it of every value
+ * of every function), of a few dozen types, and the call into the type
+ * table cost ~28 instructions a time. */
+int own_type_is_memref_miss(Own *o, uint32_t t);
+static inline int own_type_is_memref(Own *o, uint32_t t) {
+  if (t < o->n_memref && o->memref[t]) return o->memref[t] - 1;
+  return own_type_is_memref_miss(o, t);
+}
 
 /* Scratch lists without a malloc per op: own_tmp hands out an empty list
  * that stays valid until own_release(o, mark) with a mark taken before. */

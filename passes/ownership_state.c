@@ -173,7 +173,7 @@ uint32_t own_value_loc(const IrModule *m, uint32_t v) {
 }
 
 int own_is_memref(Own *o, uint32_t bv) {
-  return ir_type_is_memref(o->c, irb_value_type(o->b, bv));
+  return own_type_is_memref(o, irb_value_type(o->b, bv));
 }
 
 /* ====================================================================== */

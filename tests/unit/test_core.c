@@ -491,6 +491,39 @@ done:
   ir_ctx_free(c);
 }
 
+/* irb_block_append_ops: detached ops attached in the order given, after
+ * the block's ops, into an empty block too; freeze lays them out so. */
+static void test_append_ops(void) {
+  IrCtx *c = ir_ctx_new();
+  IrBuilder *b = irb_new(c);
+  uint32_t mod = mkop(b, IR_NONE, "builtin.module", NULL, 0, NULL, 0, 1);
+  uint32_t top = irb_block(b, irb_op_region(b, mod, 0));
+  uint32_t x = mkop(b, IR_NONE, "t.x", NULL, 0, NULL, 0, 0);
+  uint32_t y = mkop(b, IR_NONE, "t.y", NULL, 0, NULL, 0, 0);
+  uint32_t z = mkop(b, IR_NONE, "t.z", NULL, 0, NULL, 0, 0);
+  uint32_t w = mkop(b, IR_NONE, "t.w", NULL, 0, NULL, 0, 0);
+  uint32_t first[2] = {z, x}, then[2] = {w, y};
+  irb_block_append_ops(b, top, first, 2);
+  irb_block_append_ops(b, top, then, 0);
+  irb_block_append_ops(b, top, then, 2);
+  CHECK_EQ(irb_block_n_ops(b, top), 4);
+  CHECK_EQ(irb_block_op(b, top, 0), z);
+  CHECK_EQ(irb_block_op(b, top, 1), x);
+  CHECK_EQ(irb_block_op(b, top, 2), w);
+  CHECK_EQ(irb_block_op(b, top, 3), y);
+  IrModule *m = irb_freeze(b, mod, NULL);
+  CHECK(m != NULL);
+  if (m) {
+    const char *want[4] = {"t.z", "t.x", "t.w", "t.y"};
+    CHECK_EQ(m->n_ops, 5);
+    for (uint32_t i = 0; i < 4 && i + 1 < m->n_ops; i++)
+      CHECK_EQ(m->ops[i + 1].name, ir_cstr(c, want[i]));
+    ir_module_free(m);
+  }
+  irb_free(b);
+  ir_ctx_free(c);
+}
+
 static void test_placeholders(void) {
   IrCtx *c = ir_ctx_new();
   IrBuilder *b = irb_new(c);
@@ -1300,6 +1333,7 @@ int main(void) {
   test_locs();
   test_diag();
   test_freeze();
+  test_append_ops();
   test_placeholders();
   test_check();
   test_verify();
