@@ -934,6 +934,21 @@ static inline uint32_t lv_dict(Dec *D, const uint8_t **pp, const uint8_t *end,
 
 static void rd_succs(Dec *D, const IrOp *o, const IrRegion *reg);
 
+/* An operand at *pp: a value id as a delta back from cur. */
+static inline __attribute__((always_inline)) uint32_t
+lv_operand(Dec *D, const uint8_t **pp, const uint8_t *end, int64_t cur,
+           uint32_t n_values) {
+  const uint8_t *f = *pp;
+  uint64_t u = lv_u64(D, pp, end);
+  int64_t v = u > 0x1ffffffffull ? -1 : cur - 1 - irb_unzigzag(u);
+  if (v < 0 || v >= (int64_t)n_values) {
+    D->p = f;
+    fail(D, "operand value %" PRId64 " out of range (%" PRIu32 " values)", v,
+         n_values);
+  }
+  return (uint32_t)v;
+}
+
 /* The type of a result at *pp: a type index, not none. */
 static inline __attribute__((always_inline)) uint32_t
 lv_result_type(Dec *D, const uint8_t **pp, const uint8_t *end,
@@ -965,7 +980,10 @@ static void nest_push(Dec *D, uint32_t op) {
  * alias them. Fail paths set D->p to the offset they report. Made once
  * per value of `no_locs` (rd_ops), so that the loop does not test it
  * twice an op (mixed bench corpus: dd-own 415.1M -> 414.1M, ir-dis
- * 71.1M -> 70.7M). */
+ * 71.1M -> 70.7M). The kind's template, the one-result and <= 2-operand
+ * paths and reading the rarely used fields through D took the loop from
+ * ~195 to ~160 instructions an op (rd_ops on ir-dis's input m3: 7.73M ->
+ * 6.40M; irb_read_next: dd-own 38.4M -> 34.8M, ir-dis 20.05M -> 18.76M). */
 static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
                                                           const IrRegion *reg,
                                                           uint32_t n, const int no_locs) {
@@ -973,11 +991,8 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
   IrOp *const ops = m->ops;
   IrValue *const values = m->values;
   uint32_t *const operands = m->operands;
-  IrRegion *const regions = m->regions;
   const DKind *const kinds = D->kinds;
   const uint32_t n_kinds = D->n_kinds, n_values = m->n_values;
-  const uint32_t n_types = D->n_types, n_locs = D->n_locs;
-  const uint32_t *const tmap = D->tmap, *const lmap = D->lmap, lmask = D->lmask;
   const uint8_t *p = D->p, *const pend = D->end;
   uint32_t id = D->next_op, next_opd = D->next_operand, next_val = D->next_value;
   uint32_t next_reg = D->next_region, next_succ = D->next_succ;
@@ -986,8 +1001,10 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
    * two does not wrap). Checked as sums against the counts rather than
    * through four "room left" counters: those were four more values for a
    * loop that already spills, each updated on the stack per op. */
-  const uint32_t n_operands = m->n_operands, n_regions = m->n_regions,
-                 n_succs = m->n_succs;
+  const uint32_t n_operands = m->n_operands;
+  /* What only some ops need (types, locations, regions, successors) is
+   * read from D and m where it is used: copied to locals it was spilled
+   * anyway, ~30 instructions a block in and out of the stack */
   for (const uint32_t last = id + n; id < last; id++) {
     const uint8_t *at = p;
     uint32_t head = lv_u32(D, &p, pend), ki = head;
@@ -1018,8 +1035,8 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
     /* one branch for the two (| rather than ||: no early exits); kinds
      * with regions or successors check theirs with the same message */
     if ((next_opd + nopd > n_operands) | (next_val + nres > n_values) |
-        (K->rare && ((next_reg + K->tmpl.n_regions > n_regions) |
-                     (next_succ + K->tmpl.n_succs > n_succs)))) {
+        (K->rare && ((next_reg + K->tmpl.n_regions > m->n_regions) |
+                     (next_succ + K->tmpl.n_succs > m->n_succs)))) {
       D->p = at;
       fail(D, "op %" PRIu32 " exceeds the declared operands, values, regions or"
            " successors", id);
@@ -1039,44 +1056,40 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
     int64_t cur = next_val;
     uint32_t *opd = operands + next_opd;
     next_opd += nopd;
-    for (uint32_t i = 0; i < nopd; i++) {
-      const uint8_t *f = p;
-      uint64_t u = lv_u64(D, &p, pend);
-      int64_t v = u > 0x1ffffffffull ? -1 : cur - 1 - irb_unzigzag(u);
-      if (v < 0 || v >= (int64_t)n_values) {
-        D->p = f;
-        fail(D, "operand value %" PRId64 " out of range (%" PRIu32 " values)", v,
-             n_values);
-      }
-      opd[i] = (uint32_t)v;
+    if (nopd <= 2) {
+      if (nopd >= 1) opd[0] = lv_operand(D, &p, pend, cur, n_values);
+      if (nopd == 2) opd[1] = lv_operand(D, &p, pend, cur, n_values);
+    } else {
+      for (uint32_t i = 0; i < nopd; i++)
+        opd[i] = lv_operand(D, &p, pend, cur, n_values);
     }
     IrValue *vals = values + next_val;
     next_val += nres;
     /* most ops have one result: without the loop its setup (registers
      * moved out of the way, ~15 instructions) goes too */
     if (nres == 1) {
-      vals[0] = (IrValue){.type = lv_result_type(D, &p, pend, tmap, n_types),
+      vals[0] = (IrValue){.type = lv_result_type(D, &p, pend, D->tmap, D->n_types),
                           .def = id, .num = 0, .kind = IR_VAL_RESULT};
     } else {
       for (uint32_t i = 0; i < nres; i++)
-        vals[i] = (IrValue){.type = lv_result_type(D, &p, pend, tmap, n_types),
+        vals[i] = (IrValue){.type = lv_result_type(D, &p, pend, D->tmap, D->n_types),
                             .def = id, .num = i, .kind = IR_VAL_RESULT};
     }
     if (K->mask & IRB_KIND_PROPS) o->props = lv_dict(D, &p, pend, "properties");
     if (K->mask & IRB_KIND_ATTRS) o->attrs = lv_dict(D, &p, pend, "attributes");
     if (!no_locs) {
-      if (l < 0 || l > (int64_t)n_locs) {
+      if (l < 0 || l > (int64_t)D->n_locs) {
         D->p = at;
         fail(D, "location index %" PRId64 " out of range (%" PRIu32 " locations)",
-             l, n_locs + 1);
+             l, D->n_locs + 1);
       }
       prev_loc = (uint32_t)l;
-      o->loc = lmap[l & lmask];
+      o->loc = D->lmap[l & D->lmask];
     }
     if (K->rare) {
       const uint32_t nreg = K->tmpl.n_regions, nsucc = K->tmpl.n_succs;
       if (nreg) {
-        for (uint32_t i = 0; i < nreg; i++) regions[next_reg + i].op = id;
+        for (uint32_t i = 0; i < nreg; i++) m->regions[next_reg + i].op = id;
         nest_push(D, id);
       }
       next_reg += nreg;
