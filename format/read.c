@@ -26,11 +26,14 @@
 
 #include "irbint.h"
 
-/* A decoded op kind (FORMAT.md 3.2). */
+/* A decoded op kind (FORMAT.md 3.2). An op of the kind starts as a copy
+ * of tmpl (name, opcode and the four counts; every other field zero), so
+ * the op loop stores only the fields that vary: one 56-byte copy instead
+ * of fourteen stores of values loaded from here or spilled. */
 typedef struct DKind {
-  uint32_t name;                 /* ctx string id */
-  uint16_t opc;                  /* opcode looked up from the name */
-  uint32_t nopd, nres, nreg, nsucc, mask;
+  IrOp tmpl;
+  uint32_t mask;                 /* IRB_KIND_PROPS | IRB_KIND_ATTRS */
+  uint32_t rare;                 /* has regions or successors */
 } DKind;
 
 typedef struct Dec {
@@ -860,20 +863,21 @@ static void rd_tables(Dec *D) {
   D->kinds = xmalloc(((size_t)D->n_kinds + 1) * sizeof *D->kinds);
   for (uint32_t i = 0; i < D->n_kinds; i++) {
     DKind *k = &D->kinds[i];
+    memset(k, 0, sizeof *k);
     const uint8_t *f = D->p;
     uint32_t si = rd_str_ix(D);
-    k->name = D->smap[si];
+    k->tmpl.name = D->smap[si];
     uint32_t sk = D->sidx[si] ? stat_kind[D->sidx[si] - 1] : 0;
     if (sk) {
-      k->opc = (uint16_t)(sk - 1);
+      k->tmpl.opc = (uint16_t)(sk - 1);
     } else {
-      const char *s = ir_str_ptr(D->c, k->name);
-      size_t n = ir_str_len(D->c, k->name);
+      const char *s = ir_str_ptr(D->c, k->tmpl.name);
+      size_t n = ir_str_len(D->c, k->tmpl.name);
       if (!op_name_ok(s, n)) {
         D->p = f;
         fail(D, "bad op name");
       }
-      k->opc = (uint16_t)ir_op_lookup(s, n);
+      k->tmpl.opc = (uint16_t)ir_op_lookup(s, n);
     }
     f = D->p;
     uint64_t shape = rd_u64(D);
@@ -881,7 +885,7 @@ static void rd_tables(Dec *D) {
       D->p = f;
       fail(D, "op kind counts out of range");
     }
-    k->nopd = (uint32_t)(shape >> 8);
+    k->tmpl.n_operands = (uint32_t)(shape >> 8);
     k->mask = (uint32_t)(shape & 3);
     uint32_t cnt[3];
     for (int j = 0; j < 3; j++) {
@@ -895,9 +899,10 @@ static void rd_tables(Dec *D) {
         }
       }
     }
-    k->nres = cnt[0];
-    k->nreg = cnt[1];
-    k->nsucc = cnt[2];
+    k->tmpl.n_results = cnt[0];
+    k->tmpl.n_regions = cnt[1];
+    k->tmpl.n_succs = cnt[2];
+    k->rare = cnt[1] | cnt[2];
   }
 }
 
@@ -929,6 +934,40 @@ static inline uint32_t lv_dict(Dec *D, const uint8_t **pp, const uint8_t *end,
 
 static void rd_succs(Dec *D, const IrOp *o, const IrRegion *reg);
 
+/* An operand at *pp: a value id as a delta back from cur. */
+static inline __attribute__((always_inline)) uint32_t
+lv_operand(Dec *D, const uint8_t **pp, const uint8_t *end, int64_t cur,
+           uint32_t n_values) {
+  const uint8_t *f = *pp;
+  uint64_t u = lv_u64(D, pp, end);
+  int64_t v = u > 0x1ffffffffull ? -1 : cur - 1 - irb_unzigzag(u);
+  if (v < 0 || v >= (int64_t)n_values) {
+    D->p = f;
+    fail(D, "operand value %" PRId64 " out of range (%" PRIu32 " values)", v,
+         n_values);
+  }
+  return (uint32_t)v;
+}
+
+/* The type of a result at *pp: a type index, not none. */
+static inline __attribute__((always_inline)) uint32_t
+lv_result_type(Dec *D, const uint8_t **pp, const uint8_t *end,
+               const uint32_t *tmap, uint32_t n_types) {
+  const uint8_t *f = *pp;
+  uint32_t ti = lv_u32(D, pp, end);
+  if (ti > n_types) {
+    D->p = f;
+    fail(D, "type index %" PRIu32 " out of range (%" PRIu32 " types)", ti,
+         n_types + 1);
+  }
+  uint32_t t = tmap[ti];
+  if (!t) {
+    D->p = f;
+    fail(D, "result type must not be none");
+  }
+  return t;
+}
+
 /* List op (which has regions) for rd_region. */
 static void nest_push(Dec *D, uint32_t op) {
   irb_ids_push(&D->nest, &D->n_nest, &D->cap_nest, op);
@@ -941,7 +980,10 @@ static void nest_push(Dec *D, uint32_t op) {
  * alias them. Fail paths set D->p to the offset they report. Made once
  * per value of `no_locs` (rd_ops), so that the loop does not test it
  * twice an op (mixed bench corpus: dd-own 415.1M -> 414.1M, ir-dis
- * 71.1M -> 70.7M). */
+ * 71.1M -> 70.7M). The kind's template, the one-result and <= 2-operand
+ * paths and reading the rarely used fields through D took the loop from
+ * ~195 to ~160 instructions an op (rd_ops on ir-dis's input m3: 7.73M ->
+ * 6.40M; irb_read_next: dd-own 38.4M -> 34.8M, ir-dis 20.05M -> 18.76M). */
 static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
                                                           const IrRegion *reg,
                                                           uint32_t n, const int no_locs) {
@@ -949,11 +991,8 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
   IrOp *const ops = m->ops;
   IrValue *const values = m->values;
   uint32_t *const operands = m->operands;
-  IrRegion *const regions = m->regions;
   const DKind *const kinds = D->kinds;
   const uint32_t n_kinds = D->n_kinds, n_values = m->n_values;
-  const uint32_t n_types = D->n_types, n_locs = D->n_locs;
-  const uint32_t *const tmap = D->tmap, *const lmap = D->lmap, lmask = D->lmask;
   const uint8_t *p = D->p, *const pend = D->end;
   uint32_t id = D->next_op, next_opd = D->next_operand, next_val = D->next_value;
   uint32_t next_reg = D->next_region, next_succ = D->next_succ;
@@ -962,22 +1001,28 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
    * two does not wrap). Checked as sums against the counts rather than
    * through four "room left" counters: those were four more values for a
    * loop that already spills, each updated on the stack per op. */
-  const uint32_t n_operands = m->n_operands, n_regions = m->n_regions,
-                 n_succs = m->n_succs;
+  const uint32_t n_operands = m->n_operands;
+  /* What only some ops need (types, locations, regions, successors) is
+   * read from D and m where it is used: copied to locals it was spilled
+   * anyway, ~30 instructions a block in and out of the stack */
   for (const uint32_t last = id + n; id < last; id++) {
     const uint8_t *at = p;
     uint32_t head = lv_u32(D, &p, pend), ki = head;
-    int64_t loc_delta = 0;
+    /* this op's location index, -1 if out of range; checked after the
+     * dictionaries, where the format puts the error */
+    int64_t l = 0;
     if (!no_locs) {
       ki = head >> 1;
+      l = (int64_t)prev_loc + 1;
       if (head & 1) {
         const uint8_t *f = p;
         uint64_t u = lv_u64(D, &p, pend);
-        loc_delta = u > 0x1ffffffffull ? INT64_MAX : irb_unzigzag(u);
+        int64_t loc_delta = irb_unzigzag(u);
         if (loc_delta == 0) {
           D->p = f;
           fail(D, "non-canonical location delta");
         }
+        l = u > 0x1ffffffffull ? -1 : l + loc_delta;
       }
     }
     if (ki >= n_kinds) {
@@ -986,91 +1031,74 @@ static inline __attribute__((always_inline)) void ops_run(Dec *D, uint32_t bid,
            n_kinds);
     }
     const DKind *K = &kinds[ki];
-    const uint32_t nopd = K->nopd, nres = K->nres, nreg = K->nreg,
-                   nsucc = K->nsucc;
-    /* one branch for the four (| rather than ||: no early exits) */
+    const uint32_t nopd = K->tmpl.n_operands, nres = K->tmpl.n_results;
+    /* one branch for the two (| rather than ||: no early exits); kinds
+     * with regions or successors check theirs with the same message */
     if ((next_opd + nopd > n_operands) | (next_val + nres > n_values) |
-        (next_reg + nreg > n_regions) | (next_succ + nsucc > n_succs)) {
+        (K->rare && ((next_reg + K->tmpl.n_regions > m->n_regions) |
+                     (next_succ + K->tmpl.n_succs > m->n_succs)))) {
       D->p = at;
       fail(D, "op %" PRIu32 " exceeds the declared operands, values, regions or"
            " successors", id);
     }
-    if (!reg && nsucc) {
+    if (K->rare && !reg && K->tmpl.n_succs) {
       D->p = at;
       fail(D, "top op has successors");
     }
     IrOp *o = &ops[id];
-    o->name = K->name;
-    o->opc = K->opc;
-    o->flags = 0;
+    *o = K->tmpl;
     o->block = bid;
     o->operands = next_opd;
-    o->n_operands = nopd;
     o->results = next_val;
-    o->n_results = nres;
     o->regions = next_reg;
-    o->n_regions = nreg;
     o->succs = next_succ;
-    o->n_succs = nsucc;
 
     int64_t cur = next_val;
     uint32_t *opd = operands + next_opd;
     next_opd += nopd;
-    for (uint32_t i = 0; i < nopd; i++) {
-      const uint8_t *f = p;
-      uint64_t u = lv_u64(D, &p, pend);
-      int64_t v = u > 0x1ffffffffull ? -1 : cur - 1 - irb_unzigzag(u);
-      if (v < 0 || v >= (int64_t)n_values) {
-        D->p = f;
-        fail(D, "operand value %" PRId64 " out of range (%" PRIu32 " values)", v,
-             n_values);
-      }
-      opd[i] = (uint32_t)v;
+    if (nopd <= 2) {
+      if (nopd >= 1) opd[0] = lv_operand(D, &p, pend, cur, n_values);
+      if (nopd == 2) opd[1] = lv_operand(D, &p, pend, cur, n_values);
+    } else {
+      for (uint32_t i = 0; i < nopd; i++)
+        opd[i] = lv_operand(D, &p, pend, cur, n_values);
     }
     IrValue *vals = values + next_val;
     next_val += nres;
-    for (uint32_t i = 0; i < nres; i++) {
-      const uint8_t *f = p;
-      uint32_t ti = lv_u32(D, &p, pend);
-      if (ti > n_types) {
-        D->p = f;
-        fail(D, "type index %" PRIu32 " out of range (%" PRIu32 " types)", ti,
-             n_types + 1);
-      }
-      IrValue v = {0};
-      v.type = tmap[ti];
-      if (!v.type) {
-        D->p = f;
-        fail(D, "result type must not be none");
-      }
-      v.def = id;
-      v.num = i;
-      v.kind = IR_VAL_RESULT;
-      vals[i] = v;
+    /* most ops have one result: without the loop its setup (registers
+     * moved out of the way, ~15 instructions) goes too */
+    if (nres == 1) {
+      vals[0] = (IrValue){.type = lv_result_type(D, &p, pend, D->tmap, D->n_types),
+                          .def = id, .num = 0, .kind = IR_VAL_RESULT};
+    } else {
+      for (uint32_t i = 0; i < nres; i++)
+        vals[i] = (IrValue){.type = lv_result_type(D, &p, pend, D->tmap, D->n_types),
+                            .def = id, .num = i, .kind = IR_VAL_RESULT};
     }
-    o->props = K->mask & IRB_KIND_PROPS ? lv_dict(D, &p, pend, "properties") : 0;
-    o->attrs = K->mask & IRB_KIND_ATTRS ? lv_dict(D, &p, pend, "attributes") : 0;
-    o->loc = 0;
+    if (K->mask & IRB_KIND_PROPS) o->props = lv_dict(D, &p, pend, "properties");
+    if (K->mask & IRB_KIND_ATTRS) o->attrs = lv_dict(D, &p, pend, "attributes");
     if (!no_locs) {
-      int64_t l = loc_delta == INT64_MAX ? -1 : (int64_t)prev_loc + 1 + loc_delta;
-      if (l < 0 || l > (int64_t)n_locs) {
+      if (l < 0 || l > (int64_t)D->n_locs) {
         D->p = at;
         fail(D, "location index %" PRId64 " out of range (%" PRIu32 " locations)",
-             l, n_locs + 1);
+             l, D->n_locs + 1);
       }
       prev_loc = (uint32_t)l;
-      o->loc = lmap[l & lmask];
+      o->loc = D->lmap[l & D->lmask];
     }
-    if (nreg) {
-      for (uint32_t i = 0; i < nreg; i++) regions[next_reg + i].op = id;
-      nest_push(D, id);
-    }
-    next_reg += nreg;
-    next_succ += nsucc;
-    if (nsucc) {
-      D->p = p;
-      rd_succs(D, o, reg);
-      p = D->p;
+    if (K->rare) {
+      const uint32_t nreg = K->tmpl.n_regions, nsucc = K->tmpl.n_succs;
+      if (nreg) {
+        for (uint32_t i = 0; i < nreg; i++) m->regions[next_reg + i].op = id;
+        nest_push(D, id);
+      }
+      next_reg += nreg;
+      next_succ += nsucc;
+      if (nsucc) {
+        D->p = p;
+        rd_succs(D, o, reg);
+        p = D->p;
+      }
     }
   }
   D->p = p;
