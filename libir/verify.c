@@ -71,6 +71,11 @@ typedef struct Verifier {
   SigMemo *memo;            /* pure hooks' passed signatures */
   IrDiag *quiet;            /* the hooks' sink in the first walk */
   uint32_t hooks_from;      /* where the second walk starts (IR_NONE) */
+  /* The detect-only first pass (ir_verify): iso is filled in as the walk
+   * enters each op's regions (IR_NONE until then), and term_free[r] says
+   * region r may end a block without a terminator. */
+  int fast;
+  uint8_t *term_free;
 } Verifier;
 
 /* ====================================================================== */
@@ -253,9 +258,12 @@ static int isolation_ok(const Verifier *v, uint32_t use_region, uint32_t def_reg
   uint32_t I = v->iso[use_region];
   uint32_t p = m->regions[I].op;
   if (!(facts_of(v, p)->traits & IR_TR_ISOLATED)) return 1;
-  /* is def_region inside I? climb def's iso roots towards the top */
+  /* is def_region inside I? climb def's iso roots towards the top (a
+   * region the first pass has not entered yet has none: report it, and
+   * the second pass decides) */
   for (uint32_t r = v->iso[def_region];;) {
     if (r == I) return 1;
+    if (r == IR_NONE) return 0;
     uint32_t po = m->regions[r].op;
     if (m->ops[po].block == IR_NONE) return 0;
     r = v->iso[m->blocks[m->ops[po].block].region];
@@ -654,10 +662,26 @@ static int check_op(Verifier *v, const IrModule *m, const IrOp *op, uint32_t o,
   return ok;
 }
 
+/* The first pass's share of ir_verify's region sweep, done as the walk
+ * reaches op o (in the block v->blk describes, if any), whose regions'
+ * ops all come later: their isolation roots and terminator rules. */
+static void enter_regions(Verifier *v, const IrOp *op, const OpcFacts *F) {
+  const IrRegion *rg = v->m->regions;
+  uint32_t root = op->block == IR_NONE ? IR_NONE : v->iso[v->blk_region];
+  for (uint32_t r = op->regions, e = r + op->n_regions; r < e; r++) {
+    v->iso[r] = root == IR_NONE || (F->traits & IR_TR_ISOLATED) ? r : root;
+    v->term_free[r] = (uint8_t)may_skip_terminator(F->in, &rg[r]);
+  }
+}
+
 /* Op o's verify hook (rule 4), into sink d. */
 static int run_hook(Verifier *v, uint32_t o, const OpcFacts *F, IrDiag *d) {
   return F->pure ? run_pure_hook(v->memo, v->m, o, F, d) : F->verify(v->m, o, d);
 }
+
+/* (fast) A block lacks the terminator it needs: check_regions, which the
+ * second pass runs, reports it. */
+static void open_end(Verifier *v) { v->failed = 1; }
 
 /* Rules 1 to 4 for every op, in id order: op 0, then the ops of the
  * blocks in block order, whose ranges follow each other (ir_module_check).
@@ -670,21 +694,32 @@ static void walk_ops(Verifier *v, int multi) {
   const IrModule *m = v->m;
   const IrOp *ops = m->ops;
   const OpcFacts *facts = v->facts;
+  const int fast = v->fast;
+  int needs_term = 0;              /* (fast) the block needs a terminator */
   v->blk_last = 0;                 /* op 0 is in no block */
-  for (uint32_t o = 0, nb = 0, last = 0;; o++) {
+  uint32_t nb = 0;
+  for (uint32_t o = 0, last = 0;; o++) {
     if (o > last) {                /* the next block with ops starts at o */
       if (o >= m->n_ops) break;
-      while (!m->blocks[nb].n_ops) nb++;
+      for (; !m->blocks[nb].n_ops; nb++)
+        if (fast && !v->term_free[m->blocks[nb].region]) { open_end(v); return; }
       const IrBlock *blk = &m->blocks[nb];
       v->blk_first = blk->ops;
       v->blk_last = last = blk->ops + blk->n_ops - 1;
       v->blk_region = blk->region;
       v->blk_reach = !multi || !v->dom.unreach[nb];
+      if (fast) needs_term = !v->term_free[blk->region];
       nb++;
     }
     const IrOp *op = &ops[o];
     const OpcFacts *F = &facts[facts_index(op->opc)];
+    if (fast && op->n_regions) enter_regions(v, op, F);
     int ok = check_op(v, m, op, o, F);
+    if (fast) {
+      if (v->failed) return;
+      if (o == last && needs_term && F->in && !(F->traits & IR_TR_TERMINATOR))
+        { open_end(v); return; }
+    }
     if (!F->verify) continue;
     if (v->failed) {              /* a rule or a hook has failed */
       if (v->hooks_from == IR_NONE) v->hooks_from = o;
@@ -697,8 +732,12 @@ static void walk_ops(Verifier *v, int multi) {
                 : F->verify(m, o, v->quiet)) {
       v->hooks_from = o;          /* the second walk repeats it aloud */
       v->failed = 1;
+      if (fast) return;
     }
   }
+  /* the blocks after the last op's are empty */
+  for (; fast && nb < m->n_blocks; nb++)
+    if (!v->term_free[m->blocks[nb].region]) { open_end(v); return; }
 }
 
 /* check_op's verdict again, silently (the second walk's). */
@@ -739,12 +778,18 @@ static void init_facts(void) {
   }
 }
 
-int ir_verify(const IrModule *m, IrDiag *d) {
+/* One pass of ir_verify. The full one (fast 0) reports into d: a sweep over
+ * the regions first (isolation roots, blocks without their terminator),
+ * then walk_ops, then the hooks that waited. The first pass (fast 1) only
+ * asks whether the module is valid: it skips the sweep (enter_regions and
+ * walk_ops do its work as the walk goes, with the ops already loaded),
+ * reports nothing and stops at the first failure. */
+static int verify_pass(const IrModule *m, IrDiag *d, int fast) {
   Verifier v;
   memset(&v, 0, sizeof v);
   v.m = m;
   v.c = m->ctx;
-  v.d = d;
+  v.fast = fast;
   for (uint32_t i = 0; i < N_DH; i++) v.dh[i].ub = IR_NONE;
   pthread_once(&facts_once, init_facts);
   v.facts = opc_facts;
@@ -752,27 +797,34 @@ int ir_verify(const IrModule *m, IrDiag *d) {
    * 2.3M instructions with one entry per opcode) */
   SegOk seg_ok[1 << SEG_LOG2];
   for (uint32_t k = 0; k < 1u << SEG_LOG2; k++) seg_ok[k].opc1 = 0;
-  v.iso = ir_xmalloc((m->n_regions + 1) * sizeof *v.iso);
+  size_t nr = (size_t)m->n_regions + 1;
+  v.iso = ir_xmalloc(nr * (sizeof *v.iso + 1));
+  v.term_free = (uint8_t *)(v.iso + nr);
   v.anc_mark = ir_xmalloc(2 * ((size_t)m->n_blocks + 1) * sizeof *v.anc_mark);
   v.anc_op = v.anc_mark + m->n_blocks + 1;
   memset(v.anc_mark, 0xff, (m->n_blocks + 1) * sizeof *v.anc_mark);
   v.anc_for = IR_NONE;
 
-  /* Regions come after the region holding their op (freeze order), so one
-   * forward sweep finds each region's isolation root. */
   int multi = 0;                   /* a region of two or more blocks? */
-  for (uint32_t r = 0; r < m->n_regions; r++) {
-    const IrRegion *rg = &m->regions[r];
-    const OpcFacts *P = facts_of(&v, rg->op);
-    multi |= rg->n_blocks > 1;
-    if (m->ops[rg->op].block == IR_NONE || (P->traits & IR_TR_ISOLATED))
-      v.iso[r] = r;
-    else
-      v.iso[r] = v.iso[m->blocks[m->ops[rg->op].block].region];
-    /* check_regions' findings, counted */
-    if (may_skip_terminator(P->in, rg)) continue;
-    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++)
-      v.open_ends += lacks_terminator(&v, &m->blocks[b]);
+  if (fast) {
+    memset(v.iso, 0xff, nr * sizeof *v.iso);
+    for (uint32_t r = 0; r < m->n_regions; r++) multi |= m->regions[r].n_blocks > 1;
+  } else {
+    /* Regions come after the region holding their op (freeze order), so
+     * one forward sweep finds each region's isolation root. */
+    for (uint32_t r = 0; r < m->n_regions; r++) {
+      const IrRegion *rg = &m->regions[r];
+      const OpcFacts *P = facts_of(&v, rg->op);
+      multi |= rg->n_blocks > 1;
+      if (m->ops[rg->op].block == IR_NONE || (P->traits & IR_TR_ISOLATED))
+        v.iso[r] = r;
+      else
+        v.iso[r] = v.iso[m->blocks[m->ops[rg->op].block].region];
+      /* check_regions' findings, counted */
+      if (may_skip_terminator(P->in, rg)) continue;
+      for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++)
+        v.open_ends += lacks_terminator(&v, &m->blocks[b]);
+    }
   }
   /* Without a multi-block region every block is reachable and dominance
    * is op order: no trees to build (most modules). */
@@ -780,6 +832,7 @@ int ir_verify(const IrModule *m, IrDiag *d) {
 
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
+  v.d = fast ? &quiet : d;
   SigMemo memo;
   for (uint32_t i = 0; i < 1u << SIG_LOG2; i++) memo.slot[i].key = IR_N_OPS;
   v.seg_ok = seg_ok;
@@ -787,7 +840,7 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   v.quiet = &quiet;
   v.hooks_from = IR_NONE;
   walk_ops(&v, multi);
-  for (uint32_t o = v.hooks_from; o < m->n_ops; o++) {
+  for (uint32_t o = fast ? m->n_ops : v.hooks_from; o < m->n_ops; o++) {
     const OpcFacts *F = facts_of(&v, o);
     if (F->verify && op_sound(&v, o, F) && run_hook(&v, o, F, d)) v.failed = 1;
   }
@@ -796,4 +849,14 @@ int ir_verify(const IrModule *m, IrDiag *d) {
   free(v.iso);
   free(v.anc_mark);
   return v.failed ? -1 : 0;
+}
+
+/* A valid module passes the first pass; anything else is verified again
+ * by the full pass, which reports exactly what it always did. The sweep
+ * the first pass saves loaded, per region and per block, an op that the
+ * walk loads anyway later (c.irb, 64K regions, 72K blocks: a cache miss
+ * each, 3% of ir-dis's sampled time). */
+int ir_verify(const IrModule *m, IrDiag *d) {
+  if (!verify_pass(m, d, 1)) return 0;
+  return verify_pass(m, d, 0);
 }
