@@ -663,13 +663,8 @@ static void number_op_slow(IrPrinter *w, uint32_t op, IrwHook names) {
 /* MLIR numbers regions from a stack: each nested region starts from the
  * counters its parent region had when it was done, in a names scope nested
  * in the parent's. */
-typedef struct NameCtx {
-  uint32_t region, next_value, next_arg, next_conflict, scope;
-} NameCtx;
-typedef struct NameStack {
-  NameCtx *e;
-  uint32_t n, cap;
-} NameStack;
+typedef IrwNameCtx NameCtx;
+typedef IrwNameStack NameStack;
 
 /* Number region r (names scope `depth`), pushing its ops' regions on st as
  * they are met; their counters, those at the end of r, are filled in after
@@ -729,9 +724,48 @@ static void number_region(IrPrinter *w, uint32_t r, NameStack *st,
   }
 }
 
-static void number_module(IrPrinter *w) {
+/* Number the regions on w->name_st and all regions nested in them. */
+static void number_pending(IrPrinter *w) {
+  NameStack *st = &w->name_st;
+  while (st->n) {
+    NameCtx c = st->e[--st->n];
+    if (!w->generic) {
+      /* MLIR's generic form implies unique SSA ids: the counters then run
+       * on through the whole walk (in its last-region-first order). */
+      w->next_value = c.next_value;
+      w->next_arg = c.next_arg;
+      w->next_conflict = c.next_conflict;
+    }
+    while (w->n_scopes > c.scope) scope_pop(w);
+    scope_push(w);
+    number_region(w, c.region, st, w->n_scopes);
+  }
+}
+
+/* Number the regions of op, an op of the module's body, and all regions
+ * nested in them, just before op is printed (see number_module). */
+static void number_subtree(IrPrinter *w, uint32_t op) {
+  const IrOp *o = &w->m->ops[op];
+  for (uint32_t k = 0; k < o->n_regions; k++) {
+    NameCtx d = w->body_ctx;
+    d.region = o->regions + k;
+    IR_VPUSH(w->name_st.e, w->name_st.n, w->name_st.cap, d);
+  }
+  number_pending(w);
+}
+
+/* Name every value (MLIR's SSANameState). The regions of the ops of a
+ * one-region top op's body (functions) are left to number_subtree, which
+ * print_block calls before printing each such op: numbering its subtree
+ * then gives the same names (each such region starts from the counters at
+ * the end of the body and from the body's names scope, whatever was
+ * numbered before), and the printer then reads the op records and values
+ * it has just loaded instead of walking the whole module twice. Not in
+ * the generic form (one counter runs through the module) nor with the
+ * alias pass (which prints before any naming). */
+static void number_module(IrPrinter *w, int lazy) {
   const IrModule *m = w->m;
-  NameStack st = {NULL, 0, 0};
+  NameStack *st = &w->name_st;
   w->n_values = m->n_values;
   w->vid = ir_xmalloc((size_t)(m->n_values ? m->n_values : 1) * sizeof *w->vid);
   memset(w->vid, 0xff, (size_t)m->n_values * sizeof *w->vid);
@@ -744,23 +778,24 @@ static void number_module(IrPrinter *w) {
   const IrOp *top = &m->ops[0];
   for (uint32_t k = 0; k < top->n_regions; k++) {
     NameCtx c = {top->regions + k, 0, 0, 0, 1};
-    IR_VPUSH(st.e, st.n, st.cap, c);
+    IR_VPUSH(st->e, st->n, st->cap, c);
   }
   number_op(w, 0);
-  while (st.n) {
-    NameCtx c = st.e[--st.n];
-    if (!w->generic) {
-      /* MLIR's generic form implies unique SSA ids: the counters then run
-       * on through the whole walk (in its last-region-first order). */
-      w->next_value = c.next_value;
-      w->next_arg = c.next_arg;
-      w->next_conflict = c.next_conflict;
-    }
-    while (w->n_scopes > c.scope) scope_pop(w);
-    scope_push(w);
-    number_region(w, c.region, &st, w->n_scopes);
+  if (!lazy || w->generic || top->n_regions != 1) {
+    number_pending(w);
+    return;
   }
-  free(st.e);
+  /* the body alone; its ops' regions, pushed on st, all start from the
+   * same counters and scope */
+  NameCtx c = st->e[--st->n];
+  w->next_value = c.next_value;
+  w->next_arg = c.next_arg;
+  w->next_conflict = c.next_conflict;
+  scope_push(w);
+  number_region(w, c.region, st, w->n_scopes);
+  if (st->n) w->body_ctx = st->e[0];
+  st->n = 0;
+  w->lazy_region = c.region;
 }
 
 /* Print value v: `%name`, `%N`, or a member of a result group `%N#k`. */
@@ -1097,8 +1132,15 @@ static void print_block(IrPrinter *w, uint32_t b, int header, int term) {
   w->indent += 2;
   /* the bound in a local: bl->ops was loaded again after each print_op
    * (20 MB corpus: ir_print 229.1M -> 228.3M) */
-  for (uint32_t op = bl->ops, end = bl->ops + n; op < end; op++)
-    print_op(w, op);
+  if (bl->region == w->lazy_region) {
+    for (uint32_t op = bl->ops, end = bl->ops + n; op < end; op++) {
+      number_subtree(w, op);
+      print_op(w, op);
+    }
+  } else {
+    for (uint32_t op = bl->ops, end = bl->ops + n; op < end; op++)
+      print_op(w, op);
+  }
   w->indent -= 2;
 }
 
@@ -1835,6 +1877,7 @@ static void printer_free(IrPrinter *w) {
   free(w->scopes);
   free(w->preds);
   free(w->pred_fill);
+  free(w->name_st.e);
   free(w->attr_alias);
   free(w->type_seen);
   free(w->loc_alias);
@@ -1891,18 +1934,18 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   for (uint32_t k = 0; k < IR_N_OPS && !w.generic; k++)
     w.names[k] = ir_op_info(k)->asm_names;
   w.cur_dialect = IRW_D_BUILTIN;
+  w.lazy_region = IR_NONE;
   if (!m->n_ops) {
     printer_free(&w);
     return 0;
   }
   if (m->n_succs) preds_begin(&w);
   ir_vgrow((void **)&w.cur_groups, &w.cap_cur_groups, 1, sizeof *w.cur_groups);
-  number_module(&w);
-  free(w.pred_fill);
-  w.pred_fill = NULL;
+  int aliases = needs_aliases(&w);
+  number_module(&w, !aliases);
 
   uint32_t *order = NULL, n_order = 0;
-  if (needs_aliases(&w)) {
+  if (aliases) {
     w.cap_attr_alias = ir_n_attrs(w.c) + 1;
     w.cap_type_seen = ir_n_types(w.c) + 1;
     w.cap_loc_alias = ir_n_locs(w.c) + 1;

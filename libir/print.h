@@ -129,6 +129,16 @@ typedef struct IrwOpText {
   IrwText text;         /* in IrPrinter.tpool */
 } IrwOpText;
 
+/* MLIR numbers regions from a stack (print.c's number_region): a region
+ * to number, the counters it starts from and its names scope depth. */
+typedef struct IrwNameCtx {
+  uint32_t region, next_value, next_arg, next_conflict, scope;
+} IrwNameCtx;
+typedef struct IrwNameStack {
+  IrwNameCtx *e;
+  uint32_t n, cap;
+} IrwNameStack;
+
 struct IrPrinter {
   /* --- output */
   IrwOut o;             /* first: buf (cap_buf bytes), len, lim (cap_buf,
@@ -212,6 +222,10 @@ struct IrPrinter {
   uint32_t cap_arg_names;
   uint32_t *scopes;     /* n_used at each open scope */
   uint32_t n_scopes, cap_scopes;
+  IrwNameStack name_st; /* regions left to number */
+  uint32_t lazy_region; /* the body whose ops' regions are numbered as
+                           each op is printed (number_subtree), IR_NONE */
+  IrwNameCtx body_ctx;  /* where those regions start */
   uint32_t *preds;      /* per block: predecessor uses, see print.c */
   uint32_t *pred_fill;  /* while numbering: next free entry per block */
 
