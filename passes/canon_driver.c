@@ -1014,9 +1014,98 @@ static int process_worklist(Canon *c) {
   return changed;
 }
 
+/* Frees the arrays a Canon may hold (those KEPT_FIELDS lists). */
+static void arrays_free(Canon *c) {
+  free(c->wl);
+  free(c->wpos);
+  free(c->owned);
+  free(c->cst_tab);
+  free(c->cst_used);
+  free(c->tmp);
+  free(c->dce_wl);
+  free(c->dce_cand);
+  free(c->dce_cand_arg);
+  free(c->dce_op);
+  free(c->dce_arg);
+  free(c->dce_opaque);
+  free(c->reach);
+  free(c->reach_stk);
+  free(c->ufirst);
+  free(c->ucount);
+  free(c->upool);
+  free(c->umark);
+  free(c->uclean);
+  free(c->utouch);
+  free(c->ublk);
+  free(c->dp_buf);
+}
+
+/* ====================================================================== */
+/* Buffers kept across runs                                               */
+/* ====================================================================== */
+
+/* The Canon's per-op, per-value and per-block arrays outlive a run: the
+ * next canon_run of the thread (the next step, the next module of a
+ * stream) takes them over instead of allocating and zeroing them again.
+ * Each is handed back in the state a fresh one would be in for what reads
+ * it: the worklist positions, the reached-block map and the long-use
+ * counts all zero, the constant table empty, the unit flags and block
+ * units cleared over the part a run can have set; `owned` holds iteration
+ * stamps, and the stamps go on counting across runs, so an old stamp never
+ * equals a new iteration's. The props caches hold ids of the run's ctx and
+ * are not kept. Not under ASan (as ctx.c's page stash), so the sanitizer
+ * sees every run's arrays fresh and nothing kept at exit. */
+#define KEPT_FIELDS(X)                                                        \
+  X(wl) X(cap_wl) X(wpos) X(cap_wpos) X(owned) X(cap_owned) X(iter)           \
+  X(cst_tab) X(cst_cap) X(cst_used) X(cap_cst_used) X(tmp) X(cap_tmp)         \
+  X(dce_wl) X(dce_cand) X(dce_cand_arg) X(cap_dce_wl) X(cap_dce_cand)         \
+  X(cap_dce_cand_arg) X(dce_op) X(dce_arg) X(dce_opaque) X(reach)             \
+  X(cap_dce_op) X(cap_dce_arg) X(cap_dce_opaque) X(cap_reach) X(reach_stk)    \
+  X(cap_reach_stk) X(ufirst) X(ucount) X(cap_ucache) X(upool) X(cap_upool)    \
+  X(umark) X(cap_umark) X(userial) X(uclean) X(utouch) X(cap_units) X(ublk)   \
+  X(cap_ublk) X(dp_buf) X(cap_dp)
+
+#ifndef IR_ASAN
+static _Thread_local Canon kept;
+
+static void kept_take(Canon *c) {
+#define TAKE(f) c->f = kept.f;
+  KEPT_FIELDS(TAKE)
+#undef TAKE
+  memset(&kept, 0, sizeof kept);
+  if (c->iter > UINT32_MAX - (1u << 16)) {   /* stamps about to wrap */
+    if (c->owned) memset(c->owned, 0, c->cap_owned * sizeof *c->owned);
+    c->iter = 0;
+  }
+}
+
+static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* The arrays back to the state kept_take's caller expects (see above);
+ * only the parts this run can have written are cleared. */
+static void kept_give(Canon *c) {
+  Rw *rw = c->rw;
+  wl_clear(c);
+  cst_reset(c);
+  if (c->n_upool) memset(c->ucount, 0, c->cap_ucache * sizeof *c->ucount);
+  if (c->uclean) {
+    uint32_t n = min_u32(c->cap_units, rw->n_ops + 1);
+    memset(c->uclean, 0, n);
+    memset(c->utouch, 0, n);
+  }
+  if (c->ublk) memset(c->ublk, 0, min_u32(c->cap_ublk, rw->n_blocks + 1) * sizeof *c->ublk);
+#define GIVE(f) kept.f = c->f;
+  KEPT_FIELDS(GIVE)
+#undef GIVE
+}
+#endif
+
 void canon_init(Canon *c, Rw *rw, const CanonRules *rules,
                 const CanonConfig *cfg) {
   memset(c, 0, sizeof *c);
+#ifndef IR_ASAN
+  kept_take(c);
+#endif
   c->rw = rw;
   c->ctx = rw->ctx;
   c->rules = rules;
@@ -1048,28 +1137,12 @@ void canon_init(Canon *c, Rw *rw, const CanonRules *rules,
 }
 
 void canon_fini(Canon *c) {
-  free(c->wl);
-  free(c->wpos);
-  free(c->owned);
-  free(c->cst_tab);
-  free(c->cst_used);
-  free(c->tmp);
-  free(c->dce_wl);
-  free(c->dce_cand);
-  free(c->dce_cand_arg);
-  free(c->dce_op);
-  free(c->dce_arg);
-  free(c->dce_opaque);
-  free(c->reach);
-  free(c->reach_stk);
-  free(c->ufirst);
-  free(c->ucount);
-  free(c->upool);
-  free(c->umark);
-  free(c->uclean);
-  free(c->utouch);
-  free(c->ublk);
-  free(c->dp_buf);
+#ifndef IR_ASAN
+  arrays_free(&kept);   /* a nested run's, if any: the last run's are kept */
+  kept_give(c);
+#else
+  arrays_free(c);
+#endif
   free(c->svprops);
   memset(c, 0, sizeof *c);
 }
