@@ -965,10 +965,19 @@ typedef struct IrDom {
   uint32_t *kid_first, *n_kids, *kids;  /* dominator-tree children of block
                                 b: kids[kid_first[b] .. + n_kids[b]), in
                                 block order */
+  uint8_t *built;            /* by region: 1 once its tree is built */
+  uint32_t *scratch;         /* ir_dom_build's work arrays, for regions */
+  uint32_t scratch_most;     /* of up to this many blocks */
 } IrDom;
 
 /* Linear in blocks and edges (plus the few rounds the iteration needs). */
 void ir_dom_init(IrDom *d, const IrModule *m);
+/* The same, one region at a time: ir_dom_open allocates (no tree; the
+ * fields of a block whose region's tree is not built are undefined, and
+ * only regions of two or more blocks have trees) and ir_dom_build
+ * builds region r's tree (r has two or more blocks, not built yet). */
+void ir_dom_open(IrDom *d, const IrModule *m);
+void ir_dom_build(IrDom *d, const IrModule *m, uint32_t r);
 void ir_dom_free(IrDom *d);
 /* Does block a dominate block b (same region)? LLVM's rule: an unreachable
  * block is dominated by everything and dominates nothing else. */

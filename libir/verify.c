@@ -51,7 +51,8 @@ typedef struct Verifier {
   const IrCtx *c;
   IrDiag *d;
   int failed;
-  IrDom dom;                /* dominator trees of multi-block regions */
+  IrDom dom;                /* dominator trees of the multi-block regions
+                               asked about (dom_of); unopened until then */
   uint32_t *iso;            /* per region: the region whose parent op is the
                                nearest isolated-from-above op (or top) */
   DefHit dh[N_DH];          /* def_block_ok's, direct mapped by db */
@@ -62,8 +63,8 @@ typedef struct Verifier {
   uint32_t anc_for;
   const OpcFacts *facts;    /* by facts_index (the static opc_facts) */
   /* the block whose ops are being checked */
-  uint32_t blk_first, blk_last, blk_region;
-  int blk_reach;
+  uint32_t blk, blk_first, blk_last, blk_region;
+  int blk_reach;            /* -1 until blk_reachable asks */
   uint32_t open_ends;       /* blocks that need a terminator and are empty
                                or end in a registered non-terminator: what
                                check_regions reports */
@@ -125,8 +126,32 @@ static void loc_error(Verifier *v, uint32_t loc, const char *fmt, ...) {
 /* Dominance (dom.c)                                                      */
 /* ====================================================================== */
 
-static int dominates(const Verifier *v, uint32_t a, uint32_t b) {
-  return ir_dom_dominates(&v->dom, a, b);
+/* The dominator tree of region r (two or more blocks), built when first
+ * asked for. Most multi-block regions never are: uses in the defining
+ * block and uses of enclosing blocks' values need none (c.irb: building
+ * every tree up front was ~13% of the first pass's samples, a cache miss
+ * per block for its last op, and ~1.8 MB of arrays cleared). */
+static const IrDom *dom_of(Verifier *v, uint32_t r) {
+  if (!v->dom.pre) ir_dom_open(&v->dom, v->m);
+  if (!v->dom.built[r]) ir_dom_build(&v->dom, v->m, r);
+  return &v->dom;
+}
+
+/* Does block a dominate block b, both of region r? The entry block
+ * dominates every block (the unreachable ones too, LLVM's rule) without a
+ * tree: most cross-block uses are of the entry block's values. */
+static int dominates(Verifier *v, uint32_t r, uint32_t a, uint32_t b) {
+  return a == v->m->regions[r].blocks || ir_dom_dominates(dom_of(v, r), a, b);
+}
+
+/* Is the block being checked reachable from its region's entry? Asked
+ * only by operands that the same-block and enclosing-block tests leave. */
+static int blk_reachable(Verifier *v) {
+  if (v->blk_reach < 0) {
+    uint32_t r = v->blk_region;
+    v->blk_reach = v->m->regions[r].n_blocks < 2 || !dom_of(v, r)->unreach[v->blk];
+  }
+  return v->blk_reach;
 }
 
 /* ====================================================================== */
@@ -308,7 +333,7 @@ static int value_dominates(Verifier *v, uint32_t val, uint32_t o) {
   /* the use's ancestor in the definition's region */
   uint32_t cur = o, b = m->ops[o].block;
   if (m->blocks[b].region != rd && !ancestor_in(m, b, rd, &cur, &b)) return 0;
-  if (b != bd) return dominates(v, bd, b);
+  if (b != bd) return dominates(v, rd, bd, b);
   if (d == IR_NONE) return 1;        /* block argument, same block */
   if (d == cur) return 0;            /* the use is inside the definer */
   return d < cur || is_graph(v, rd); /* op ids follow block order */
@@ -368,10 +393,10 @@ static void note_def(Verifier *v, uint32_t o, uint32_t val) {
 static void def_block_ok(Verifier *v, uint32_t ub, uint32_t db) {
   const IrModule *m = v->m;
   uint32_t rd = m->blocks[db].region, cur = IR_NONE, b = ub;
-  if (v->blk_reach) {
+  if (blk_reachable(v)) {
     if (m->blocks[ub].region != rd && !ancestor_in(m, ub, rd, &cur, &b)) return;
     if (b != db) {
-      if (!dominates(v, db, b)) return;
+      if (!dominates(v, rd, db, b)) return;
       cur = IR_NONE;
     }
   }
@@ -578,21 +603,23 @@ __attribute__((noinline)) static void mark_ancestors(Verifier *v, uint32_t b) {
 /* Operand k of op o, defined in block db, is neither defined earlier in
  * o's block nor settled by def_block_ok for it: is it visible and
  * dominating? Returns -1 if it was reported. A legal use of a value of an
- * enclosing block (same isolation root, reachable) is settled here with
- * one climb of the region tree; anything else (errors, unreachable
- * blocks, graph regions) takes check_use's long way. */
+ * enclosing block (same isolation root) is settled here with one climb of
+ * the region tree; anything else (errors, graph regions) takes
+ * check_use's long way. Whether o's block is reachable is not asked here
+ * (it needs the region's tree): an unreachable block accepts every use
+ * that passes isolation, so what this accepts it would accept too. */
 __attribute__((noinline)) static int far_operand(Verifier *v, uint32_t o,
                                                  uint32_t k, uint32_t db) {
   const IrModule *m = v->m;
   uint32_t b = m->ops[o].block;
-  if (db != IR_NONE && db != b && v->blk_reach) {
+  if (db != IR_NONE && db != b) {
     const IrValue *vv = &m->values[m->operands[m->ops[o].operands + k]];
     uint32_t rd = m->blocks[db].region, cur, ab;
     if (v->iso[rd] == v->iso[v->blk_region] && ancestor_in(m, b, rd, &cur, &ab)) {
       /* db's values before cur dominate b's ops; all of them when db
        * dominates b's ancestor block in another block of their region */
       int ok = ab == db ? vv->kind == IR_VAL_ARG || vv->def < cur
-                        : dominates(v, db, ab);
+                        : dominates(v, rd, db, ab);
       if (ab != db) cur = IR_NONE;
       if (ok) {
         DefHit *h = &v->dh[db & (N_DH - 1)];
@@ -603,7 +630,7 @@ __attribute__((noinline)) static int far_operand(Verifier *v, uint32_t o,
       }
     }
   }
-  if (check_use(v, o, v->blk_region, v->blk_reach, k)) return -1;
+  if (check_use(v, o, v->blk_region, blk_reachable(v), k)) return -1;
   if (db != IR_NONE && db != b) def_block_ok(v, b, db);
   return 0;
 }
@@ -688,9 +715,8 @@ static void open_end(Verifier *v) { v->failed = 1; }
  * The hooks run while nothing has failed, into the silent sink; from the
  * first failure on, structural errors must all come before the hooks'
  * (MLIR's order), so from that op the hooks wait for ir_verify's second
- * walk, which repeats a failed hook aloud. `multi`: the module has a
- * multi-block region (else v->dom is not built). */
-static void walk_ops(Verifier *v, int multi) {
+ * walk, which repeats a failed hook aloud. */
+static void walk_ops(Verifier *v) {
   const IrModule *m = v->m;
   const IrOp *ops = m->ops;
   const OpcFacts *facts = v->facts;
@@ -707,7 +733,8 @@ static void walk_ops(Verifier *v, int multi) {
       v->blk_first = blk->ops;
       v->blk_last = last = blk->ops + blk->n_ops - 1;
       v->blk_region = blk->region;
-      v->blk_reach = !multi || !v->dom.unreach[nb];
+      v->blk = nb;
+      v->blk_reach = -1;
       if (fast) needs_term = !v->term_free[blk->region];
       nb++;
     }
@@ -805,17 +832,14 @@ static int verify_pass(const IrModule *m, IrDiag *d, int fast) {
   memset(v.anc_mark, 0xff, (m->n_blocks + 1) * sizeof *v.anc_mark);
   v.anc_for = IR_NONE;
 
-  int multi = 0;                   /* a region of two or more blocks? */
   if (fast) {
     memset(v.iso, 0xff, nr * sizeof *v.iso);
-    for (uint32_t r = 0; r < m->n_regions; r++) multi |= m->regions[r].n_blocks > 1;
   } else {
     /* Regions come after the region holding their op (freeze order), so
      * one forward sweep finds each region's isolation root. */
     for (uint32_t r = 0; r < m->n_regions; r++) {
       const IrRegion *rg = &m->regions[r];
       const OpcFacts *P = facts_of(&v, rg->op);
-      multi |= rg->n_blocks > 1;
       if (m->ops[rg->op].block == IR_NONE || (P->traits & IR_TR_ISOLATED))
         v.iso[r] = r;
       else
@@ -826,10 +850,6 @@ static int verify_pass(const IrModule *m, IrDiag *d, int fast) {
         v.open_ends += lacks_terminator(&v, &m->blocks[b]);
     }
   }
-  /* Without a multi-block region every block is reachable and dominance
-   * is op order: no trees to build (most modules). */
-  if (multi) ir_dom_init(&v.dom, m);
-
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
   v.d = fast ? &quiet : d;
@@ -839,13 +859,13 @@ static int verify_pass(const IrModule *m, IrDiag *d, int fast) {
   v.memo = &memo;
   v.quiet = &quiet;
   v.hooks_from = IR_NONE;
-  walk_ops(&v, multi);
+  walk_ops(&v);
   for (uint32_t o = fast ? m->n_ops : v.hooks_from; o < m->n_ops; o++) {
     const OpcFacts *F = facts_of(&v, o);
     if (F->verify && op_sound(&v, o, F) && run_hook(&v, o, F, d)) v.failed = 1;
   }
 
-  if (multi) ir_dom_free(&v.dom);
+  if (v.dom.pre) ir_dom_free(&v.dom);
   free(v.iso);
   free(v.anc_mark);
   return v.failed ? -1 : 0;
