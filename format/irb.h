@@ -73,7 +73,8 @@ int irb_write_to(const IrModule *m, const IrbWriteOpts *o, IrbSink *sink,
  * irb_write_to; irb_stream_free drops it. begin returns NULL for a bad
  * zstd level. */
 typedef struct IrbStream IrbStream;
-IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o);
+IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o,
+                            size_t text_bytes);   /* a hint, for room */
 int irb_stream_add(IrbStream *s, const IrModule *piece);
 int irb_stream_end(IrbStream *s, IrbSink *sink, void *ud, IrDiag *d);
 void irb_stream_free(IrbStream *s);

@@ -1377,7 +1377,8 @@ struct IrbStream {
   int failed;
 };
 
-IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o) {
+IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o,
+                            size_t text_bytes) {
   IrbWriteOpts def = {0};
   if (!o) o = &def;
   if (o->zstd_level < 0 || o->zstd_level > ZSTD_maxCLevel()) return NULL;
@@ -1389,10 +1390,21 @@ IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o) {
   w->strip = o->strip_locs != 0;
   IdMap *maps[4] = {&w->smap, &w->tmap, &w->amap, &w->lmap};
   uint32_t ns[4] = {ir_n_strs(c), ir_n_types(c), ir_n_attrs(c), ir_n_locs(c)};
+  /* Room from the text's size, as write_any's from the module's counts:
+   * grown by doubling, each copy went to fresh pages (20 MB bench corpus:
+   * 40% of ir-asm's page faults), and room never written costs none. A
+   * text spends about 50 bytes per op and location, the structure ~0.15
+   * and the entries ~0.05 bytes per byte of text. */
+  size_t per_op = text_bytes / 32 + 256;
+  if (per_op > IR_MAX_COUNT) per_op = IR_MAX_COUNT;
+  ns[3] = ns[3] > per_op ? ns[3] : (uint32_t)per_op;
+  ns[2] = ns[2] > per_op / 8 ? ns[2] : (uint32_t)(per_op / 8);
   for (int i = 0; i < 4; i++) {
     map_init(maps[i], ns[i], UINT64_MAX);
     maps[i]->grow = 1;
   }
+  irb_buf_reserve(&w->alt, text_bytes / 4 + 256);
+  irb_buf_reserve(&w->ents, text_bytes / 8 + 256);
   if (setjmp(w->jb)) {
     s->failed = 1;
     return s;

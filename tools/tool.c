@@ -324,7 +324,7 @@ static int stream_job(Tool *t, const ToolJob *j) {
   o.first_line = j->first_line;
   IrbWriteOpts wo = t->write;
   wo.stages = t->add_stages;
-  IrbStream *s = irb_stream_begin(c, ir_parse_module_loc(c, &o), &wo);
+  IrbStream *s = irb_stream_begin(c, ir_parse_module_loc(c, &o), &wo, j->len);
   Streaming st = {s, ir_verify_memo_new()};
   int r = 0;
   if (s && ir_parse_pieces(c, j->data, j->len, j->padded, &o, stream_piece, &st)) {
