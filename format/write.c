@@ -58,6 +58,8 @@ typedef struct IdMap {
   uint32_t *dense; /* or, when the ctx table is not much bigger than the
                       module: file index by ctx id, 0 = absent */
   uint32_t n_dense; /* size of the ctx table `dense` covers */
+  int grow;         /* dense, and grown for ids past n_dense (a stream's
+                       ctx grows as its text is parsed) */
 } IdMap;
 
 /* Use a direct array when the ctx table has at most `limit` entries: no
@@ -117,9 +119,23 @@ static void map_put_hashed(IdMap *m, uint32_t k, uint32_t v) {
   m->n++;
 }
 
+static __attribute__((noinline)) void map_grow_dense(IdMap *m, uint32_t k) {
+  if (!m->grow) ir_die("id %u outside its ctx table", k);
+  uint32_t n = m->n_dense ? m->n_dense : 256;
+  while (n <= k) {
+    if (n > UINT32_MAX / 2) ir_die("id %u outside its ctx table", k);
+    n *= 2;
+  }
+  uint32_t *d = realloc(m->dense, (size_t)n * sizeof *d);
+  if (!d) ir_die("out of memory");
+  memset(d + m->n_dense, 0, (size_t)(n - m->n_dense) * sizeof *d);
+  m->dense = d;
+  m->n_dense = n;
+}
+
 static inline void map_put(IdMap *m, uint32_t k, uint32_t v) {
   if (m->dense) {
-    if (k >= m->n_dense) ir_die("id %u outside its ctx table", k);
+    if (k >= m->n_dense) map_grow_dense(m, k);
     m->dense[k] = v;
     return;
   }
@@ -160,6 +176,10 @@ typedef struct W {
   IrbBuf z;                 /* its zstd frame */
   IrbBuf argt, argl;        /* a block's argument types and location
                                deltas, before its head is known */
+  IrbBuf alt;               /* the other half of the structure (see Chain) */
+  IrbBuf pend_argt, pend_argl;  /* the pending block head's types and the
+                               location deltas of its arguments after the
+                               first */
   uint16_t *tdep, *adep, *ldep;   /* nesting depth per file index */
   uint32_t tdep_cap, adep_cap, ldep_cap;
   Kind *kv;                 /* kinds by file index */
@@ -189,10 +209,27 @@ typedef struct W {
   uint32_t last_file, last_line;  /* its file (ctx id) and line */
   uint32_t prev_loc;        /* file index of the previous op's or block
                                argument's location */
+  int want;                 /* the chain's first location is still to come:
+                               the bodies' chain (see Chain) */
   /* Layout counters, checked against the module's own ids. */
   uint32_t next_op, next_value, next_block, next_region, next_operand,
       next_succ;
+  /* The other chain's cursor, want and counters, swapped with the above
+   * (and `st` with `alt`) by chain_swap. */
+  uint32_t alt_prev_loc;
+  int alt_want;
+  uint32_t alt_next[6];
+  /* The first location of the bodies (pending): where its bytes go in
+   * the bodies' buffer, and what they encode. */
+  int pend;                 /* PEND_* */
+  size_t pend_off;
+  uint32_t pend_ki, pend_loc, pend_nargs;
+  int pend_far;             /* an argument after the first has delta != 0 */
+  /* The module's counts (the frame's header), of `m` or of a stream. */
+  uint32_t cnt[6];
 } W;
+
+enum { PEND_NONE, PEND_OP, PEND_BLOCK };
 
 static _Noreturn void wfail(W *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -831,10 +868,20 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
   } else {
     /* head = kind << 1 | (location is not the next one); then the delta */
     uint32_t l = w_loc(w, o->loc);
-    int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
-    w->prev_loc = l;
-    q = irb_put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
-    if (delta) q = irb_put_varint(q, irb_zigzag(delta));
+    if (__builtin_expect(w->want, 0)) {
+      /* the bodies' first location: its delta waits for the tops' last */
+      w->pend = PEND_OP;
+      w->pend_off = (size_t)(q - b->data);
+      w->pend_ki = ki;
+      w->pend_loc = l;
+      w->want = 0;
+      w->prev_loc = l;
+    } else {
+      int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
+      w->prev_loc = l;
+      q = irb_put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
+      if (delta) q = irb_put_varint(q, irb_zigzag(delta));
+    }
   }
   int64_t cur = o->results;
   const uint32_t *opd = m->operands + o->operands;
@@ -866,6 +913,58 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
   b->len = (size_t)(q - b->data);
 }
 
+/* Block bid's head (arguments) and op count, into st. */
+static const IrBlock *w_block_head(W *w, uint32_t r, uint32_t bid) {
+  const IrModule *m = w->m;
+  IrbBuf *b = &w->st;
+  const IrBlock *B = &m->blocks[bid];
+#ifdef W_CHECK_LAYOUT
+  if (B->region != r || B->args != w->next_value || B->ops != w->next_op ||
+      (uint64_t)B->args + B->n_args > m->n_values)
+    wfail(w, "block %u is not in freeze order", bid);
+#else
+  (void)r;
+#endif
+  /* head = n_args << 1 | (some argument location is not the next one);
+   * then the types, then (if the bit is set) every location delta */
+  int far = 0, pend = !w->strip && B->n_args && w->want;
+  w->argt.len = w->argl.len = 0;
+  for (uint32_t j = 0; j < B->n_args; j++) {
+    const IrValue *v = &m->values[B->args + j];
+    if (v->type == 0) wfail(w, "block %u: argument %u has no type", bid, j);
+    irb_buf_varint(&w->argt, w_type(w, v->type, NULL));
+    if (w->strip) continue;
+    uint32_t l = w_loc(w, v->loc);
+    int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
+    w->prev_loc = l;
+    if (pend && j == 0) {       /* the bodies' first location: waits */
+      w->pend_loc = l;
+      continue;
+    }
+    far |= delta != 0;
+    irb_buf_svarint(&w->argl, delta);
+  }
+  if (pend) {
+    w->pend = PEND_BLOCK;
+    w->pend_off = b->len;
+    w->pend_nargs = B->n_args;
+    w->pend_far = far;
+    w->pend_argt.len = w->pend_argl.len = 0;
+    irb_buf_bytes(&w->pend_argt, w->argt.data, w->argt.len);
+    if (w->argl.len) irb_buf_bytes(&w->pend_argl, w->argl.data, w->argl.len);
+    w->want = 0;
+  } else {
+    irb_buf_varint(b, w->strip ? B->n_args : ((uint64_t)B->n_args << 1) | far);
+    if (w->argt.len) irb_buf_bytes(b, w->argt.data, w->argt.len);
+    if (far) irb_buf_bytes(b, w->argl.data, w->argl.len);
+  }
+#ifdef W_CHECK_LAYOUT
+  w->next_value += B->n_args;
+#endif
+  irb_buf_varint(b, B->n_ops);
+  return B;
+}
+
 static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
   const IrModule *m = w->m;
   if (depth > IR_MAX_DEPTH)
@@ -880,39 +979,11 @@ static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
 #else
   (void)parent_op;
 #endif
-  IrbBuf *b = &w->st;
-  irb_buf_varint(b, R->n_blocks);
+  irb_buf_varint(&w->st, R->n_blocks);
   uint32_t first_nest = w->n_nest;
   for (uint32_t i = 0; i < R->n_blocks; i++) {
     uint32_t bid = R->blocks + i;
-    const IrBlock *B = &m->blocks[bid];
-#ifdef W_CHECK_LAYOUT
-    if (B->region != r || B->args != w->next_value || B->ops != w->next_op ||
-        (uint64_t)B->args + B->n_args > m->n_values)
-      wfail(w, "block %u is not in freeze order", bid);
-#endif
-    /* head = n_args << 1 | (some argument location is not the next one);
-     * then the types, then (if the bit is set) every location delta */
-    int far = 0;
-    w->argt.len = w->argl.len = 0;
-    for (uint32_t j = 0; j < B->n_args; j++) {
-      const IrValue *v = &m->values[B->args + j];
-      if (v->type == 0) wfail(w, "block %u: argument %u has no type", bid, j);
-      irb_buf_varint(&w->argt, w_type(w, v->type, NULL));
-      if (w->strip) continue;
-      uint32_t l = w_loc(w, v->loc);
-      int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
-      w->prev_loc = l;
-      far |= delta != 0;
-      irb_buf_svarint(&w->argl, delta);
-    }
-    irb_buf_varint(b, w->strip ? B->n_args : ((uint64_t)B->n_args << 1) | far);
-    if (w->argt.len) irb_buf_bytes(b, w->argt.data, w->argt.len);
-    if (far) irb_buf_bytes(b, w->argl.data, w->argl.len);
-#ifdef W_CHECK_LAYOUT
-    w->next_value += B->n_args;
-#endif
-    irb_buf_varint(&w->st, B->n_ops);
+    const IrBlock *B = w_block_head(w, r, bid);
     for (uint32_t j = 0; j < B->n_ops; j++) w_op(w, B->ops + j, bid, R);
   }
   /* the regions of this region's ops, which w_op listed (as the reader
@@ -925,6 +996,141 @@ static void w_region(W *w, uint32_t r, uint32_t parent_op, unsigned depth) {
       w_region(w, m->ops[op].regions + k, op, depth + 1);
   }
   w->n_nest = first_nest;
+}
+
+/* {====================================================================== */
+/* The top level: tops and bodies                                            */
+
+/* In layout order a region of op 0 is its block heads and ops (the tops),
+ * then the regions of those ops (their bodies). The first-use walk
+ * (FORMAT.md 3) visits each top op's bodies right after the op, before the
+ * next top op, so that a module can be written one top op at a time (a
+ * stream: irb_stream_*): tops go to one buffer and bodies to another (st
+ * and alt, swapped by chain_swap with their location cursors). In layout
+ * order the bodies' first location delta is from the tops' last location,
+ * known only at the region's end, so the first op head or block head of
+ * the bodies that has a location is left out (pending) and put in then. */
+static void chain_swap(W *w) {
+  IrbBuf t = w->st;
+  w->st = w->alt;
+  w->alt = t;
+  uint32_t p = w->prev_loc;
+  w->prev_loc = w->alt_prev_loc;
+  w->alt_prev_loc = p;
+  int a = w->want;
+  w->want = w->alt_want;
+  w->alt_want = a;
+#ifdef W_CHECK_LAYOUT
+  uint32_t *c[6] = {&w->next_op, &w->next_value, &w->next_block,
+                    &w->next_region, &w->next_operand, &w->next_succ};
+  for (int i = 0; i < 6; i++) {
+    uint32_t x = *c[i];
+    *c[i] = w->alt_next[i];
+    w->alt_next[i] = x;
+  }
+#endif
+}
+
+/* Top op id (of block bid of region R), then its regions into the bodies. */
+static void w_top_op(W *w, uint32_t id, uint32_t bid, const IrRegion *R) {
+  w_op(w, id, bid, R);
+  const IrOp *o = &w->m->ops[id];
+  if (!o->n_regions) return;
+  w->n_nest--;                  /* w_op listed it; its regions go here */
+  chain_swap(w);
+  for (uint32_t k = 0; k < o->n_regions; k++) w_region(w, o->regions + k, id, 2);
+  chain_swap(w);
+}
+
+/* A top region begins: the bodies' buffer is empty, their chain waits for
+ * its first location. */
+static void bodies_begin(W *w) {
+  w->alt.len = 0;
+  w->alt_want = !w->strip;
+  w->pend = PEND_NONE;
+}
+
+/* The tops of a region are written: the pending head gets its bytes (its
+ * delta from the tops' last location) and the chain goes on from the
+ * bodies' last location. */
+static void bodies_end(W *w) {
+  if (w->pend != PEND_NONE) {
+    IrbBuf *t = &w->argl;     /* scratch */
+    t->len = 0;
+    int64_t d0 = (int64_t)w->pend_loc - ((int64_t)w->prev_loc + 1);
+    if (w->pend == PEND_OP) {
+      irb_buf_varint(t, ((uint64_t)w->pend_ki << 1) | (d0 != 0));
+      if (d0) irb_buf_svarint(t, d0);
+    } else {
+      int far = d0 != 0 || w->pend_far;
+      irb_buf_varint(t, ((uint64_t)w->pend_nargs << 1) | far);
+      irb_buf_bytes(t, w->pend_argt.data, w->pend_argt.len);
+      if (far) {
+        irb_buf_svarint(t, d0);
+        if (w->pend_argl.len) irb_buf_bytes(t, w->pend_argl.data, w->pend_argl.len);
+      }
+    }
+    IrbBuf *b = &w->alt;
+    irb_buf_reserve(b, t->len);
+    memmove(b->data + w->pend_off + t->len, b->data + w->pend_off,
+            b->len - w->pend_off);
+    memcpy(b->data + w->pend_off, t->data, t->len);
+    b->len += t->len;
+    w->prev_loc = w->alt_prev_loc;
+    w->pend = PEND_NONE;
+  }
+#ifdef W_CHECK_LAYOUT
+  /* what follows in layout order follows the bodies */
+  uint32_t *c[6] = {&w->next_op, &w->next_value, &w->next_block,
+                    &w->next_region, &w->next_operand, &w->next_succ};
+  for (int i = 0; i < 6; i++) *c[i] = w->alt_next[i];
+#endif
+}
+
+#ifdef W_CHECK_LAYOUT
+/* The counters where the bodies of region R start: past its tops. */
+static void bodies_counters(W *w, const IrRegion *R) {
+  const IrModule *m = w->m;
+  uint32_t n[6] = {w->next_op, w->next_value, w->next_block, w->next_region,
+                   w->next_operand, w->next_succ};
+  for (uint32_t i = 0; i < R->n_blocks; i++) {
+    const IrBlock *B = &m->blocks[R->blocks + i];
+    if ((uint64_t)B->ops + B->n_ops > m->n_ops)
+      wfail(w, "block %u is not in freeze order", R->blocks + i);
+    n[1] += B->n_args;
+    for (uint32_t j = 0; j < B->n_ops; j++) {
+      const IrOp *o = &m->ops[B->ops + j];
+      n[0]++;
+      n[1] += o->n_results;
+      n[3] += o->n_regions;
+      n[4] += o->n_operands;
+      n[5] += o->n_succs;
+    }
+  }
+  memcpy(w->alt_next, n, sizeof n);
+}
+#endif
+
+/* Region r of op 0: its tops, each followed by its bodies. */
+static void w_top_region(W *w, uint32_t r) {
+  const IrModule *m = w->m;
+  const IrRegion *R = &m->regions[r];
+#ifdef W_CHECK_LAYOUT
+  if (r >= m->n_regions) wfail(w, "region %u out of range", r);
+  if (R->op != 0 || R->blocks != w->next_block ||
+      (uint64_t)R->blocks + R->n_blocks > m->n_blocks)
+    wfail(w, "region %u is not in freeze order", r);
+  w->next_block += R->n_blocks;
+  bodies_counters(w, R);
+#endif
+  bodies_begin(w);
+  irb_buf_varint(&w->st, R->n_blocks);
+  for (uint32_t i = 0; i < R->n_blocks; i++) {
+    uint32_t bid = R->blocks + i;
+    const IrBlock *B = w_block_head(w, r, bid);
+    for (uint32_t j = 0; j < B->n_ops; j++) w_top_op(w, B->ops + j, bid, R);
+  }
+  bodies_end(w);
 }
 
 /* }====================================================================== */
@@ -956,7 +1162,7 @@ static W *w_take(void) {
     if (!w->hs) ir_die("out of memory");
   }
   memset(&w->m, 0, sizeof *w - offsetof(W, m));
-  w->strs.len = w->ents.len = w->kinds.len = w->st.len = 0;
+  w->strs.len = w->ents.len = w->kinds.len = w->st.len = w->alt.len = 0;
   w->pl.len = w->heads.len = w->z.len = 0;
   if (w->kh_cap) memset(w->kh, 0, w->kh_cap * sizeof *w->kh);
   if (++w->gen == 0) {   /* wrapped: every stamp could match again */
@@ -976,32 +1182,43 @@ static void w_give(W *w) {
 
 /* The payload as pieces: small varint groups (in `w->heads`) between the
  * tables and the structure. */
-enum { N_PIECES = 8 };
+enum { N_PARTS = 5, N_PIECES = 2 * N_PARTS };
 typedef struct Pieces {
   const uint8_t *p[N_PIECES];
   size_t n[N_PIECES];
   size_t total;
 } Pieces;
 
-/* Encode `m` (the tables and the structure in their buffers) and list the
- * payload's pieces. */
-static void w_payload(W *w, Pieces *pc) {
+/* Encode `m`: the tables and the structure into their buffers (the
+ * structure ends with `alt`, the last region's bodies). */
+static void w_encode(W *w) {
   const IrModule *m = w->m;
   if (m->n_ops == 0) wfail(w, "module has no top op");
   w_op(w, 0, IR_NONE, NULL);
   w->n_nest = 0;               /* op 0's regions are written here */
   const IrOp *top = &m->ops[0];
-  for (uint32_t k = 0; k < top->n_regions; k++)
-    w_region(w, top->regions + k, 0, 1);
+  for (uint32_t k = 0; k < top->n_regions; k++) {
+    if (k) {                   /* the last region's bodies come before */
+      irb_buf_bytes(&w->st, w->alt.data, w->alt.len);
+      w->alt.len = 0;
+    }
+    w_top_region(w, top->regions + k);
+  }
 #ifdef W_CHECK_LAYOUT
   if (w->next_op != m->n_ops || w->next_value != m->n_values ||
       w->next_block != m->n_blocks || w->next_region != m->n_regions ||
       w->next_operand != m->n_operands || w->next_succ != m->n_succs)
     wfail(w, "module has entries outside the tree of op 0");
 #endif
+  uint32_t cnt[6] = {m->n_ops, m->n_operands, m->n_values, m->n_blocks,
+                     m->n_regions, m->n_succs};
+  memcpy(w->cnt, cnt, sizeof cnt);
+}
 
+/* The payload's pieces: the counts and the parts. */
+static void w_payload(W *w, Pieces *pc) {
   IrbBuf *h = &w->heads;
-  size_t at[4];
+  size_t at[N_PARTS];
   h->len = 0;
   irb_buf_reserve(h, 96);
   at[0] = h->len;
@@ -1013,16 +1230,12 @@ static void w_payload(W *w, Pieces *pc) {
   at[2] = h->len;
   irb_buf_varint(h, w->n_kinds);
   at[3] = h->len;
-  irb_buf_varint(h, m->n_ops);
-  irb_buf_varint(h, m->n_operands);
-  irb_buf_varint(h, m->n_values);
-  irb_buf_varint(h, m->n_blocks);
-  irb_buf_varint(h, m->n_regions);
-  irb_buf_varint(h, m->n_succs);
-  const IrbBuf *parts[4] = {&w->strs, &w->ents, &w->kinds, &w->st};
+  for (int i = 0; i < 6; i++) irb_buf_varint(h, w->cnt[i]);
+  at[4] = h->len;
+  const IrbBuf *parts[N_PARTS] = {&w->strs, &w->ents, &w->kinds, &w->st, &w->alt};
   pc->total = 0;
-  for (int i = 0; i < 4; i++) {
-    size_t e = i < 3 ? at[i + 1] : h->len;
+  for (int i = 0; i < N_PARTS; i++) {
+    size_t e = i < N_PARTS - 1 ? at[i + 1] : h->len;
     pc->p[2 * i] = h->data + at[i];
     pc->n[2 * i] = e - at[i];
     pc->p[2 * i + 1] = parts[i]->data;
@@ -1043,6 +1256,7 @@ static int write_frame(W *w, const IrbWriteOpts *o, IrbBuf *out, IrbSink *sink,
     return -1;
   }
   Pieces pc;
+  if (w->m) w_encode(w);
   w_payload(w, &pc);
   if (pc.total > IRB_MAX_PAYLOAD)
     wfail(w, "payload of %zu bytes exceeds the limit of %llu", pc.total,
@@ -1126,9 +1340,11 @@ static int write_any(const IrModule *m, const IrbWriteOpts *o, IrbBuf *out,
    * fresh pages, and room never written costs no page. The depth arrays
    * are as big as their file indices can get. (20 MB bench corpus: the
    * writer's page faults 1,569 -> 527, max RSS 95 -> 89 MB.) */
-  irb_buf_reserve(&w->st, 4 * (size_t)m->n_ops + 2 * (size_t)m->n_operands +
-                              (size_t)m->n_values + 2 * (size_t)m->n_blocks +
-                              3 * (size_t)m->n_succs + 64);
+  size_t room = 4 * (size_t)m->n_ops + 2 * (size_t)m->n_operands +
+                (size_t)m->n_values + 2 * (size_t)m->n_blocks +
+                3 * (size_t)m->n_succs + 64;
+  irb_buf_reserve(&w->alt, room);      /* the bodies, most of it */
+  irb_buf_reserve(&w->st, room / 8);   /* the tops */
   irb_buf_reserve(&w->ents, 6 * (size_t)m->n_ops + 64);
   if (w->lmap.dense && ir_n_locs(w->c) >= w->ldep_cap)
     grow_depth(w, &w->ldep, &w->ldep_cap, ir_n_locs(w->c));
@@ -1149,3 +1365,141 @@ int irb_write_to(const IrModule *m, const IrbWriteOpts *o, IrbSink *sink,
                  void *ud, IrDiag *d) {
   return write_any(m, o, NULL, sink, ud, d);
 }
+
+/* {====================================================================== */
+/* A frame written one top op at a time                                     */
+
+struct IrbStream {
+  W *w;
+  IrbWriteOpts o;
+  size_t nops_off;      /* where op 0's block's op count goes in w->st */
+  uint32_t n_top;       /* top ops so far */
+  int failed;
+};
+
+IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o,
+                            size_t text_bytes) {
+  IrbWriteOpts def = {0};
+  if (!o) o = &def;
+  if (o->zstd_level < 0 || o->zstd_level > ZSTD_maxCLevel()) return NULL;
+  IrbStream *s = calloc(1, sizeof *s);
+  if (!s) ir_die("out of memory");
+  s->o = *o;
+  W *w = s->w = w_take();
+  w->c = c;
+  w->strip = o->strip_locs != 0;
+  IdMap *maps[4] = {&w->smap, &w->tmap, &w->amap, &w->lmap};
+  uint32_t ns[4] = {ir_n_strs(c), ir_n_types(c), ir_n_attrs(c), ir_n_locs(c)};
+  /* Room from the text's size, as write_any's from the module's counts:
+   * grown by doubling, each copy went to fresh pages (20 MB bench corpus:
+   * 40% of ir-asm's page faults), and room never written costs none. A
+   * text spends about 50 bytes per op and location, the structure ~0.15
+   * and the entries ~0.05 bytes per byte of text. */
+  size_t per_op = text_bytes / 32 + 256;
+  if (per_op > IR_MAX_COUNT) per_op = IR_MAX_COUNT;
+  ns[3] = ns[3] > per_op ? ns[3] : (uint32_t)per_op;
+  ns[2] = ns[2] > per_op / 8 ? ns[2] : (uint32_t)(per_op / 8);
+  for (int i = 0; i < 4; i++) {
+    map_init(maps[i], ns[i], UINT64_MAX);
+    maps[i]->grow = 1;
+  }
+  irb_buf_reserve(&w->alt, text_bytes / 4 + 256);
+  irb_buf_reserve(&w->ents, text_bytes / 8 + 256);
+  if (setjmp(w->jb)) {
+    s->failed = 1;
+    return s;
+  }
+  /* op 0, as w_op writes it: a builtin.module with one region */
+  IrOp top;
+  memset(&top, 0, sizeof top);
+  top.name = ir_cstr(c, "builtin.module");
+  top.loc = loc;
+  top.n_regions = 1;
+  uint32_t ki = w_kind(w, &top);
+  if (w->strip) {
+    irb_buf_varint(&w->st, ki);
+  } else {
+    uint32_t l = w_loc(w, loc);
+    int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
+    w->prev_loc = l;
+    irb_buf_varint(&w->st, ((uint64_t)ki << 1) | (delta != 0));
+    if (delta) irb_buf_svarint(&w->st, delta);
+  }
+  irb_buf_varint(&w->st, 1);      /* its region's blocks */
+  irb_buf_varint(&w->st, 0);      /* the block's head: no arguments */
+  s->nops_off = w->st.len;        /* its op count, known at the end */
+  bodies_begin(w);
+  uint32_t cnt[6] = {1, 0, 0, 1, 1, 0};
+  memcpy(w->cnt, cnt, sizeof cnt);
+  return s;
+}
+
+int irb_stream_add(IrbStream *s, const IrModule *piece) {
+  if (s->failed) return -1;
+  W *w = s->w;
+  const IrModule *m = piece;
+  /* op 0 holds op 1 alone, which has no results or successors (nothing
+   * outside it can refer into it, nor it outside) */
+  if (m->n_ops < 2 || m->ops[0].n_regions != 1 || m->n_regions < 1 ||
+      m->regions[0].n_blocks != 1 || m->n_blocks < 1 ||
+      m->blocks[0].n_ops != 1 || m->blocks[0].n_args != 0 ||
+      m->ops[1].n_results || m->ops[1].n_succs)
+    return s->failed = -1;
+  if (setjmp(w->jb)) return s->failed = -1;
+  w->m = m;
+#ifdef W_CHECK_LAYOUT
+  /* the piece's counters: op 0 and its region and block are written */
+  w->next_op = 1;
+  w->next_value = w->next_operand = w->next_succ = 0;
+  w->next_block = w->next_region = 1;
+  uint32_t after[6] = {2, 0, 1, 1 + m->ops[1].n_regions, m->ops[1].n_operands, 0};
+  memcpy(w->alt_next, after, sizeof after);
+#endif
+  w->n_nest = 0;
+  w_top_op(w, 1, 0, &m->regions[0]);
+#ifdef W_CHECK_LAYOUT
+  if (w->alt_next[0] != m->n_ops || w->alt_next[1] != m->n_values ||
+      w->alt_next[2] != m->n_blocks || w->alt_next[3] != m->n_regions ||
+      w->alt_next[4] != m->n_operands || w->alt_next[5] != m->n_succs)
+    wfail(w, "module has entries outside the tree of op 0");
+#endif
+  w->m = NULL;
+  uint64_t add[6] = {m->n_ops - 1, m->n_operands, m->n_values, m->n_blocks - 1,
+                     m->n_regions - 1, m->n_succs};
+  for (int i = 0; i < 6; i++) {
+    if (w->cnt[i] + add[i] > IR_MAX_COUNT) return s->failed = -1;
+    w->cnt[i] += (uint32_t)add[i];
+  }
+  s->n_top++;
+  return 0;
+}
+
+void irb_stream_free(IrbStream *s) {
+  if (!s) return;
+  w_give(s->w);
+  free(s);
+}
+
+/* The last pending bytes and op 0's op count; 0, or -1. */
+static int stream_close(IrbStream *s) {
+  W *w = s->w;
+  if (setjmp(w->jb)) return -1;
+  bodies_end(w);
+  uint8_t n[10];
+  size_t k = (size_t)(irb_put_varint(n, s->n_top) - n);
+  IrbBuf *b = &w->st;
+  irb_buf_reserve(b, k);
+  memmove(b->data + s->nops_off + k, b->data + s->nops_off, b->len - s->nops_off);
+  memcpy(b->data + s->nops_off, n, k);
+  b->len += k;
+  w->m = NULL;
+  return 0;
+}
+
+int irb_stream_end(IrbStream *s, IrbSink *sink, void *ud, IrDiag *d) {
+  int rc = s->failed || stream_close(s) ? -1
+                                        : write_frame(s->w, &s->o, NULL, sink, ud, d);
+  irb_stream_free(s);
+  return rc;
+}
+

@@ -2,7 +2,9 @@
  * roundtrip.c - fuzz target: text -> module -> bytecode -> module ->
  * bytecode gives identical bytes (also through zstd), and printing the
  * decoded module with locations then parsing it again encodes to the same
- * bytes as well: the three representations agree.
+ * bytes as well: the three representations agree. And text that ir-asm's
+ * path a top-level op at a time (ir_parse_pieces, irb_stream_*) accepts
+ * must parse and verify whole and encode to the same bytes.
  */
 #include <string.h>
 
@@ -23,13 +25,66 @@ static void same(const IrbBuf *a, const IrbBuf *b) {
   FUZZ_ASSERT(a->len == b->len && !memcmp(a->data, b->data, a->len));
 }
 
+typedef struct Pieces {
+  IrbStream *s;
+  IrVerifyMemo *vm;
+} Pieces;
+
+static int piece(void *ud, const IrModule *m) {
+  Pieces *p = ud;
+  IrDiag d;
+  ir_diag_init(&d, NULL);
+  if (ir_verify_memo(m, &d, p->vm)) return -1;
+  return irb_stream_add(p->s, m);
+}
+
+static int sink(void *ud, const void *p, size_t n) {
+  IrbBuf *b = ud;
+  if (b->cap - b->len < n) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap - b->len < n) cap *= 2;
+    b->data = realloc(b->data, cap);
+    FUZZ_ASSERT(b->data != NULL);
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, p, n);
+  b->len += n;
+  return 0;
+}
+
+/* The streamed frame of the text, in *out (len 0 if the path declined). */
+static void streamed(const uint8_t *data, size_t size, IrbBuf *out) {
+  memset(out, 0, sizeof *out);
+  IrCtx *c = ir_ctx_new();
+  IrParseOpts o = {"fuzz.mlir", 1, 1};
+  IrbStream *s = irb_stream_begin(c, ir_parse_module_loc(c, &o), NULL, size);
+  Pieces p = {s, ir_verify_memo_new()};
+  if (ir_parse_pieces(c, (const char *)data, size, 0, &o, piece, &p)) {
+    IrDiag d;
+    ir_diag_init(&d, NULL);
+    FUZZ_ASSERT(irb_stream_end(s, sink, out, &d) == 0);
+  } else {
+    irb_stream_free(s);
+  }
+  free(p.vm);
+  ir_ctx_free(c);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   IrCtx *c = ir_ctx_new();
   IrModule *m = fuzz_parse(c, data, size);
-  if (!m || fuzz_verify(m) != 0) goto done;
+  IrbBuf piecewise;
+  streamed(data, size, &piecewise);
+  if (!m || fuzz_verify(m) != 0) {
+    FUZZ_ASSERT(piecewise.len == 0);   /* the pieces accept only valid text */
+    free(piecewise.data);
+    goto done;
+  }
 
   IrbBuf first, again, packed;
   fuzz_encode(m, 0, &first);
+  if (piecewise.len) same(&first, &piecewise);
+  free(piecewise.data);
   IrCtx *c2 = ir_ctx_new();
   IrModule *m2 = decode(c2, &first);
   fuzz_encode(m2, 0, &again);

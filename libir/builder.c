@@ -112,6 +112,15 @@ void irb_free(IrBuilder *b) {
   free(b);
 }
 
+/* Empty, keeping the arrays' room (a parser building one top-level op
+ * at a time reuses one builder). */
+void irb_reset(IrBuilder *b) {
+  ir_arena_reset(&b->lists);
+  b->n_ops = b->n_vals = b->n_blocks = b->n_regions = 0;
+  b->n_operands = b->n_opregs = b->n_succs = 0;
+  b->release = 0;
+}
+
 IrCtx *irb_ctx(IrBuilder *b) { return b->ctx; }
 
 /* Capacity for `more` entries past n, within IR_MAX_COUNT. */

@@ -510,6 +510,7 @@ typedef struct IrOpSpec {
 
 IrBuilder *irb_new(IrCtx *c);
 void irb_free(IrBuilder *b);
+void irb_reset(IrBuilder *b);   /* empty it, keeping its arrays' room */
 IrCtx *irb_ctx(IrBuilder *b);
 /* A new detached region (attach it with IrOpSpec.regions). */
 uint32_t irb_region(IrBuilder *b);
@@ -660,6 +661,24 @@ IrModule *ir_parse(IrCtx *c, const char *text, size_t len,
 IrModule *ir_parse_padded(IrCtx *c, const char *text, size_t len,
                           const IrParseOpts *o, IrDiag *d);
 
+/* The location MLIR gives the module it wraps around top-level ops:
+ * file:0:0 for a whole file, a --split-input-file chunk's start. */
+uint32_t ir_parse_module_loc(IrCtx *c, const IrParseOpts *o);
+
+/* Parse text (padded: followed by IR_PARSE_PAD NUL bytes, as for
+ * ir_parse_padded; else copied) one top-level op at a time, for
+ * a writer that encodes each as it comes (ir-asm) in memory that does not
+ * grow with the module: fn gets, for each op in order, a module whose op 0
+ * (a builtin.module) holds that op alone, and may keep nothing of it.
+ * Only for text that is the body of an implicit module: 1 when every op
+ * went to fn; 0, reporting nothing, when the text is not such (a
+ * top-level builtin.module, a top-level op with results or successors),
+ * has an error or a diagnostic of any kind, or fn returned nonzero; then
+ * parse it whole (ir_parse_padded, in a new ctx), which reports. */
+typedef int IrPieceFn(void *ud, const IrModule *piece);
+int ir_parse_pieces(IrCtx *c, const char *text, size_t len, int padded,
+                    const IrParseOpts *o, IrPieceFn *fn, void *ud);
+
 /* Split text at MLIR's `// -----` marker lines. Calls `fn` for each chunk
  * with its text and the line number of its first line. Returns the number
  * of chunks, or the first non-zero value returned by fn, negated. */
@@ -700,6 +719,13 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o);
  * (frozen, or accepted by ir_module_check). Time: linear, plus the region
  * nesting depth per use of a value from an enclosing region. */
 int ir_verify(const IrModule *m, IrDiag *d);
+/* ir_verify for modules of one ctx in a row (ir-asm verifies a module a
+ * top-level op at a time): `vm` keeps, for the next, which op signatures
+ * passed their costlier checks. ir_verify_memo_new's memo is freed with
+ * free(). */
+typedef struct IrVerifyMemo IrVerifyMemo;
+IrVerifyMemo *ir_verify_memo_new(void);
+int ir_verify_memo(const IrModule *m, IrDiag *d, IrVerifyMemo *vm);
 
 /* ====================================================================== */
 /* Liveness (liveness.c)                                                  */

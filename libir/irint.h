@@ -76,6 +76,7 @@ typedef struct IrArena {
 void *ir_arena_alloc(IrArena *a, size_t n);   /* 16-byte aligned, zeroed */
 char *ir_arena_strdup(IrArena *a, const char *s, size_t n);
 void ir_arena_free(IrArena *a);
+void ir_arena_reset(IrArena *a);   /* free all but the newest chunk, empty */
 
 /* What the ctx's list accessors (ir_type_list, ir_attr_u32 ...) return for
  * an empty list, so callers may offset them (`list + n`) without

@@ -351,6 +351,19 @@ char *ir_arena_strdup(IrArena *a, const char *s, size_t n) {
   return p;
 }
 
+/* Everything handed out is given back; the newest chunk is kept. */
+void ir_arena_reset(IrArena *a) {
+  struct IrArenaChunk *c = a->head;
+  if (!c) return;
+  struct IrArenaChunk *old = c->next;
+  c->next = NULL;
+  a->head = old;
+  ir_arena_free(a);
+  a->head = c;
+  c->used = 0;
+  POISON(c->mem, c->cap);
+}
+
 void ir_arena_free(IrArena *a) {
   struct IrArenaChunk *c = a->head;
   while (c) {

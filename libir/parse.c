@@ -498,7 +498,7 @@ struct IrpTables {
   struct CstrMemo {            /* C string (by address) -> string id: */
     const char *s;             /* the names hooks pass are literals */
     uint32_t id;               /* (irp_cstr's contract) */
-  } cstr[64];
+  } cstr[64][2];               /* 2-way: a set's newest first */
   struct OpDictMemo {          /* props lists as given (n <= 4 entries, */
     uint32_t n;                /* 0 = empty) and the DICT each gave, */
     IrNamedAttr e[4];          /* direct mapped by their first and last */
@@ -547,15 +547,23 @@ static void cache_clean(IrpCache *c) {
  * literals). */
 static __attribute__((noinline)) uint32_t cstr_miss(IrParser *p, struct CstrMemo *m,
                                                     const char *s) {
-  irp_cache_touch(p, m, sizeof *m);
-  m->s = s;
-  m->id = ir_cstr(p->ctx, s);
-  return m->id;
+  irp_cache_touch(p, m, 2 * sizeof *m);
+  m[1] = m[0];
+  m[0].s = s;
+  m[0].id = ir_cstr(p->ctx, s);
+  return m[0].id;
 }
 
+/* Two ways, and the set picked by a hash of the whole address: with the
+ * set picked by address bits 3..8 alone, the literals of two hot hooks
+ * (irp_set_segments', irp_ensure_terminator's) shared a slot in one
+ * build and missed every time (mixed bench corpus: 17K misses, 3.2M
+ * instructions of ir_cstr). */
 static inline uint32_t cstr_id(IrParser *p, const char *s) {
-  struct CstrMemo *m = &p->cache->t.cstr[((uintptr_t)s >> 3) & 63];
-  if (m->s == s) return m->id;
+  struct CstrMemo *m =
+      p->cache->t.cstr[((uintptr_t)s * 0x9E3779B97F4A7C15ull) >> 58];
+  if (m[0].s == s) return m[0].id;
+  if (m[1].s == s) return m[1].id;
   return cstr_miss(p, m, s);
 }
 
@@ -2072,6 +2080,20 @@ static void free_padded(char *p, size_t len) {
   else free(p);
 }
 
+/* MLIR: file:0:0 for a whole file; a --split-input-file chunk gets its
+ * start, which is right after a `// -----` marker (column 9 when the
+ * marker starts its line, as it nearly always does). */
+static uint32_t module_loc(IrCtx *c, uint32_t file, uint32_t line_first) {
+  return line_first > 1 ? ir_loc_file(c, file, line_first, 9)
+                        : ir_loc_file(c, file, 0, 0);
+}
+
+uint32_t ir_parse_module_loc(IrCtx *c, const IrParseOpts *o) {
+  const char *fname = o && o->filename ? o->filename : "-";
+  uint32_t first = o && o->first_line ? o->first_line : 1;
+  return module_loc(c, ir_cstr(c, fname), first);
+}
+
 static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
                        const IrParseOpts *o, IrDiag *d) {
   IrParser p;
@@ -2139,11 +2161,7 @@ static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
       IrOpSpec s;
       memset(&s, 0, sizeof s);
       s.name = ir_cstr(c, "builtin.module");
-      /* MLIR: file:0:0 for a whole file; a --split-input-file chunk gets
-       * its start, which is right after a `// -----` marker (column 9
-       * when the marker starts its line, as it nearly always does). */
-      s.loc = p.line_first > 1 ? ir_loc_file(c, p.file, p.line_first, 9)
-                               : ir_loc_file(c, p.file, 0, 0);
+      s.loc = module_loc(c, p.file, p.line_first);
       s.regions = &top;
       s.n_regions = 1;
       root = irb_op(p.b, IR_NONE, &s);
@@ -2174,4 +2192,76 @@ IrModule *ir_parse(IrCtx *c, const char *text, size_t len, const IrParseOpts *o,
 IrModule *ir_parse_padded(IrCtx *c, const char *text, size_t len,
                           const IrParseOpts *o, IrDiag *d) {
   return parse(c, text, len, 1, o, d);
+}
+
+int ir_parse_pieces(IrCtx *c, const char *text, size_t len, int padded_in,
+                    const IrParseOpts *o, IrPieceFn *fn, void *ud) {
+  IrParser p;
+  IrpNames names;
+  IrDiag quiet;
+  ir_diag_init(&quiet, NULL);
+  memset(&p, 0, sizeof p);
+  p.ctx = c;
+  p.diag = &quiet;
+  p.fname = o && o->filename ? o->filename : "-";
+  p.file = ir_cstr(c, p.fname);
+  p.allow_unregistered = o ? o->allow_unregistered : 0;
+  p.line_first = o && o->first_line ? o->first_line : 1;
+  if (len >= LAZY_BIT) return 0;
+  char *padded = padded_in ? NULL : copy_padded(text, len);
+  names_init(&names);
+  p.names = &names;
+  p.cache = &tls_cache;
+  p.tmemo = p.cache->t.tmemo;
+  p.b = irb_new(c);
+  p.dialect = "builtin";
+  ir_lex_init(&p, padded ? padded : text, len, p.line_first);
+  ir_lex(&p, &p.tok);
+
+  uint32_t module = ir_cstr(c, "builtin.module");
+  uint32_t top = irb_region(p.b);
+  uint32_t blk = irb_block(p.b, top);
+  push_scope(&p, 1, top);
+  int ok = 1;
+  while (ok && !p.failed && p.tok.kind != IR_TK_EOF) {
+    IrTokKind k = p.tok.kind;
+    if ((k == IR_TK_HASH_ID || k == IR_TK_BANG_ID) && irp_peek2(&p)->kind == IR_TK_EQUAL) {
+      alias_def(&p);
+      continue;
+    }
+    if (k == IR_TK_FILE_METADATA_BEGIN) {
+      skip_metadata(&p);
+      continue;
+    }
+    parse_op(&p, blk);
+    if (p.failed || quiet.n_total) break;
+    /* op 0 of the piece holds the op, which must stand alone: a result
+     * would be named in the module's scope, where later ops may use it */
+    IrOpSpec s;
+    memset(&s, 0, sizeof s);
+    s.name = module;
+    s.regions = &top;
+    s.n_regions = 1;
+    uint32_t root = irb_op(p.b, IR_NONE, &s);
+    const char *why = NULL;
+    IrModule *piece = irb_freeze(p.b, root, &why);
+    ok = piece && piece->n_ops >= 2 && !piece->ops[1].n_results &&
+         !piece->ops[1].n_succs && piece->ops[1].opc != IR_OP_MODULE &&
+         fn(ud, piece) == 0;
+    ir_module_free(piece);
+    irb_reset(p.b);
+    top = irb_region(p.b);
+    blk = irb_block(p.b, top);
+    names.region = top;
+  }
+  if (ok && !p.failed) pop_scope(&p);
+  ok = ok && !p.failed && !quiet.n_total;
+  irb_free(p.b);
+  names_free(&names);
+  cache_clean(p.cache);
+  free_states(&p);
+  release(&p, (Mark){NULL, 0});
+  free(p.spare);
+  free_padded(padded, len);
+  return ok;
 }

@@ -811,7 +811,20 @@ static void init_facts(void) {
  * asks whether the module is valid: it skips the sweep (enter_regions and
  * walk_ops do its work as the walk goes, with the ops already loaded),
  * reports nothing and stops at the first failure. */
-static int verify_pass(const IrModule *m, IrDiag *d, int fast) {
+/* What passed, kept from one module to the next of the same ctx (its ids
+ * mean the same there). */
+struct IrVerifyMemo {
+  const IrCtx *c;           /* the ctx the entries belong to, or NULL */
+  SegOk seg_ok[1 << SEG_LOG2];
+  SigMemo memo;
+};
+
+static void memo_clear(SegOk *seg_ok, SigMemo *memo) {
+  for (uint32_t k = 0; k < 1u << SEG_LOG2; k++) seg_ok[k].opc1 = 0;
+  for (uint32_t i = 0; i < 1u << SIG_LOG2; i++) memo->slot[i].key = IR_N_OPS;
+}
+
+static int verify_pass(const IrModule *m, IrDiag *d, int fast, IrVerifyMemo *vm) {
   Verifier v;
   memset(&v, 0, sizeof v);
   v.m = m;
@@ -822,8 +835,16 @@ static int verify_pass(const IrModule *m, IrDiag *d, int fast) {
   v.facts = opc_facts;
   /* ops of one kind mostly repeat their properties (3 MB bench slice:
    * 2.3M instructions with one entry per opcode) */
-  SegOk seg_ok[1 << SEG_LOG2];
-  for (uint32_t k = 0; k < 1u << SEG_LOG2; k++) seg_ok[k].opc1 = 0;
+  SegOk local_seg[1 << SEG_LOG2], *seg_ok = local_seg;
+  SigMemo local_memo, *memo = &local_memo;
+  if (vm) {
+    seg_ok = vm->seg_ok;
+    memo = &vm->memo;
+    if (vm->c != m->ctx) memo_clear(seg_ok, memo);
+    vm->c = m->ctx;
+  } else {
+    memo_clear(seg_ok, memo);
+  }
   size_t nr = (size_t)m->n_regions + 1;
   v.iso = ir_xmalloc(nr * (sizeof *v.iso + 1));
   v.term_free = (uint8_t *)(v.iso + nr);
@@ -853,10 +874,8 @@ static int verify_pass(const IrModule *m, IrDiag *d, int fast) {
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
   v.d = fast ? &quiet : d;
-  SigMemo memo;
-  for (uint32_t i = 0; i < 1u << SIG_LOG2; i++) memo.slot[i].key = IR_N_OPS;
   v.seg_ok = seg_ok;
-  v.memo = &memo;
+  v.memo = memo;
   v.quiet = &quiet;
   v.hooks_from = IR_NONE;
   walk_ops(&v);
@@ -877,6 +896,19 @@ static int verify_pass(const IrModule *m, IrDiag *d, int fast) {
  * walk loads anyway later (c.irb, 64K regions, 72K blocks: a cache miss
  * each, 3% of ir-dis's sampled time). */
 int ir_verify(const IrModule *m, IrDiag *d) {
-  if (!verify_pass(m, d, 1)) return 0;
-  return verify_pass(m, d, 0);
+  if (!verify_pass(m, d, 1, NULL)) return 0;
+  return verify_pass(m, d, 0, NULL);
+}
+
+IrVerifyMemo *ir_verify_memo_new(void) {
+  IrVerifyMemo *vm = ir_xmalloc(sizeof *vm);
+  vm->c = NULL;
+  return vm;
+}
+
+/* Only the first pass keeps what passed: the second, which reports, sees
+ * a module that failed, as ir_verify does. */
+int ir_verify_memo(const IrModule *m, IrDiag *d, IrVerifyMemo *vm) {
+  if (!verify_pass(m, d, 1, vm)) return 0;
+  return verify_pass(m, d, 0, NULL);
 }

@@ -17,6 +17,10 @@ examples/*.mlir) and of a few small generated corpora (tests/bench/gen.py):
      (custom form, which like MLIR's does not print every block argument's
      or elided terminator's location) reaches a fixed point after one
      round trip;
+ (d) ir-asm writes a module as it parses it, a top-level op at a time
+     (format/write.c's streams); read back and written whole, the bytecode
+     is the same, byte for byte:
+       ir-asm CASE  ==  ir-asm CASE | ir-asm     (and with --strip-locs)
  (c) when mlir-opt-22 is present and accepts the case:
        mlir-opt-22 CASE  and  ir-asm CASE | ir-dis | mlir-opt-22
      print identical text, and `ir-dis --generic` output parses and verifies
@@ -185,6 +189,19 @@ def check_case(ctx, name, text, xfail):
                                 label, len(want), len(r.stdout), scratch))
             save(scratch, label + ".mlir", text)
         return text
+
+    # (d)
+    for want, flags in ((bc, []), (bc_stripped, ["--strip-locs"])):
+        r, err, crash = step([tool("ir-asm"), unreg] + flags, want)
+        if r.returncode != 0 or crash:
+            problems.append("(d) ir-asm %s of its own bytecode failed: %s\n%s" % (
+                " ".join(flags), crash or "exit %d" % r.returncode, testlib.tail(err)))
+        elif r.stdout != want:
+            problems.append("(d) ir-asm %s: the bytecode written while parsing differs "
+                            "from the module's written whole (%d vs %d bytes)" % (
+                                " ".join(flags), len(want), len(r.stdout)))
+            save(scratch, "streamed%s.irb" % "".join(flags), want)
+            save(scratch, "whole%s.irb" % "".join(flags), r.stdout)
 
     plain = through([], ["--strip-locs"], bc_stripped, "plain")
     # The generic form prints every location, so it round-trips exactly.

@@ -17,5 +17,6 @@ int main(int argc, char **argv) {
             NULL);
   t.parallel = 1;
   tool_args(&t, argc, argv, NULL);
+  t.stream_text = 1;
   return tool_run(&t, tool_emit_fn, NULL);
 }

@@ -76,6 +76,9 @@ struct Tool {
   IrParseOpts parse;      /* text input options */
   IrPrintOpts print;      /* text output options */
   IrbWriteOpts write;     /* bytecode output options */
+  int stream_text;        /* text input to bytecode output (ir-asm): parse,
+                             verify and encode a module one top-level op at
+                             a time where it can (tool.c), not through fn */
   int skip_locs;          /* bytecode input: intern no locations (a tool
                              that neither prints nor reports at them) */
   IrDiag diag;            /* stderr; counts the errors */
