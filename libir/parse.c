@@ -2094,34 +2094,53 @@ uint32_t ir_parse_module_loc(IrCtx *c, const IrParseOpts *o) {
   return module_loc(c, ir_cstr(c, fname), first);
 }
 
+/* A parser over text of len bytes (padded_in: followed by IR_LEX_PAD NUL
+ * bytes, which save the lexer a bounds check per byte; else copied so),
+ * at its first token; NULL (nothing set up) if the text is too large. */
+static char *parser_open(IrParser *p, IrpNames *names, IrCtx *c,
+                         const char *text, size_t len, int padded_in,
+                         const IrParseOpts *o, IrDiag *d, int *too_large) {
+  memset(p, 0, sizeof *p);
+  p->ctx = c;
+  p->diag = d;
+  p->fname = o && o->filename ? o->filename : "-";
+  p->file = ir_cstr(c, p->fname);
+  p->allow_unregistered = o ? o->allow_unregistered : 0;
+  p->line_first = o && o->first_line ? o->first_line : 1;
+  *too_large = len >= LAZY_BIT;
+  if (*too_large) return NULL;
+  char *padded = padded_in ? NULL : copy_padded(text, len);
+  names_init(names);
+  p->names = names;
+  p->cache = &tls_cache;
+  p->tmemo = p->cache->t.tmemo;
+  p->b = irb_new(c);
+  p->dialect = "builtin";
+  ir_lex_init(p, padded ? padded : text, len, p->line_first);
+  ir_lex(p, &p->tok);
+  return padded;
+}
+
+static void parser_close(IrParser *p, char *padded, size_t len) {
+  irb_free(p->b);
+  names_free(p->names);
+  cache_clean(p->cache);
+  free_states(p);
+  release(p, (Mark){NULL, 0});
+  free(p->spare);
+  free_padded(padded, len);
+}
+
 static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
                        const IrParseOpts *o, IrDiag *d) {
   IrParser p;
   IrpNames names;
-  memset(&p, 0, sizeof p);
-  p.ctx = c;
-  p.diag = d;
-  p.fname = o && o->filename ? o->filename : "-";
-  p.file = ir_cstr(c, p.fname);
-  p.allow_unregistered = o ? o->allow_unregistered : 0;
-  p.line_first = o && o->first_line ? o->first_line : 1;
-  if (len >= LAZY_BIT) {
+  int too_large;
+  char *padded = parser_open(&p, &names, c, text, len, padded_in, o, d, &too_large);
+  if (too_large) {
     ir_diag_at(d, p.fname, 0, 0, IR_SEV_ERROR, "input too large (%zu bytes)", len);
     return NULL;
   }
-  /* The lexer wants NUL padding (IR_LEX_PAD), which saves a bounds check
-   * per byte lexed; text that does not come with it is copied. */
-  char *padded = NULL;
-  const char *src = text;
-  if (!padded_in) {
-    padded = copy_padded(text, len);
-    src = padded;
-  }
-  names_init(&names);
-  p.names = &names;
-  p.cache = &tls_cache;
-  p.tmemo = p.cache->t.tmemo;
-  p.b = irb_new(c);
   /* Typical MLIR text spends 30-60 bytes per op; reserving for one op per
    * 32 bytes (untouched memory costs nothing) spares copying the builder's
    * arrays as they grow. */
@@ -2130,9 +2149,6 @@ static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
     if (k > IR_MAX_COUNT) k = IR_MAX_COUNT;
     irb_reserve(p.b, (uint32_t)k, (uint32_t)k, (uint32_t)(k + k / 2), (uint32_t)(k / 4));
   }
-  p.dialect = "builtin";
-  ir_lex_init(&p, src, len, p.line_first);
-  ir_lex(&p, &p.tok);
 
   uint32_t top = irb_region(p.b);
   uint32_t blk = irb_block(p.b, top);
@@ -2174,13 +2190,7 @@ static IrModule *parse(IrCtx *c, const char *text, size_t len, int padded_in,
   }
   if (p.failed && d && !d->n_errors) /* never fail silently */
     ir_diag_at(d, p.fname, 0, 0, IR_SEV_ERROR, "parse failed");
-  irb_free(p.b);
-  names_free(&names);
-  cache_clean(p.cache);
-  free_states(&p);
-  release(&p, (Mark){NULL, 0});
-  free(p.spare);
-  free_padded(padded, len);
+  parser_close(&p, padded, len);
   return m;
 }
 
@@ -2200,23 +2210,9 @@ int ir_parse_pieces(IrCtx *c, const char *text, size_t len, int padded_in,
   IrpNames names;
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
-  memset(&p, 0, sizeof p);
-  p.ctx = c;
-  p.diag = &quiet;
-  p.fname = o && o->filename ? o->filename : "-";
-  p.file = ir_cstr(c, p.fname);
-  p.allow_unregistered = o ? o->allow_unregistered : 0;
-  p.line_first = o && o->first_line ? o->first_line : 1;
-  if (len >= LAZY_BIT) return 0;
-  char *padded = padded_in ? NULL : copy_padded(text, len);
-  names_init(&names);
-  p.names = &names;
-  p.cache = &tls_cache;
-  p.tmemo = p.cache->t.tmemo;
-  p.b = irb_new(c);
-  p.dialect = "builtin";
-  ir_lex_init(&p, padded ? padded : text, len, p.line_first);
-  ir_lex(&p, &p.tok);
+  int too_large;
+  char *padded = parser_open(&p, &names, c, text, len, padded_in, o, &quiet, &too_large);
+  if (too_large) return 0;
 
   uint32_t module = ir_cstr(c, "builtin.module");
   uint32_t top = irb_region(p.b);
@@ -2256,12 +2252,6 @@ int ir_parse_pieces(IrCtx *c, const char *text, size_t len, int padded_in,
   }
   if (ok && !p.failed) pop_scope(&p);
   ok = ok && !p.failed && !quiet.n_total;
-  irb_free(p.b);
-  names_free(&names);
-  cache_clean(p.cache);
-  free_states(&p);
-  release(&p, (Mark){NULL, 0});
-  free(p.spare);
-  free_padded(padded, len);
+  parser_close(&p, padded, len);
   return ok;
 }
