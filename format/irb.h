@@ -62,20 +62,22 @@ int irb_write_to(const IrModule *m, const IrbWriteOpts *o, IrbSink *sink,
                  void *ud, IrDiag *d);
 
 /* One frame written a top op at a time (ir-asm: a module's text is
- * parsed, verified and encoded op by op): the bytes irb_write gives for
- * the module whose op 0 is a builtin.module at location `loc` holding, in
- * one block without arguments, the ops added. irb_stream_add takes op 1
- * of `piece`, whose op 0 (a builtin.module) holds op 1 alone; op 1 must
- * have no results and no successors, and every piece must share `c`. A
- * piece may be freed once added. -1 when the stream cannot take it (the
- * stream is then dead: write the whole module instead). irb_stream_end
- * sends the frame to sink and frees the stream, returning as
- * irb_write_to; irb_stream_free drops it. begin returns NULL for a bad
- * zstd level. */
+ * parsed, verified and encoded op by op, in memory that does not grow
+ * with the module): the bytes irb_write gives for the module whose op 0
+ * is a builtin.module at location `loc` holding, in one block without
+ * arguments, the text's top-level ops. irb_stream_text parses the text
+ * into the stream (ir_parse_pieces, whose arguments it takes, in the
+ * stream's ctx `c`), verifying each top-level op: 1 when all of it went
+ * in; 0 when the text must be parsed whole instead, which reports its
+ * errors (the stream is then dead). irb_stream_end sends the frame to
+ * sink and frees the stream, returning as irb_write_to; irb_stream_free
+ * drops it. begin returns NULL for a bad zstd level; text_bytes is a
+ * hint, for room. */
 typedef struct IrbStream IrbStream;
 IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o,
-                            size_t text_bytes);   /* a hint, for room */
-int irb_stream_add(IrbStream *s, const IrModule *piece);
+                            size_t text_bytes);
+int irb_stream_text(IrbStream *s, const char *text, size_t len, int padded,
+                    const IrParseOpts *o);
 int irb_stream_end(IrbStream *s, IrbSink *sink, void *ud, IrDiag *d);
 void irb_stream_free(IrbStream *s);
 

@@ -176,7 +176,7 @@ typedef struct W {
   IrbBuf z;                 /* its zstd frame */
   IrbBuf argt, argl;        /* a block's argument types and location
                                deltas, before its head is known */
-  IrbBuf alt;               /* the other half of the structure (see Chain) */
+  IrbBuf alt;               /* the other half of the structure (chain_swap) */
   IrbBuf pend_argt, pend_argl;  /* the pending block head's types and the
                                location deltas of its arguments after the
                                first */
@@ -210,7 +210,7 @@ typedef struct W {
   uint32_t prev_loc;        /* file index of the previous op's or block
                                argument's location */
   int want;                 /* the chain's first location is still to come:
-                               the bodies' chain (see Chain) */
+                               the bodies' chain (chain_swap) */
   /* Layout counters, checked against the module's own ids. */
   uint32_t next_op, next_value, next_block, next_region, next_operand,
       next_succ;
@@ -840,6 +840,24 @@ static void w_check_op(W *w, uint32_t id, uint32_t parent_block) {
 }
 #endif
 
+/* An op head with a location (FORMAT.md 3.3): kind << 1 | (the location
+ * is not the next one), then the delta; the location chain moves on. */
+static inline uint8_t *put_head(W *w, uint8_t *q, uint32_t ki, uint32_t l) {
+  int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
+  w->prev_loc = l;
+  q = irb_put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
+  if (delta) q = irb_put_varint(q, irb_zigzag(delta));
+  return q;
+}
+
+/* Put n bytes at b[off], moving what follows. */
+static void buf_insert(IrbBuf *b, size_t off, const void *p, size_t n) {
+  irb_buf_reserve(b, n);
+  memmove(b->data + off + n, b->data + off, b->len - off);
+  memcpy(b->data + off, p, n);
+  b->len += n;
+}
+
 /* Inlined into w_region, its one caller per op (a call per op was 1.2M of
  * the 3 MB slice's 213M instructions). */
 static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
@@ -877,10 +895,7 @@ static inline __attribute__((always_inline)) void w_op(W *w, uint32_t id,
       w->want = 0;
       w->prev_loc = l;
     } else {
-      int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
-      w->prev_loc = l;
-      q = irb_put_varint(q, ((uint64_t)ki << 1) | (delta != 0));
-      if (delta) q = irb_put_varint(q, irb_zigzag(delta));
+      q = put_head(w, q, ki, l);
     }
   }
   int64_t cur = o->results;
@@ -1059,8 +1074,8 @@ static void bodies_end(W *w) {
     t->len = 0;
     int64_t d0 = (int64_t)w->pend_loc - ((int64_t)w->prev_loc + 1);
     if (w->pend == PEND_OP) {
-      irb_buf_varint(t, ((uint64_t)w->pend_ki << 1) | (d0 != 0));
-      if (d0) irb_buf_svarint(t, d0);
+      irb_buf_reserve(t, 20);
+      t->len = (size_t)(put_head(w, t->data, w->pend_ki, w->pend_loc) - t->data);
     } else {
       int far = d0 != 0 || w->pend_far;
       irb_buf_varint(t, ((uint64_t)w->pend_nargs << 1) | far);
@@ -1070,12 +1085,7 @@ static void bodies_end(W *w) {
         if (w->pend_argl.len) irb_buf_bytes(t, w->pend_argl.data, w->pend_argl.len);
       }
     }
-    IrbBuf *b = &w->alt;
-    irb_buf_reserve(b, t->len);
-    memmove(b->data + w->pend_off + t->len, b->data + w->pend_off,
-            b->len - w->pend_off);
-    memcpy(b->data + w->pend_off, t->data, t->len);
-    b->len += t->len;
+    buf_insert(&w->alt, w->pend_off, t->data, t->len);
     w->prev_loc = w->alt_prev_loc;
     w->pend = PEND_NONE;
   }
@@ -1256,7 +1266,7 @@ static int write_frame(W *w, const IrbWriteOpts *o, IrbBuf *out, IrbSink *sink,
     return -1;
   }
   Pieces pc;
-  if (w->m) w_encode(w);
+  if (w->m) w_encode(w);      /* a stream's (m NULL) is encoded already */
   w_payload(w, &pc);
   if (pc.total > IRB_MAX_PAYLOAD)
     wfail(w, "payload of %zu bytes exceeds the limit of %llu", pc.total,
@@ -1371,11 +1381,36 @@ int irb_write_to(const IrModule *m, const IrbWriteOpts *o, IrbSink *sink,
 
 struct IrbStream {
   W *w;
+  IrCtx *c;             /* the parser's (w->c is the writer's view) */
   IrbWriteOpts o;
+  IrVerifyMemo *vm;     /* the top ops are verified as they come */
   size_t nops_off;      /* where op 0's block's op count goes in w->st */
   uint32_t n_top;       /* top ops so far */
   int failed;
 };
+
+/* Op 0, as w_op writes it: a builtin.module at loc with one region, whose
+ * one block has no arguments and an op count known only at the end; 0, or
+ * -1. */
+static int stream_head(IrbStream *s, uint32_t loc) {
+  W *w = s->w;
+  IrOp top;       /* set before setjmp: nothing after it changes a local */
+  memset(&top, 0, sizeof top);
+  top.name = ir_cstr(s->c, "builtin.module");
+  top.loc = loc;
+  top.n_regions = 1;
+  if (setjmp(w->jb)) return -1;
+  uint32_t ki = w_kind(w, &top);
+  IrbBuf *b = &w->st;
+  irb_buf_reserve(b, 24);
+  uint8_t *q = b->data + b->len;
+  q = w->strip ? irb_put_varint(q, ki) : put_head(w, q, ki, w_loc(w, top.loc));
+  q = irb_put_varint(q, 1);        /* its region's blocks */
+  q = irb_put_varint(q, 0);        /* the block's head */
+  b->len = (size_t)(q - b->data);
+  s->nops_off = b->len;
+  return 0;
+}
 
 IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o,
                             size_t text_bytes) {
@@ -1385,6 +1420,8 @@ IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o,
   IrbStream *s = calloc(1, sizeof *s);
   if (!s) ir_die("out of memory");
   s->o = *o;
+  s->c = c;
+  s->vm = ir_verify_memo_new();
   W *w = s->w = w_take();
   w->c = c;
   w->strip = o->strip_locs != 0;
@@ -1405,55 +1442,33 @@ IrbStream *irb_stream_begin(IrCtx *c, uint32_t loc, const IrbWriteOpts *o,
   }
   irb_buf_reserve(&w->alt, text_bytes / 4 + 256);
   irb_buf_reserve(&w->ents, text_bytes / 8 + 256);
-  if (setjmp(w->jb)) {
-    s->failed = 1;
-    return s;
-  }
-  /* op 0, as w_op writes it: a builtin.module with one region */
-  IrOp top;
-  memset(&top, 0, sizeof top);
-  top.name = ir_cstr(c, "builtin.module");
-  top.loc = loc;
-  top.n_regions = 1;
-  uint32_t ki = w_kind(w, &top);
-  if (w->strip) {
-    irb_buf_varint(&w->st, ki);
-  } else {
-    uint32_t l = w_loc(w, loc);
-    int64_t delta = (int64_t)l - ((int64_t)w->prev_loc + 1);
-    w->prev_loc = l;
-    irb_buf_varint(&w->st, ((uint64_t)ki << 1) | (delta != 0));
-    if (delta) irb_buf_svarint(&w->st, delta);
-  }
-  irb_buf_varint(&w->st, 1);      /* its region's blocks */
-  irb_buf_varint(&w->st, 0);      /* the block's head: no arguments */
-  s->nops_off = w->st.len;        /* its op count, known at the end */
+  s->failed = stream_head(s, loc);
   bodies_begin(w);
   uint32_t cnt[6] = {1, 0, 0, 1, 1, 0};
   memcpy(w->cnt, cnt, sizeof cnt);
   return s;
 }
 
-int irb_stream_add(IrbStream *s, const IrModule *piece) {
-  if (s->failed) return -1;
+/* Op 1 of `piece`, whose op 0 holds it alone, and its regions; 0, or -1
+ * (the stream is then dead). */
+static int stream_add(IrbStream *s, const IrModule *piece) {
   W *w = s->w;
   const IrModule *m = piece;
-  /* op 0 holds op 1 alone, which has no results or successors (nothing
-   * outside it can refer into it, nor it outside) */
+  /* op 1 must have no results or successors: nothing outside it can
+   * refer into it, nor it outside */
   if (m->n_ops < 2 || m->ops[0].n_regions != 1 || m->n_regions < 1 ||
       m->regions[0].n_blocks != 1 || m->n_blocks < 1 ||
       m->blocks[0].n_ops != 1 || m->blocks[0].n_args != 0 ||
       m->ops[1].n_results || m->ops[1].n_succs)
-    return s->failed = -1;
-  if (setjmp(w->jb)) return s->failed = -1;
+    return -1;
+  if (setjmp(w->jb)) return -1;
   w->m = m;
 #ifdef W_CHECK_LAYOUT
-  /* the piece's counters: op 0 and its region and block are written */
+  /* the piece's counters: op 0, its region and its block are written */
   w->next_op = 1;
   w->next_value = w->next_operand = w->next_succ = 0;
   w->next_block = w->next_region = 1;
-  uint32_t after[6] = {2, 0, 1, 1 + m->ops[1].n_regions, m->ops[1].n_operands, 0};
-  memcpy(w->alt_next, after, sizeof after);
+  bodies_counters(w, &m->regions[0]);
 #endif
   w->n_nest = 0;
   w_top_op(w, 1, 0, &m->regions[0]);
@@ -1467,16 +1482,35 @@ int irb_stream_add(IrbStream *s, const IrModule *piece) {
   uint64_t add[6] = {m->n_ops - 1, m->n_operands, m->n_values, m->n_blocks - 1,
                      m->n_regions - 1, m->n_succs};
   for (int i = 0; i < 6; i++) {
-    if (w->cnt[i] + add[i] > IR_MAX_COUNT) return s->failed = -1;
+    if (w->cnt[i] + add[i] > IR_MAX_COUNT) return -1;
     w->cnt[i] += (uint32_t)add[i];
   }
   s->n_top++;
   return 0;
 }
 
+/* ir_parse_pieces' callback: each top op verified (silently), then added. */
+static int stream_piece(void *ud, const IrModule *piece) {
+  IrbStream *s = ud;
+  IrDiag quiet;
+  ir_diag_init(&quiet, NULL);
+  if (ir_verify_memo(piece, &quiet, s->vm) != 0 || stream_add(s, piece) != 0)
+    return s->failed = -1;
+  return 0;
+}
+
+int irb_stream_text(IrbStream *s, const char *text, size_t len, int padded,
+                    const IrParseOpts *o) {
+  if (s->failed) return 0;
+  int ok = ir_parse_pieces(s->c, text, len, padded, o, stream_piece, s);
+  if (!ok) s->failed = 1;
+  return ok;
+}
+
 void irb_stream_free(IrbStream *s) {
   if (!s) return;
   w_give(s->w);
+  free(s->vm);
   free(s);
 }
 
@@ -1486,13 +1520,7 @@ static int stream_close(IrbStream *s) {
   if (setjmp(w->jb)) return -1;
   bodies_end(w);
   uint8_t n[10];
-  size_t k = (size_t)(irb_put_varint(n, s->n_top) - n);
-  IrbBuf *b = &w->st;
-  irb_buf_reserve(b, k);
-  memmove(b->data + s->nops_off + k, b->data + s->nops_off, b->len - s->nops_off);
-  memcpy(b->data + s->nops_off, n, k);
-  b->len += k;
-  w->m = NULL;
+  buf_insert(&w->st, s->nops_off, n, (size_t)(irb_put_varint(n, s->n_top) - n));
   return 0;
 }
 
@@ -1502,4 +1530,3 @@ int irb_stream_end(IrbStream *s, IrbSink *sink, void *ud, IrDiag *d) {
   irb_stream_free(s);
   return rc;
 }
-

@@ -3,7 +3,7 @@
  * bytecode gives identical bytes (also through zstd), and printing the
  * decoded module with locations then parsing it again encodes to the same
  * bytes as well: the three representations agree. And text that ir-asm's
- * path a top-level op at a time (ir_parse_pieces, irb_stream_*) accepts
+ * path a top-level op at a time (irb_stream_*) accepts
  * must parse and verify whole and encode to the same bytes.
  */
 #include <string.h>
@@ -23,19 +23,6 @@ static IrModule *decode(IrCtx *c, const IrbBuf *b) {
 
 static void same(const IrbBuf *a, const IrbBuf *b) {
   FUZZ_ASSERT(a->len == b->len && !memcmp(a->data, b->data, a->len));
-}
-
-typedef struct Pieces {
-  IrbStream *s;
-  IrVerifyMemo *vm;
-} Pieces;
-
-static int piece(void *ud, const IrModule *m) {
-  Pieces *p = ud;
-  IrDiag d;
-  ir_diag_init(&d, NULL);
-  if (ir_verify_memo(m, &d, p->vm)) return -1;
-  return irb_stream_add(p->s, m);
 }
 
 static int sink(void *ud, const void *p, size_t n) {
@@ -58,15 +45,13 @@ static void streamed(const uint8_t *data, size_t size, IrbBuf *out) {
   IrCtx *c = ir_ctx_new();
   IrParseOpts o = {"fuzz.mlir", 1, 1};
   IrbStream *s = irb_stream_begin(c, ir_parse_module_loc(c, &o), NULL, size);
-  Pieces p = {s, ir_verify_memo_new()};
-  if (ir_parse_pieces(c, (const char *)data, size, 0, &o, piece, &p)) {
+  if (irb_stream_text(s, (const char *)data, size, 0, &o)) {
     IrDiag d;
     ir_diag_init(&d, NULL);
     FUZZ_ASSERT(irb_stream_end(s, sink, out, &d) == 0);
   } else {
     irb_stream_free(s);
   }
-  free(p.vm);
   ir_ctx_free(c);
 }
 

@@ -295,28 +295,14 @@ static int deliver(Tool *t, IrModule *m, int verified) {
 
 static int sink_file(void *ud, const void *p, size_t n);
 
-typedef struct Streaming {
-  IrbStream *s;
-  IrVerifyMemo *vm;
-} Streaming;
-
-/* Each top-level op, verified (silently) and encoded. */
-static int stream_piece(void *ud, const IrModule *piece) {
-  Streaming *st = ud;
-  IrDiag quiet;
-  ir_diag_init(&quiet, NULL);
-  if (ir_verify_memo(piece, &quiet, st->vm) != 0) return -1;
-  return irb_stream_add(st->s, piece);
-}
-
 /* A text module written as it is parsed, a top-level op at a time: the
  * memory of one op is reused for the next, where the whole module's
  * arrays came to ~4 bytes for every byte of text, each page a fault (20
  * MB bench corpus, one module: 15.5K -> 6.5K page faults, peak RSS 80 ->
  * 46 MB, 143 -> 110 ms; mixed corpus, 91 modules of ~44 KB: even). The
- * frame is the one tool_emit would write. 1 when written, 0 when the module is not for this (the caller
- * parses it whole, which reports any error), TOOL_STOP_RUN on a write
- * failure. */
+ * frame is the one tool_emit would write. 1 when written, 0 when the
+ * module is not for this (the caller parses it whole, which reports any
+ * error), TOOL_STOP_RUN on a write failure. */
 static int stream_job(Tool *t, const ToolJob *j) {
   IrCtx *c = ir_ctx_new();
   IrParseOpts o = t->parse;
@@ -325,9 +311,8 @@ static int stream_job(Tool *t, const ToolJob *j) {
   IrbWriteOpts wo = t->write;
   wo.stages = t->add_stages;
   IrbStream *s = irb_stream_begin(c, ir_parse_module_loc(c, &o), &wo, j->len);
-  Streaming st = {s, ir_verify_memo_new()};
   int r = 0;
-  if (s && ir_parse_pieces(c, j->data, j->len, j->padded, &o, stream_piece, &st)) {
+  if (s && irb_stream_text(s, j->data, j->len, j->padded, &o)) {
     r = irb_stream_end(s, sink_file, t->out, &t->diag);
     if (r == -2) {
       fprintf(stderr, "%s: error: write error on '%s': %s\n", t->name,
@@ -344,7 +329,6 @@ static int stream_job(Tool *t, const ToolJob *j) {
   } else {
     irb_stream_free(s);
   }
-  free(st.vm);
   ir_ctx_free(c);
   return r;
 }
