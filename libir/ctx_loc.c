@@ -46,11 +46,28 @@ static int canon(const IrCtx *c, const IrLoc *in, LocKey *k) {
 
 static int loc_eq(const IrCtx *c, uint32_t id, const void *key) {
   const LocKey *k = key;
-  const IrLocEnt *e = ir_loc_ent(c, id);
-  IrLoc l = e->l;
-  l.list = 0;
-  return !memcmp(&l, &k->l, sizeof l) &&
-         (!k->nl || !memcmp(c->loc_lists[e->l.list], k->list, k->nl * sizeof *k->list));
+  const IrLoc *e = &ir_loc_ent(c, id)->l;
+  if (e->kind != k->l.kind || e->b != k->l.b || e->n != k->l.n) return 0;
+  if (e->kind != IR_L_FUSED) return e->a == k->l.a;
+  return !k->nl || !memcmp(c->loc_lists[e->a], k->list, k->nl * sizeof *k->list);
+}
+
+/* The line index chains the locations of a line from the newest through
+ * IrLoc.link: the distance to the previous one's id (smaller: ids grow),
+ * 0 at the chain's end. A location farther than LINK_MAX from the newest
+ * of its line goes to the hash table instead. */
+#define LINK_MAX ((1u << 24) - 1)
+
+static inline uint32_t link_prev(const IrLocEnt *e, uint32_t id) {
+  uint32_t d = e->l.link[0] | (uint32_t)e->l.link[1] << 8 | (uint32_t)e->l.link[2] << 16;
+  return d ? id - d : 0;
+}
+
+static inline void link_set(IrLocEnt *e, uint32_t id, uint32_t prev) {
+  uint32_t d = prev ? id - prev : 0;
+  e->l.link[0] = (uint8_t)d;
+  e->l.link[1] = (uint8_t)(d >> 8);
+  e->l.link[2] = (uint8_t)(d >> 16);
 }
 
 /* File locations are most of the table (one per op and block argument),
@@ -60,10 +77,10 @@ static int loc_eq(const IrCtx *c, uint32_t id, const void *key) {
  * parsed file, nearly always the only one) are found through a per-line
  * index, line_head[line - line_base] -> newest location of the line
  * (line_base: the first line met, so a chunk deep in a split file does
- * not index the lines before it), chained through
- * IrLocEnt.next: a parser or reader meets lines in about text order, so
+ * not index the lines before it), chained through IrLoc.link (LINK_MAX
+ * below): a parser or reader meets lines in about text order, so
  * the index is walked sequentially, where a hash table costs a cache miss
- * per location once it outgrows the cache. (20 MB bench corpus: ~400K
+ * per location once it outgrows the cache. (20 MB bench corpus: ~490K
  * locations.) The index grows to cover a line only while the line is
  * below line_limit(), a number that grows with the table, so no input can
  * make it large; a location of a line it does not cover goes to the hash
@@ -94,8 +111,8 @@ static uint32_t line_limit(const IrCtx *c) {
   return 8 * c->n_locs + (1u << 20);
 }
 
-/* Writes every field of a file location's entry: the table's pages are
- * not zeroed (ctx.c). */
+/* Writes every field of a file location's entry (no link): the table's
+ * pages are not zeroed (ctx.c). */
 static inline void file_ent(IrLocEnt *e, uint32_t file, uint32_t line,
                             uint32_t col) {
   *e = (IrLocEnt){.l = {.kind = IR_L_FILE, .file = file, .line = line, .col = col}};
@@ -171,7 +188,7 @@ static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32
     for (uint32_t id = c->line_head[ln]; id;) {
       const IrLocEnt *e = ir_loc_ent(c, id);
       if (e->l.col == col) return id;
-      id = e->next;
+      id = link_prev(e, id);
     }
   if (c->n_file_hashed && line >= c->hashed_lo && line <= c->hashed_hi) {
     uint32_t id = hashed_file_loc(c, file_str, line, col, 0);
@@ -184,9 +201,12 @@ static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32
                                   (size_t)n * sizeof *c->line_head); /* zero filled */
     c->n_lines = n;
   }
+  uint32_t prev = c->line_head[ln];
+  if (prev && c->n_locs - prev > LINK_MAX)
+    return hashed_file_loc(c, file_str, line, col, 1);
   uint32_t id = new_file_loc(c, file_str, line, col);
   if (id) {
-    ir_loc_ent(c, id)->next = c->line_head[ln];
+    link_set(ir_loc_ent(c, id), id, prev);
     c->line_head[ln] = id;
   }
   return id;
@@ -217,7 +237,7 @@ uint32_t ir_loc_file_n(IrCtx *c, uint32_t file_str, uint32_t n, const uint32_t *
       const uint32_t stop = n - i < room ? n : i + room;
       const uint32_t base = c->line_base, n_lines = c->n_lines;
       uint32_t *const head = c->line_head;
-      /* every entry is this one with its line, column and next set */
+      /* every entry is this one with its line, column and link set */
       const IrLocEnt proto = {.l = {.kind = IR_L_FILE, .file = file_str}};
       const uint32_t *q = lc + 2 * i;
       for (; i < stop; i++, q += 2) {
@@ -227,16 +247,17 @@ uint32_t ir_loc_file_n(IrCtx *c, uint32_t file_str, uint32_t n, const uint32_t *
         while (hit) {
           const IrLocEnt *h = ir_loc_ent(c, hit);
           if (h->l.col == col) break;
-          hit = h->next;
+          hit = link_prev(h, hit);
         }
         if (hit) {
           ids[i] = hit;
           continue;
         }
+        if (prev && id - prev > LINK_MAX) break;  /* ir_loc_file hashes it */
         *e = proto;
         e->l.line = line;
         e->l.col = col;
-        e->next = prev;
+        link_set(e, id, prev);
         e++;
         head[ln] = id;
         ids[i] = id++;
@@ -272,12 +293,11 @@ uint32_t ir_loc_intern(IrCtx *c, const IrLoc *in, const uint32_t *list) {
   if (c->n_locs >= IR_MAX_COUNT || c->n_loc_lists >= IR_MAX_COUNT) return 0;
   uint32_t id = c->n_locs++;
   IrLocEnt *e = ir_pg_slot(&c->locs, sizeof *e, id); /* not zeroed (ctx.c) */
-  e->l = k.l;
-  e->next = 0;
+  e->l = k.l;                   /* link zero */
   if (in->kind == IR_L_FUSED) {
     uint32_t *l = ir_arena_alloc(&c->arena, (k.nl ? k.nl : 1) * sizeof *l);
     if (k.nl) memcpy(l, list, k.nl * sizeof *l);
-    e->l.list = c->n_loc_lists;
+    e->l.a = c->n_loc_lists;
     IR_VPUSH(c->loc_lists, c->n_loc_lists, c->cap_loc_lists, l);
   }
   ir_ht_put(&c->loc_ht, slot, h, id);
@@ -292,7 +312,7 @@ const IrLoc *ir_loc(const IrCtx *c, uint32_t id) {
 const uint32_t *ir_loc_list(const IrCtx *c, uint32_t id) {
   ir_assert(id < c->n_locs);
   const IrLoc *l = &ir_loc_ent(c, id)->l;
-  const uint32_t *list = l->kind == IR_L_FUSED ? c->loc_lists[l->list] : NULL;
+  const uint32_t *list = l->kind == IR_L_FUSED ? c->loc_lists[l->a] : NULL;
   return list ? list : ir_empty_u32;
 }
 
@@ -325,7 +345,7 @@ uint32_t ir_loc_filepos(const IrCtx *c, uint32_t loc) {
     while (sp) {
       const IrLocEnt *e = ir_loc_ent(c, st[sp - 1].loc);
       if (st[sp - 1].next < e->l.n) {
-        loc = c->loc_lists[e->l.list][st[sp - 1].next++];
+        loc = c->loc_lists[e->l.a][st[sp - 1].next++];
         break;
       }
       sp--;

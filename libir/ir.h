@@ -270,16 +270,17 @@ typedef enum {
 } IrLocKind;
 
 /* No kind uses two fields that share a slot (FILE: file, line, col; NAME
- * and CALLSITE: a, b; FUSED: b, n, list), so they overlap: 20 bytes, not
+ * and CALLSITE: a, b; FUSED: b, n, and in `a` the ctx's index of its
+ * member list, read through ir_loc_list), so they overlap: 16 bytes, not
  * 32. File locations, one per op and block argument, are most of a
- * context's table (20 MB bench corpus: ~470K entries, 16.9 -> 11.3 MB). */
+ * context's table (20 MB bench corpus: ~490K entries, 16.9 -> 11.3 ->
+ * 7.5 MB). */
 typedef struct IrLoc {
   uint8_t kind;
-  uint8_t pad_[3];
+  uint8_t link[3];   /* the ctx's (ctx_loc.c); ignored on input */
   union { uint32_t file; uint32_t a; };
   union { uint32_t line; uint32_t b; };
   union { uint32_t col; uint32_t n; };
-  uint32_t list;     /* filled by the ctx */
 } IrLoc;
 
 uint32_t ir_loc_intern(IrCtx *c, const IrLoc *l, const uint32_t *list);

@@ -266,6 +266,50 @@ static void test_attrs(void) {
   ir_ctx_free(c);
 }
 
+/* A location more than 2^24 - 1 ids after the newest of its line cannot be
+ * linked to it (IrLoc.link holds 24 bits): it goes to the hash table, and
+ * both the index and the hash table keep answering for that line. */
+static void test_loc_far_link(void) {
+  IrCtx *c = ir_ctx_new();
+  uint32_t file = ir_cstr(c, "t.mlir");
+  uint32_t a = ir_loc_file(c, file, 1, 1);
+  CHECK(a);
+  enum { CHUNK = 1 << 16 };
+  uint32_t *lc = malloc(2 * CHUNK * sizeof *lc), *ids = malloc(CHUNK * sizeof *ids);
+  CHECK(lc && ids);
+  uint32_t line = 2;
+  while (ir_n_locs(c) <= a + (1u << 24)) {   /* one location a line */
+    for (uint32_t i = 0; i < CHUNK; i++) {
+      lc[2 * i] = line + i;
+      lc[2 * i + 1] = 1;
+    }
+    CHECK_EQ(ir_loc_file_n(c, file, CHUNK, lc, ids), CHUNK);
+    line += CHUNK;
+  }
+  CHECK_EQ(ir_loc_file(c, file, line - 1, 1), ids[CHUNK - 1]);
+  /* the reader's batch path meets line 1 again */
+  uint32_t pair[2] = {1, 3}, b;
+  CHECK_EQ(ir_loc_file_n(c, file, 1, pair, &b), 1);
+  CHECK(b && b != a);
+  CHECK_EQ(ir_loc(c, b)->kind, IR_L_FILE);
+  CHECK_EQ(ir_loc(c, b)->line, 1);
+  CHECK_EQ(ir_loc(c, b)->col, 3);
+  /* and the parser's path */
+  uint32_t d = ir_loc_file(c, file, 1, 2);
+  CHECK(d && d != a && d != b);
+  CHECK_EQ(ir_loc(c, d)->col, 2);
+  CHECK_EQ(ir_loc_file(c, file, 1, 1), a);
+  CHECK_EQ(ir_loc_file(c, file, 1, 2), d);
+  CHECK_EQ(ir_loc_file(c, file, 1, 3), b);
+  pair[1] = 1;
+  CHECK_EQ(ir_loc_file_n(c, file, 1, pair, &b), 1);
+  CHECK_EQ(b, a);
+  CHECK_EQ(ir_loc_file(c, file, 2, 1), a + 1);
+  free(lc);
+  free(ids);
+  ir_ctx_free(c);
+}
+
 static void test_locs(void) {
   IrCtx *c = ir_ctx_new();
   uint32_t file = ir_cstr(c, "t.mlir");
@@ -1331,6 +1375,7 @@ int main(void) {
   test_types();
   test_attrs();
   test_locs();
+  test_loc_far_link();
   test_diag();
   test_freeze();
   test_append_ops();
