@@ -274,7 +274,7 @@ typedef enum {
  * member list, read through ir_loc_list), so they overlap: 16 bytes, not
  * 32. File locations, one per op and block argument, are most of a
  * context's table (20 MB bench corpus: ~490K entries, 16.9 -> 11.3 ->
- * 7.5 MB). */
+ * 7.8 MB). */
 typedef struct IrLoc {
   uint8_t kind;
   uint8_t link[3];   /* the ctx's (ctx_loc.c); ignored on input */
