@@ -143,8 +143,10 @@ static const char *skip_blanks(IrParser *p, const char *q) {
     } else if (c == '\t' || c == '\r') {
       q++;
     } else if (c == '/' && q[1] == '/') {
-      const char *nl = memchr(q, '\n', (size_t)(p->end - q));
-      q = nl ? nl : p->end;
+      /* to the line's end; a carriage return ends it too, as in MLIR's
+       * lexer (what follows one on the line is lexed) */
+      q += 2;
+      while (q < p->end && *q != '\n' && *q != '\r') q++;
     } else {
       return q;
     }
