@@ -431,6 +431,17 @@ uint32_t irp_lazy_loc(IrParser *p, const char *at);
 /* Skip a balanced `<...>` dialect body starting at the current `<` token:
  * *end receives the byte after the closing `>`; lexing resumes there. */
 int irp_skip_body(IrParser *p, const char **end);
+/* `affine_map<...>` (k IR_A_AFFINE_MAP) or `affine_set<...>` at the
+ * current token, the keyword (parse_affine.c). */
+int irp_affine(IrParser *p, IrAttrKind k, uint32_t *out);
+/* The affine expression grammar's high precedence operator at t (`*`,
+ * floordiv, ceildiv, mod: its spelling), or NULL. */
+const char *irp_affine_high_op(const IrTok *t);
+/* Its affine-ness rule, op at oloc with operands *lsym and rsym symbolic
+ * (holding no dimension): a product needs one side symbolic or constant,
+ * a division or modulo its right side. Reports and returns -1 when broken;
+ * else 0 and *lsym is the result's. */
+int irp_affine_rule(IrParser *p, uint32_t oloc, const char *op, int *lsym, int rsym);
 /* Does the current token start a type? */
 int irp_at_type(IrParser *p);
 

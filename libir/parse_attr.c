@@ -2,7 +2,8 @@
  * parse_attr.c - MLIR attributes and locations: numbers (typed, range
  * checked, floats rounded to their type), strings, arrays, dictionaries,
  * symbol references, array<>, dense<> (stored as MLIR's canonical body
- * text), affine maps and sets (whitespace-canonical text), strided layouts,
+ * text), affine maps and sets (parse_affine.c: MLIR's grammar, kept as
+ * whitespace-canonical text), strided layouts,
  * aliases, and dialect attributes kept as opaque spellings.
  */
 #include <math.h>
@@ -50,7 +51,7 @@ static void bputs(Buf *b, const char *s) { bput(b, s, strlen(s)); }
 /* Dialect bodies `<...>`                                                 */
 /* ====================================================================== */
 
-static int skip_body(IrParser *p, const char **end, int affine) {
+static int skip_body(IrParser *p, const char **end) {
   if (p->tok.kind != IR_TK_LESS) return irp_error(p, "expected '<'");
   const char *q = p->tok.text, *e = p->end;
   char stack[IR_MAX_DEPTH];
@@ -67,11 +68,6 @@ static int skip_body(IrParser *p, const char **end, int affine) {
       if (q < e && *q == '>') q++;
       break;
     case '>':
-      if (affine && q < e && *q == '=') { /* `>=` of an affine constraint */
-        q++;
-        break;
-      }
-      /* fallthrough */
     case ']': case ')': case '}': {
       char open = c == '>' ? '<' : c == ']' ? '[' : c == ')' ? '(' : '{';
       if (!depth || stack[--depth] != open)
@@ -92,7 +88,7 @@ static int skip_body(IrParser *p, const char **end, int affine) {
   return 0;
 }
 
-int irp_skip_body(IrParser *p, const char **end) { return skip_body(p, end, 0); }
+int irp_skip_body(IrParser *p, const char **end) { return skip_body(p, end); }
 
 /* ====================================================================== */
 /* Numbers                                                                */
@@ -599,119 +595,6 @@ static int strided(IrParser *p, uint32_t *out) {
   return 0;
 }
 
-/* Affine text with MLIR's spacing: `(d0, d1)[s0] -> (d0 + s0, d1)`. */
-static int word_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '_' || c == '$' || c == '.';
-}
-
-static void affine_text(const char *s, const char *e, Buf *b) {
-  enum { NONE, WORD, OPEN, CLOSE, COMMA, OP, UNARY } prev = NONE;
-  while (s < e) {
-    char c = *s;
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      s++;
-      continue;
-    }
-    const char *t = s;
-    int kind;
-    if (word_char(c)) {
-      while (s < e && word_char(*s)) s++;
-      size_t n = (size_t)(s - t);
-      int kw = (n == 7 && !memcmp(t, "ceildiv", 7)) || (n == 8 && !memcmp(t, "floordiv", 8)) ||
-               (n == 3 && !memcmp(t, "mod", 3));
-      kind = kw ? OP : WORD;
-    } else if ((c == '-' && s + 1 < e && s[1] == '>') ||
-               ((c == '>' || c == '<' || c == '=') && s + 1 < e && s[1] == '=')) {
-      s += 2;
-      kind = OP;
-    } else {
-      s++;
-      if (c == '(' || c == '[') kind = OPEN;
-      else if (c == ')' || c == ']') kind = CLOSE;
-      else if (c == ',') kind = COMMA;
-      else if (c == '-' && !(prev == WORD || prev == CLOSE)) kind = UNARY;
-      else if (c == '+' || c == '-' || c == '*' || c == ':' || c == '=') kind = OP;
-      else kind = WORD;
-    }
-    int space = prev != NONE && prev != OPEN && prev != UNARY && kind != CLOSE && kind != COMMA &&
-                (prev == COMMA || prev == OP || kind == OP ||
-                 (prev == WORD && (kind == WORD || kind == UNARY)) ||
-                 (prev == CLOSE && (kind == WORD || kind == UNARY)));
-    if (space) bputs(b, " ");
-    bput(b, t, (size_t)(s - t));
-    prev = kind;
-  }
-}
-
-/* MLIR binds every identifier of an affine map's or set's expressions in
- * its dimension and symbol lists, `(d0, d1)[s0] -> (...)`. The attribute
- * keeps the text as written, so a name bound nowhere (`(x) -> (d0)`) would
- * print as an op that does not parse again (fuzz-lower found one). The
- * bound names are sorted once and each use is looked up: n log n on any
- * input. Returns the first unbound identifier of [s, e) or NULL. */
-typedef struct { const char *s; size_t n; } Word;
-
-static int word_cmp(const void *a, const void *b) {
-  const Word *x = a, *y = b;
-  if (x->n != y->n) return x->n < y->n ? -1 : 1;
-  return memcmp(x->s, y->s, x->n);
-}
-
-static const char *next_word(const char **s, const char *e, size_t *n) {
-  while (*s < e && !word_char(**s)) (*s)++;
-  const char *t = *s;
-  while (*s < e && word_char(**s)) (*s)++;
-  *n = (size_t)(*s - t);
-  return *n ? t : NULL;
-}
-
-static const char *affine_unbound(const char *s, const char *e) {
-  while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) s++;
-  if (s == e || *s != '(') return NULL;   /* not a map or set: left as is */
-  const char *body = s;
-  while (body < e && *body != ')') body++;
-  const char *q = body + (body < e);
-  while (q < e && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')) q++;
-  if (q < e && *q == '[') {
-    while (q < e && *q != ']') q++;
-    body = q;
-  }
-  Word *bound = ir_xmalloc(((size_t)(body - s) / 2 + 1) * sizeof *bound);
-  size_t nb = 0, n;
-  for (const char *w; (w = next_word(&s, body, &n));) bound[nb++] = (Word){w, n};
-  qsort(bound, nb, sizeof *bound, word_cmp);
-  const char *bad = NULL;
-  for (const char *w; !bad && (w = next_word(&body, e, &n));) {
-    if ((*w >= '0' && *w <= '9') || (n == 7 && !memcmp(w, "ceildiv", 7)) ||
-        (n == 8 && !memcmp(w, "floordiv", 8)) || (n == 3 && !memcmp(w, "mod", 3)))
-      continue;
-    Word key = {w, n};
-    if (!nb || !bsearch(&key, bound, nb, sizeof *bound, word_cmp)) bad = w;
-  }
-  free(bound);
-  return bad;
-}
-
-static int affine(IrParser *p, IrAttrKind k, uint32_t *out) {
-  irp_next(p); /* affine_map / affine_set */
-  const char *start = p->tok.text, *end;
-  if (p->tok.kind != IR_TK_LESS) return irp_error(p, "expected '<'");
-  if (skip_body(p, &end, 1)) return -1;
-  const char *bad = affine_unbound(start + 1, end - 1);
-  if (bad) {
-    ir_lex_seek(p, bad);
-    return irp_error(p, "use of undeclared identifier");
-  }
-  Buf b = {0};
-  affine_text(start + 1, end - 1, &b);
-  IrAttr a;
-  clear(&a, k);
-  a.str = ir_str(p->ctx, b.s ? b.s : "", b.n);
-  free(b.s);
-  *out = intern(p, &a, NULL, NULL);
-  return 0;
-}
 
 /* ====================================================================== */
 /* Dictionaries, arrays, symbols, opaque attributes                       */
@@ -967,8 +850,8 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
     }
     if (tok_eq(t, "array") && irp_peek2(p)->kind == IR_TK_LESS) return dense_array(p, out);
     if (tok_eq(t, "strided") && irp_peek2(p)->kind == IR_TK_LESS) return strided(p, out);
-    if (tok_eq(t, "affine_map")) return affine(p, IR_A_AFFINE_MAP, out);
-    if (tok_eq(t, "affine_set")) return affine(p, IR_A_AFFINE_SET, out);
+    if (tok_eq(t, "affine_map")) return irp_affine(p, IR_A_AFFINE_MAP, out);
+    if (tok_eq(t, "affine_set")) return irp_affine(p, IR_A_AFFINE_SET, out);
     if (tok_eq(t, "dense_resource") || tok_eq(t, "sparse") || tok_eq(t, "distinct") ||
         tok_eq(t, "opaque")) {
       /* kept verbatim with their `: type` */

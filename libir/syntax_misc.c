@@ -1064,7 +1064,10 @@ static int sub_operand(IrParser *p, Subs *x, int have_lhs, int *symbolic) {
     irp_next(p);
     return 0;
   }
+  /* nesting is bounded (irp_enter), as everywhere in the parser: deep
+   * input made this recursion overflow the stack */
   case IR_TK_LPAREN:
+    if (irp_enter(p)) return -1;
     irp_next(p);
     if (irp_peek(p)->kind == IR_TK_RPAREN)
       return irp_error_at(p, irp_loc_here(p), "no expression inside parentheses");
@@ -1072,12 +1075,15 @@ static int sub_operand(IrParser *p, Subs *x, int have_lhs, int *symbolic) {
     if (sub_expr(p, x, symbolic) < 0 || irp_expect(p, IR_TK_RPAREN, "')'") < 0)
       return -1;
     subs_put(x, ")", 1);
+    irp_leave(p);
     return 0;
   case IR_TK_MINUS:
+    if (irp_enter(p)) return -1;
     irp_next(p);
     subs_put(x, "-", 1);
     if (sub_operand(p, x, have_lhs, symbolic) < 0)
       return irp_error_at(p, irp_loc_here(p), "missing operand of negation");
+    irp_leave(p);
     return 0;
   case IR_TK_BARE_ID:
     if (t->len == 6 && !memcmp(t->text, "symbol", 6)) {
@@ -1101,41 +1107,19 @@ static int sub_operand(IrParser *p, Subs *x, int have_lhs, int *symbolic) {
   }
 }
 
-/* The high precedence operator at the current token: `*`, floordiv,
- * ceildiv, mod (its spelling in *op), or 0. */
-static int high_op(IrParser *p, const char **op) {
-  const IrTok *t = irp_peek(p);
-  if (t->kind == IR_TK_STAR) return *op = "*", 1;
-  if (t->kind != IR_TK_BARE_ID) return 0;
-  if (t->len == 8 && !memcmp(t->text, "floordiv", 8)) return *op = "floordiv", 1;
-  if (t->len == 7 && !memcmp(t->text, "ceildiv", 7)) return *op = "ceildiv", 1;
-  if (t->len == 3 && !memcmp(t->text, "mod", 3)) return *op = "mod", 1;
-  return 0;
-}
-
-/* Operands joined by high precedence operators (left associative): a
- * product needs one side symbolic or constant, a division or modulo its
- * right side. */
+/* Operands joined by high precedence operators (left associative), under
+ * the affine-ness rule (irp_affine_rule). */
 static int sub_term(IrParser *p, Subs *x, int have_lhs, int *symbolic) {
-  int lsym;
+  int lsym, rsym;
   if (sub_operand(p, x, have_lhs, &lsym) < 0) return -1;
-  const char *op;
-  while (high_op(p, &op)) {
+  for (const char *op; (op = irp_affine_high_op(irp_peek(p)));) {
     uint32_t oloc = irp_loc_here(p);
     irp_next(p);
     subs_put(x, " ", 1);
     subs_put(x, op, strlen(op));
     subs_put(x, " ", 1);
-    int rsym;
-    if (sub_operand(p, x, 1, &rsym) < 0) return -1;
-    if (op[0] == '*' ? !lsym && !rsym : !rsym) {
-      if (op[0] == '*')
-        return irp_error_at(p, oloc, "non-affine expression: at least one of the "
-                            "multiply operands has to be either a constant or symbolic");
-      return irp_error_at(p, oloc, "non-affine expression: right operand of %s has "
-                          "to be either a constant or symbolic", op);
-    }
-    lsym = lsym && rsym;
+    if (sub_operand(p, x, 1, &rsym) < 0 || irp_affine_rule(p, oloc, op, &lsym, rsym) < 0)
+      return -1;
   }
   *symbolic = lsym;
   return 0;
