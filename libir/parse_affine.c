@@ -169,6 +169,7 @@ static int operand(Aff *a, int have_lhs, int *symbolic) {
       return irp_error(p, "unexpected ssa identifier");
     }
     /* bind() sorted the ids and refused repeats */
+    if (!a->n_ids) return irp_error(p, "use of undeclared identifier");
     AffId *lo = a->ids, *hi = a->ids + a->n_ids;
     while (lo < hi) {
       AffId *mid = lo + (hi - lo) / 2;

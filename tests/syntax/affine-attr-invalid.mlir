@@ -174,3 +174,9 @@
 // expected-error@+2 {{unexpected character}}
 // CHECK: affine-attr-invalid.mlir:[[@LINE+1]]:41: error: unexpected character
 "foo.a"() {m = affine_map<(d0) -> (d0 + 'x)>} : () -> ()
+
+// -----
+
+// expected-error@+2 {{use of undeclared identifier}}
+// CHECK: affine-attr-invalid.mlir:[[@LINE+1]]:34: error: use of undeclared identifier
+"foo.a"() {m = affine_map<() -> (d0)>} : () -> ()
