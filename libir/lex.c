@@ -144,9 +144,11 @@ static const char *skip_blanks(IrParser *p, const char *q) {
       q++;
     } else if (c == '/' && q[1] == '/') {
       /* to the line's end; a carriage return ends it too, as in MLIR's
-       * lexer (what follows one on the line is lexed) */
-      q += 2;
-      while (q < p->end && *q != '\n' && *q != '\r') q++;
+       * lexer (what follows one on the line is lexed): two memchr scans,
+       * not a loop over the comment's bytes */
+      const char *nl = memchr(q, '\n', (size_t)(p->end - q));
+      const char *e = nl ? nl : p->end, *cr = memchr(q, '\r', (size_t)(e - q));
+      q = cr ? cr : e;
     } else {
       return q;
     }

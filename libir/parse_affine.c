@@ -50,15 +50,16 @@ static void put(Aff *a, const char *s, size_t n) {
 static void puts_(Aff *a, const char *s) { put(a, s, strlen(s)); }
 
 /* By spelling only. */
-static int spelling_cmp(const AffId *a, const char *s, uint32_t n) {
-  if (a->n != n) return a->n < n ? -1 : 1;
-  return memcmp(a->s, s, n);
+static int spelling_cmp(const void *x, const void *y) {
+  const AffId *a = x, *b = y;
+  if (a->n != b->n) return a->n < b->n ? -1 : 1;
+  return memcmp(a->s, b->s, a->n);
 }
 
 /* By spelling, then by place in the text. */
 static int id_cmp(const void *x, const void *y) {
   const AffId *a = x, *b = y;
-  int c = spelling_cmp(a, b->s, b->n);
+  int c = spelling_cmp(a, b);
   if (c) return c;
   return a->s < b->s ? -1 : a->s > b->s;
 }
@@ -77,7 +78,7 @@ static int bind(Aff *a) {
   const AffId *dup = NULL;
   for (uint32_t i = 1; i < a->n_ids; i++) {
     const AffId *y = &a->ids[i];
-    if (!spelling_cmp(&a->ids[i - 1], y->s, y->n) && (!dup || y->s < dup->s)) dup = y;
+    if (!spelling_cmp(&a->ids[i - 1], y) && (!dup || y->s < dup->s)) dup = y;
   }
   if (!dup) return 0;
   return irp_error_at(a->p, irp_lazy_loc(a->p, dup->s), "redefinition of identifier '%.*s'",
@@ -168,17 +169,13 @@ static int operand(Aff *a, int have_lhs, int *symbolic) {
       irp_next(p);
       return irp_error(p, "unexpected ssa identifier");
     }
-    /* bind() sorted the ids and refused repeats */
-    if (!a->n_ids) return irp_error(p, "use of undeclared identifier");
-    AffId *lo = a->ids, *hi = a->ids + a->n_ids;
-    while (lo < hi) {
-      AffId *mid = lo + (hi - lo) / 2;
-      if (spelling_cmp(mid, t->text, t->len) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo == a->ids + a->n_ids || spelling_cmp(lo, t->text, t->len))
-      return irp_error(p, "use of undeclared identifier");
-    *symbolic = lo->sym;
+    /* bind() sorted the ids and refused repeats; no list to search when
+     * nothing is bound (bsearch's base must not be NULL) */
+    AffId key = {t->text, t->len, 0};
+    const AffId *hit =
+        a->n_ids ? bsearch(&key, a->ids, a->n_ids, sizeof *a->ids, spelling_cmp) : NULL;
+    if (!hit) return irp_error(p, "use of undeclared identifier");
+    *symbolic = hit->sym;
     put(a, t->text, t->len);
     irp_next(p);
     return 0;
