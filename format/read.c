@@ -418,6 +418,10 @@ static void rd_type_entry(Dec *D, uint8_t tag, const uint8_t *at) {
       D->p = f;
       fail(D, "empty opaque type");
     }
+    if (!ir_type_text_sound(D->c, &t)) {
+      D->p = f;
+      fail(D, "opaque type spelling does not parse back to itself");
+    }
     break;
   default:
     D->p = at;
@@ -542,6 +546,13 @@ static void rd_attr_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     fail(D, "unknown entry tag 0x%02x", tag);
   }
   check_depth(D, at, d + 1);
+  if (!ir_attr_text_sound(D->c, &a)) {
+    static const char *const what[] = {
+        [IR_A_DENSE] = "dense elements text", [IR_A_AFFINE_MAP] = "affine map text",
+        [IR_A_AFFINE_SET] = "integer set text", [IR_A_OPAQUE] = "opaque attribute spelling"};
+    D->p = f;
+    fail(D, "%s does not parse back to itself", what[a.kind]);
+  }
   /* a DICT's names were checked strictly sorted above */
   uint32_t id = ir_attr_intern_sorted(D->c, &a, D->u32s, D->i64s);
   if (id == 0) {

@@ -680,6 +680,15 @@ typedef int IrPieceFn(void *ud, const IrModule *piece);
 int ir_parse_pieces(IrCtx *c, const char *text, size_t len, int padded,
                     const IrParseOpts *o, IrPieceFn *fn, void *ud);
 
+/* Whether an entry that carries text of its own (an opaque type's
+ * spelling; a dense, affine or opaque attribute's) is one the parser
+ * makes: its printed form, parsed alone and whole, gives it back (kind,
+ * text and type). 1 if so, or if the entry carries no such text. For the
+ * bytecode reader, whose input could otherwise hold text that prints as
+ * something no parser accepts. */
+int ir_type_text_sound(IrCtx *c, const IrType *t);
+int ir_attr_text_sound(IrCtx *c, const IrAttr *a);
+
 /* Split text at MLIR's `// -----` marker lines. Calls `fn` for each chunk
  * with its text and the line number of its first line. Returns the number
  * of chunks, or the first non-zero value returned by fn, negated. */
