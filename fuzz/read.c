@@ -1,8 +1,9 @@
 /*
  * read.c - fuzz target: the bytecode reader and validator on any bytes.
  * Every frame it accepts is a sound module (ir_module_check ran inside);
- * one that also verifies must print, and re-encode to a frame that decodes
- * to the same bytes again (the encoding is deterministic). A second reader
+ * one that also verifies must print as text that parses back and verifies
+ * (custom and generic form), and re-encode to a frame that decodes to the
+ * same bytes again (the encoding is deterministic). A second reader
  * with skip_locs (ir-dis without --debuginfo) walks the same frames: it must
  * accept and reject the same ones, and a module it reads must verify and
  * print as the full reading does, without its locations.
@@ -45,6 +46,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ir_ctx_free(cs);
     if (ok) {
       free(fuzz_print(m, 0, 1, NULL));
+      /* what it prints, in either form, parses back and verifies */
+      for (int generic = 0; generic < 2; generic++) {
+        size_t n;
+        char *t = fuzz_print(m, generic, 0, &n);
+        IrCtx *c3 = ir_ctx_new();
+        IrModule *m3 = fuzz_parse(c3, (const uint8_t *)t, n);
+        if (!m3 || fuzz_verify(m3)) fprintf(stderr, "printed text:\n%.*s\n", (int)n, t);
+        FUZZ_ASSERT(m3 != NULL && fuzz_verify(m3) == 0);
+        ir_module_free(m3);
+        ir_ctx_free(c3);
+        free(t);
+      }
       IrbBuf a, b;
       fuzz_encode(m, 0, &a);
       IrCtx *c2 = ir_ctx_new();
