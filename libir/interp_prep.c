@@ -120,6 +120,37 @@ const char *ix_why_text(IxWhy w) {
 /* Dense initial values                                                   */
 /* ====================================================================== */
 
+/* The hex form of a dense body (more than 100 elements, not all equal):
+ * its own elements, as element kind k of `bytes` bytes. */
+static int hex_decode(const IrCtx *c, uint32_t attr, uint32_t elem, ElKind k, uint32_t bytes,
+                      uint64_t n, uint8_t *out) {
+  const IrAttr *a = ir_attr(c, attr);
+  const IrType *t = a->type ? ir_type(c, a->type) : NULL;
+  uint64_t total = 1;
+  if (!t || (t->kind != IR_T_TENSOR && t->kind != IR_T_VECTOR)) return -1;
+  for (uint32_t i = 0; i < t->n; i++) total *= (uint64_t)ir_type_dims(c, a->type)[i];
+  uint32_t sc = ir_dense_scalar(c, t->elem), w = ir_dense_width(c, t->elem);
+  if (!sc || sc != t->elem || total != n) return -1;  /* no complex here */
+  size_t nb;
+  uint8_t *raw = ir_dense_hex_raw(c, attr, &nb);
+  if (!raw || (w == 1 ? nb * 8 < n : nb < n * (w / 8))) {
+    free(raw);
+    return -1;
+  }
+  int fl = ir_type(c, sc)->kind == IR_T_FLOAT;
+  for (uint64_t i = 0; i < n; i++) {
+    int64_t iv = 0;
+    double fv = 0;
+    ir_dense_load(c, sc, raw, i, &iv, &fv);
+    int64_t word;
+    if (k == EL_INT) word = (int64_t)((uint64_t)(fl ? (int64_t)fv : iv) & ix_mask(ix_int_width(c, elem)));
+    else word = ix_bits(ix_round(fl ? fv : (double)iv, k));
+    ix_store_elem(out + i * bytes, k, bytes, word);
+  }
+  free(raw);
+  return 0;
+}
+
 /* Decode the text of a dense<...> body into n elements of the element type
  * (a splat fills all). Returns 0, or -1 if it is not of a form we read. */
 int ix_dense_decode(const IrCtx *c, uint32_t attr, uint32_t elem,
@@ -130,7 +161,7 @@ int ix_dense_decode(const IrCtx *c, uint32_t attr, uint32_t elem,
   if (a->kind != IR_A_DENSE || k == EL_NONE) return -1;
   const char *s = ir_str_ptr(c, a->str);
   uint64_t got = 0;
-  if (*s == '"') return -1; /* hex blob */
+  if (*s == '"') return hex_decode(c, attr, elem, k, bytes, n, out);
   while (*s) {
     if (*s == '[' || *s == ']' || *s == ',' || *s == ' ' || *s == '\n') {
       s++;

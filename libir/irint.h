@@ -458,6 +458,37 @@ static inline int irp_opt_loc(IrParser *p, uint32_t *loc) {
 int irp_loc_body(IrParser *p, uint32_t *loc);
 /* v rounded to the precision of float type t (f16, bf16, f32, ...). */
 double irp_round_float(const IrCtx *c, uint32_t t, double v);
+/* The value of float type t whose bits are `bits` (f16, bf16, f32, f64);
+ * -1 for other types. */
+int irp_float_from_bits(const IrCtx *c, uint32_t t, uint64_t bits, double *v);
+
+/* dense.c: dense<> elements in MLIR's storage, raw little-endian bytes.
+ * ir_dense_width: bits MLIR stores an element of type t in (1 for i1,
+ * packed 8 to a byte; whole bytes else); 0 for types it stores no other
+ * way than text. ir_dense_scalar: the scalar type (t, or a complex's
+ * part) if elements of t go between storage and text exactly here
+ * (integers up to 64 bits, index, f16, bf16, f32, f64, complex of those
+ * but i1), else 0. store/load/spell: scalar i of scalar type t in raw
+ * (a complex's parts are scalars 2i and 2i + 1); spell writes it as MLIR
+ * prints it (out: 96 bytes). */
+/* MLIR prints the elements as hex beyond this many (its
+ * -mlir-print-elementsattrs-with-hex-if-larger, default 100), unless all
+ * are equal; the body kept is that text. */
+#define IR_DENSE_HEX_OVER 100
+uint32_t ir_dense_width(const IrCtx *c, uint32_t t);
+uint32_t ir_dense_scalar(const IrCtx *c, uint32_t t);
+void ir_dense_store(const IrCtx *c, uint32_t t, uint8_t *raw, uint64_t i,
+                    int64_t iv, double fv);
+void ir_dense_load(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i,
+                   int64_t *iv, double *fv);
+size_t ir_dense_spell(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i, char *out);
+/* Hex digits s[0..n) (any case) to n/2 bytes: -1 if n is odd or a digit
+ * is not hex. Bytes to 2n upper-case digits. */
+int ir_hex_decode(const char *s, size_t n, uint8_t *out);
+void ir_hex_encode(const uint8_t *b, size_t n, char *out);
+/* The raw bytes (malloc'ed, *nbytes of them) of dense attribute attr if
+ * its body is the hex form, else NULL. */
+uint8_t *ir_dense_hex_raw(const IrCtx *c, uint32_t attr, size_t *nbytes);
 /* v (of float type t) spelled the way MLIR prints floats: 1.000000e+00 when
  * that round-trips, else the shortest exact decimal, else hex bits. */
 void irp_format_float(const IrCtx *c, uint32_t t, double v, char *out, size_t cap);

@@ -156,8 +156,20 @@ static uint32_t case_values_attr(IrCtx *c, uint32_t flag, const int64_t *v,
   size_t len = 0;
   uint32_t splat = 1, r;
   for (uint32_t i = 1; i < n; i++) splat &= v[i] == v[0];
+  uint32_t w = ir_dense_width(c, flag);
   if (splat) {
     len = (size_t)sprintf(body, "%lld", (long long)v[0]);
+  } else if (n > IR_DENSE_HEX_OVER && w >= 8 && w <= 64) {
+    /* MLIR prints more than 100 as hex (parse_attr.c's dense_attr) */
+    uint8_t *raw = ir_xcalloc(n, w / 8);
+    for (uint32_t i = 0; i < n; i++) ir_dense_store(c, flag, raw, i, v[i], 0);
+    body[len++] = '"';
+    body[len++] = '0';
+    body[len++] = 'x';
+    ir_hex_encode(raw, (size_t)n * (w / 8), body + len);
+    len += (size_t)n * (w / 8) * 2;
+    body[len++] = '"';
+    free(raw);
   } else {
     body[len++] = '[';
     for (uint32_t i = 0; i < n; i++)
@@ -189,6 +201,21 @@ static int64_t case_values(const IrCtx *c, uint32_t attr, int64_t *out,
   int64_t count = ir_type_dims(c, a->type)[0];
   if (count < 0 || (uint64_t)count > max) return -1;
   s = ir_str_ptr(c, a->str);
+  if (*s == '"') {   /* hex */
+    size_t nb;
+    uint8_t *raw = ir_dense_hex_raw(c, attr, &nb);
+    uint32_t sc = ir_dense_scalar(c, t->elem), w = ir_dense_width(c, t->elem);
+    if (!raw || !sc || w < 8 || nb < (size_t)count * (w / 8)) {
+      free(raw);
+      return -1;
+    }
+    for (n = 0; n < (uint32_t)count; n++) {
+      double fv;
+      ir_dense_load(c, sc, raw, n, &out[n], &fv);
+    }
+    free(raw);
+    return count;
+  }
   if (*s != '[') {
     long long v = strtoll(s, &e, 0);
     if (e == s) return -1;

@@ -479,7 +479,8 @@ typedef struct TextCase {
   int type;             /* an opaque type, not an attribute */
   IrAttrKind kind;
   const char *text;
-  int elem;             /* type: 0 none, 1 tensor<4xindex>, 2 `none` */
+  int elem;             /* type: 0 none, 1 tensor<4xindex>, 2 `none`,
+                           3 tensor<101xi8> */
   const char *want;     /* the error, or NULL: read back */
 } TextCase;
 
@@ -493,6 +494,10 @@ static void text_case(const TextCase *k) {
   } else if (k->elem == 2) {
     IrType t = {.kind = IR_T_NONE};
     ty = ir_type_intern(c, &t, NULL, NULL);
+  } else if (k->elem == 3) {
+    int64_t n = 101;
+    IrType t = {.kind = IR_T_TENSOR, .elem = ir_type_int(c, 8), .n = 1};
+    ty = ir_type_intern(c, &t, &n, NULL);
   }
   uint32_t attr;
   if (k->type) {
@@ -532,12 +537,26 @@ static void text_case(const TextCase *k) {
 }
 
 static void test_text_entries(void) {
+  /* dense bodies: MLIR prints more than 100 elements (not all equal) as
+   * the hex of their storage, fewer as a list */
+  static char hex4[80], list101[600], hex101[210];
+  snprintf(hex4, sizeof hex4, "\"0x%s\"",
+           "0100000000000000020000000000000003000000000000000400000000000000");
+  size_t a = 0, b = 0;
+  list101[a++] = '[';
+  b += (size_t)snprintf(hex101, sizeof hex101, "\"0x");
+  for (int i = 0; i < 101; i++) {
+    a += (size_t)snprintf(list101 + a, sizeof list101 - a, "%s%d", i ? ", " : "", i);
+    b += (size_t)snprintf(hex101 + b, sizeof hex101 - b, "%02X", i);
+  }
+  snprintf(list101 + a, sizeof list101 - a, "]");
+  snprintf(hex101 + b, sizeof hex101 - b, "\"");
   static const char *const map = "affine map text does not parse back to itself";
   static const char *const set = "integer set text does not parse back to itself";
   static const char *const dense = "dense elements text does not parse back to itself";
   static const char *const opq = "opaque attribute spelling does not parse back to itself";
   static const char *const opt = "opaque type spelling does not parse back to itself";
-  static const TextCase cases[] = {
+  const TextCase cases[] = {
       {0, IR_A_AFFINE_MAP, "(d0, d1)[s0] -> (d0 + s0 * 2, d1 floordiv 4)", 0, NULL},
       {0, IR_A_AFFINE_MAP, "() -> ()", 0, NULL},
       {0, IR_A_AFFINE_MAP, "(d0) -> (d0 * d0)", 0, map},        /* not affine */
@@ -555,6 +574,10 @@ static void test_text_entries(void) {
       {0, IR_A_DENSE, "[1,2,3,4]", 1, dense},                   /* not as printed */
       {0, IR_A_DENSE, "7", 0, dense},                           /* no type */
       {0, IR_A_DENSE, "1.5", 1, dense},                         /* float in index */
+      {0, IR_A_DENSE, "\"0x0102\"", 1, dense},                    /* hex size */
+      {0, IR_A_DENSE, hex4, 1, dense},                          /* 4: a list */
+      {0, IR_A_DENSE, list101, 3, dense},                       /* 101: hex */
+      {0, IR_A_DENSE, hex101, 3, NULL},
       {0, IR_A_OPAQUE, "#test.thing<1>", 0, NULL},
       {0, IR_A_OPAQUE, "#test.thing<1>", 2, NULL},              /* `none` not shown */
       {0, IR_A_OPAQUE, "opaque<\"x\">", 1, NULL},

@@ -1,0 +1,185 @@
+/*
+ * dense.c - the elements of a dense<> attribute as MLIR stores them: raw
+ * little-endian bytes, one element after another, which MLIR prints as
+ * `"0x..."` when there are more than 100 and they are not all equal.
+ *
+ * The attribute keeps its body as the text MLIR prints (ir.h, IR_A_DENSE),
+ * so the parser goes from a literal list to that hex form and back
+ * (parse_attr.c), and whoever reads the values (the interpreter, cf.switch's
+ * case values) reads either form through here.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "irint.h"
+
+uint32_t ir_dense_width(const IrCtx *c, uint32_t t) {
+  const IrType *x = ir_type(c, t);
+  switch (x->kind) {
+  case IR_T_INDEX: return 64;
+  case IR_T_INT: return x->width == 1 ? 1 : (x->width + 7) / 8 * 8;
+  case IR_T_FLOAT:
+    switch (x->sub) {
+    case IR_F16: case IR_BF16: return 16;
+    case IR_F32: return 32;
+    case IR_F64: return 64;
+    case IR_F80: return 80;
+    case IR_F128: return 128;
+    case IR_TF32: return 24;
+    default: return 8;
+    }
+  case IR_T_COMPLEX: {
+    const IrType *e = ir_type(c, x->elem);
+    uint32_t w = e->kind == IR_T_COMPLEX ? 0 : ir_dense_width(c, x->elem);
+    return w == 1 ? 16 : 2 * w;   /* complex<i1>: a byte a part */
+  }
+  default: return 0;
+  }
+}
+
+/* A scalar type whose values go between storage and text exactly here. */
+static int exact_scalar(const IrType *x) {
+  if (x->kind == IR_T_INDEX) return 1;
+  if (x->kind == IR_T_INT) return x->width <= 64;
+  return x->kind == IR_T_FLOAT &&
+         (x->sub == IR_F16 || x->sub == IR_BF16 || x->sub == IR_F32 || x->sub == IR_F64);
+}
+
+uint32_t ir_dense_scalar(const IrCtx *c, uint32_t t) {
+  const IrType *x = ir_type(c, t);
+  if (x->kind == IR_T_COMPLEX) {
+    const IrType *e = ir_type(c, x->elem);
+    return exact_scalar(e) && !(e->kind == IR_T_INT && e->width == 1) ? x->elem : 0;
+  }
+  return exact_scalar(x) ? t : 0;
+}
+
+/* Bits of a scalar's storage (i1: 1, packed). */
+static uint32_t scalar_bits(const IrType *x) {
+  if (x->kind == IR_T_INDEX) return 64;
+  if (x->kind == IR_T_INT) return x->width == 1 ? 1 : (x->width + 7) / 8 * 8;
+  return x->sub == IR_F32 ? 32 : x->sub == IR_F64 ? 64 : 16;
+}
+
+static uint64_t get_le(const uint8_t *p, uint32_t n) {
+  uint64_t v = 0;
+  for (uint32_t i = 0; i < n; i++) v |= (uint64_t)p[i] << (8 * i);
+  return v;
+}
+
+/* Bits of v in the 16-bit format with `mant` fraction bits (f16, bf16),
+ * rounded to nearest even (v is already a value of the format). */
+static uint64_t half_bits(double v, int mant, int expb) {
+  int bias = (1 << (expb - 1)) - 1;
+  uint64_t sign = signbit(v) ? 1 : 0, ex, m;
+  double a = fabs(v);
+  if (isnan(v)) ex = (1u << expb) - 1, m = 1ull << (mant - 1);
+  else if (isinf(v)) ex = (1u << expb) - 1, m = 0;
+  else if (a == 0) ex = 0, m = 0;
+  else {
+    int e = ilogb(a);
+    if (e < 1 - bias) ex = 0, m = (uint64_t)llround(ldexp(a, mant + bias - 1));
+    else ex = (uint64_t)(e + bias), m = (uint64_t)llround(ldexp(a, mant - e)) & ((1ull << mant) - 1);
+  }
+  return sign << (mant + expb) | ex << mant | m;
+}
+
+void ir_dense_store(const IrCtx *c, uint32_t t, uint8_t *raw, uint64_t i,
+                    int64_t iv, double fv) {
+  const IrType *x = ir_type(c, t);
+  uint32_t bits = scalar_bits(x);
+  if (bits == 1) {
+    if (iv & 1) raw[i / 8] |= (uint8_t)(1u << (i % 8));
+    else raw[i / 8] &= (uint8_t)~(1u << (i % 8));
+    return;
+  }
+  uint64_t u;
+  if (x->kind != IR_T_FLOAT) {
+    u = (uint64_t)iv;  /* an APInt of the type's width: i3's -2 is 6 */
+    if (x->kind == IR_T_INT && x->width < 64) u &= (UINT64_C(1) << x->width) - 1;
+  } else if (x->sub == IR_F64) {
+    memcpy(&u, &fv, 8);
+  } else if (x->sub == IR_F32) {
+    float f = (float)fv;
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    u = b;
+  } else {
+    u = x->sub == IR_F16 ? half_bits(fv, 10, 5) : half_bits(fv, 7, 8);
+  }
+  uint8_t *p = raw + i * (bits / 8);
+  for (uint32_t k = 0; k < bits / 8; k++) p[k] = (uint8_t)(u >> (8 * k));
+}
+
+void ir_dense_load(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i,
+                   int64_t *iv, double *fv) {
+  const IrType *x = ir_type(c, t);
+  uint32_t bits = scalar_bits(x);
+  if (bits == 1) {
+    *iv = raw[i / 8] >> (i % 8) & 1;
+    return;
+  }
+  uint64_t u = get_le(raw + i * (bits / 8), bits / 8);
+  if (x->kind == IR_T_FLOAT) {
+    irp_float_from_bits(c, t, u, fv);
+    return;
+  }
+  uint32_t w = x->kind == IR_T_INDEX ? 64 : x->width;
+  if (w < 64) {
+    u &= (UINT64_C(1) << w) - 1;
+    if (x->sub != IR_UNSIGNED && (u >> (w - 1) & 1)) u |= ~((UINT64_C(1) << w) - 1);
+  }
+  *iv = (int64_t)u;
+}
+
+size_t ir_dense_spell(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i, char *out) {
+  const IrType *x = ir_type(c, t);
+  int64_t iv = 0;
+  double fv = 0;
+  ir_dense_load(c, t, raw, i, &iv, &fv);
+  if (x->kind == IR_T_FLOAT) return irw_format_float(out, fv, (IrFloatKind)x->sub);
+  if (x->kind == IR_T_INT && x->width == 1) return (size_t)sprintf(out, iv ? "true" : "false");
+  if (x->kind == IR_T_INT && x->sub == IR_UNSIGNED)
+    return (size_t)sprintf(out, "%llu", (unsigned long long)iv);
+  return (size_t)sprintf(out, "%lld", (long long)iv);
+}
+
+int ir_hex_decode(const char *s, size_t n, uint8_t *out) {
+  if (n % 2) return -1;
+  for (size_t i = 0; i < n; i++) {
+    char ch = s[i];
+    int d = ch >= '0' && ch <= '9' ? ch - '0'
+            : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+            : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+    if (d < 0) return -1;
+    if (i % 2) out[i / 2] = (uint8_t)(out[i / 2] | d);
+    else out[i / 2] = (uint8_t)(d << 4);
+  }
+  return 0;
+}
+
+void ir_hex_encode(const uint8_t *b, size_t n, char *out) {
+  static const char hx[] = "0123456789ABCDEF";
+  for (size_t i = 0; i < n; i++) {
+    out[2 * i] = hx[b[i] >> 4];
+    out[2 * i + 1] = hx[b[i] & 15];
+  }
+}
+
+uint8_t *ir_dense_hex_raw(const IrCtx *c, uint32_t attr, size_t *nbytes) {
+  const IrAttr *a = ir_attr(c, attr);
+  const char *s = ir_str_ptr(c, a->str);
+  size_t n = ir_str_len(c, a->str);
+  if (a->kind != IR_A_DENSE || n < 4 || s[0] != '"' || s[1] != '0' || s[2] != 'x' ||
+      s[n - 1] != '"')
+    return NULL;
+  size_t digits = n - 4;
+  uint8_t *raw = ir_xmalloc(digits / 2 + 1);
+  if (ir_hex_decode(s + 3, digits, raw)) {
+    free(raw);
+    return NULL;
+  }
+  *nbytes = digits / 2;
+  return raw;
+}
