@@ -321,6 +321,7 @@ static int scalar(IrParser *p, uint32_t et, Buf *b, Dense *d) {
     int64_t v;
     if (number_value(p, neg, et, &v, NULL)) return -1;
     if (d) raw_put(d, p->ctx, v, 0);
+    if (!b) return 0;
     if (is_bool) snprintf(tmp, sizeof tmp, "%s", v ? "true" : "false");
     else if (x->kind == IR_T_INT && x->sub == IR_UNSIGNED)
       snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v);
