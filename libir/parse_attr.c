@@ -340,6 +340,7 @@ static int scalar(IrParser *p, uint32_t et, Buf *b, Dense *d) {
 static int dense_elem(IrParser *p, Dense *d) {
   size_t at = d->text.n;
   uint64_t s0 = d->n_scalars;
+  uint32_t eloc = irp_loc_here(p);
   const IrType *x = ir_type(p->ctx, d->elem);
   Buf *b = d->spell || d->count == 0 ? &d->text : NULL;
   Dense *r = d->spell ? NULL : d;
@@ -353,6 +354,14 @@ static int dense_elem(IrParser *p, Dense *d) {
     if (b) bputs(b, ")");
   } else if (scalar(p, d->elem, b, r)) {
     return -1;
+  }
+  /* stored elements must be whole: a string, a pair for a scalar type or
+   * a scalar for a complex one stores none or too many (spelled, the text
+   * keeps them as written) */
+  if (r && d->n_scalars - s0 != (x->kind == IR_T_COMPLEX ? 2u : 1u)) {
+    char ts[256];
+    ir_type_str(p->ctx, d->elem, ts, sizeof ts);
+    return irp_error_at(p, eloc, "element literal does not fit element type '%s'", ts);
   }
   if (d->count == 0) {
     d->first = at;
