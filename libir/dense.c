@@ -14,11 +14,13 @@
 
 #include "irint.h"
 
-uint32_t ir_dense_width(const IrCtx *c, uint32_t t) {
+/* MLIR's getDenseElementBitWidth: the bits of a value (tf32: 19, a
+ * complex: both parts'), 0 for types with no such storage. */
+static uint32_t bit_width(const IrCtx *c, uint32_t t) {
   const IrType *x = ir_type(c, t);
   switch (x->kind) {
   case IR_T_INDEX: return 64;
-  case IR_T_INT: return x->width == 1 ? 1 : (x->width + 7) / 8 * 8;
+  case IR_T_INT: return x->width;
   case IR_T_FLOAT:
     switch (x->sub) {
     case IR_F16: case IR_BF16: return 16;
@@ -26,16 +28,20 @@ uint32_t ir_dense_width(const IrCtx *c, uint32_t t) {
     case IR_F64: return 64;
     case IR_F80: return 80;
     case IR_F128: return 128;
-    case IR_TF32: return 24;
+    case IR_TF32: return 19;
     default: return 8;
     }
   case IR_T_COMPLEX: {
     const IrType *e = ir_type(c, x->elem);
-    uint32_t w = e->kind == IR_T_COMPLEX ? 0 : ir_dense_width(c, x->elem);
-    return w == 1 ? 16 : 2 * w;   /* complex<i1>: a byte a part */
+    return e->kind == IR_T_COMPLEX ? 0 : 2 * bit_width(c, x->elem);
   }
   default: return 0;
   }
+}
+
+uint32_t ir_dense_width(const IrCtx *c, uint32_t t) {
+  uint32_t b = bit_width(c, t);
+  return b <= 1 ? b : (b + 7) / 8 * 8;   /* i1 packs; the rest whole bytes */
 }
 
 /* A scalar type whose values go between storage and text exactly here. */
@@ -48,9 +54,9 @@ static int exact_scalar(const IrType *x) {
 
 uint32_t ir_dense_scalar(const IrCtx *c, uint32_t t) {
   const IrType *x = ir_type(c, t);
-  if (x->kind == IR_T_COMPLEX) {
+  if (x->kind == IR_T_COMPLEX) {  /* parts of whole bytes: each its own */
     const IrType *e = ir_type(c, x->elem);
-    return exact_scalar(e) && !(e->kind == IR_T_INT && e->width == 1) ? x->elem : 0;
+    return exact_scalar(e) && bit_width(c, x->elem) % 8 == 0 ? x->elem : 0;
   }
   return exact_scalar(x) ? t : 0;
 }

@@ -464,11 +464,11 @@ int irp_float_from_bits(const IrCtx *c, uint32_t t, uint64_t bits, double *v);
 
 /* dense.c: dense<> elements in MLIR's storage, raw little-endian bytes.
  * ir_dense_width: bits MLIR stores an element of type t in (1 for i1,
- * packed 8 to a byte; whole bytes else); 0 for types it stores no other
- * way than text. ir_dense_scalar: the scalar type (t, or a complex's
- * part) if elements of t go between storage and text exactly here
- * (integers up to 64 bits, index, f16, bf16, f32, f64, complex of those
- * but i1), else 0. store/load/spell: scalar i of scalar type t in raw
+ * packed 8 to a byte; whole bytes else: complex<i3>'s 6 bits take one);
+ * 0 for types it stores no other way than text. ir_dense_scalar: the
+ * scalar type (t, or a complex's part) if elements of t go between
+ * storage and text exactly here (integers up to 64 bits, index, f16,
+ * bf16, f32, f64, complex of those with parts of whole bytes), else 0. store/load/spell: scalar i of scalar type t in raw
  * (a complex's parts are scalars 2i and 2i + 1); spell writes it as MLIR
  * prints it (out: 96 bytes). */
 /* MLIR prints the elements as hex beyond this many (its
