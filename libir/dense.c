@@ -8,7 +8,6 @@
  * (parse_attr.c), and whoever reads the values (the interpreter, cf.switch's
  * case values) reads either form through here.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -61,40 +60,16 @@ uint32_t ir_dense_scalar(const IrCtx *c, uint32_t t) {
   return exact_scalar(x) ? t : 0;
 }
 
-/* Bits of a scalar's storage (i1: 1, packed). */
-static uint32_t scalar_bits(const IrType *x) {
-  if (x->kind == IR_T_INDEX) return 64;
-  if (x->kind == IR_T_INT) return x->width == 1 ? 1 : (x->width + 7) / 8 * 8;
-  return x->sub == IR_F32 ? 32 : x->sub == IR_F64 ? 64 : 16;
-}
-
 static uint64_t get_le(const uint8_t *p, uint32_t n) {
   uint64_t v = 0;
   for (uint32_t i = 0; i < n; i++) v |= (uint64_t)p[i] << (8 * i);
   return v;
 }
 
-/* Bits of v in the 16-bit format with `mant` fraction bits (f16, bf16),
- * rounded to nearest even (v is already a value of the format). */
-static uint64_t half_bits(double v, int mant, int expb) {
-  int bias = (1 << (expb - 1)) - 1;
-  uint64_t sign = signbit(v) ? 1 : 0, ex, m;
-  double a = fabs(v);
-  if (isnan(v)) ex = (1u << expb) - 1, m = 1ull << (mant - 1);
-  else if (isinf(v)) ex = (1u << expb) - 1, m = 0;
-  else if (a == 0) ex = 0, m = 0;
-  else {
-    int e = ilogb(a);
-    if (e < 1 - bias) ex = 0, m = (uint64_t)llround(ldexp(a, mant + bias - 1));
-    else ex = (uint64_t)(e + bias), m = (uint64_t)llround(ldexp(a, mant - e)) & ((1ull << mant) - 1);
-  }
-  return sign << (mant + expb) | ex << mant | m;
-}
-
 void ir_dense_store(const IrCtx *c, uint32_t t, uint8_t *raw, uint64_t i,
                     int64_t iv, double fv) {
   const IrType *x = ir_type(c, t);
-  uint32_t bits = scalar_bits(x);
+  uint32_t bits = ir_dense_width(c, t);
   if (bits == 1) {
     if (iv & 1) raw[i / 8] |= (uint8_t)(1u << (i % 8));
     else raw[i / 8] &= (uint8_t)~(1u << (i % 8));
@@ -104,15 +79,8 @@ void ir_dense_store(const IrCtx *c, uint32_t t, uint8_t *raw, uint64_t i,
   if (x->kind != IR_T_FLOAT) {
     u = (uint64_t)iv;  /* an APInt of the type's width: i3's -2 is 6 */
     if (x->kind == IR_T_INT && x->width < 64) u &= (UINT64_C(1) << x->width) - 1;
-  } else if (x->sub == IR_F64) {
-    memcpy(&u, &fv, 8);
-  } else if (x->sub == IR_F32) {
-    float f = (float)fv;
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    u = b;
   } else {
-    u = x->sub == IR_F16 ? half_bits(fv, 10, 5) : half_bits(fv, 7, 8);
+    u = irw_float_bits(fv, (IrFloatKind)x->sub);
   }
   uint8_t *p = raw + i * (bits / 8);
   for (uint32_t k = 0; k < bits / 8; k++) p[k] = (uint8_t)(u >> (8 * k));
@@ -121,7 +89,7 @@ void ir_dense_store(const IrCtx *c, uint32_t t, uint8_t *raw, uint64_t i,
 void ir_dense_load(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i,
                    int64_t *iv, double *fv) {
   const IrType *x = ir_type(c, t);
-  uint32_t bits = scalar_bits(x);
+  uint32_t bits = ir_dense_width(c, t);
   if (bits == 1) {
     *iv = raw[i / 8] >> (i % 8) & 1;
     return;
@@ -165,12 +133,19 @@ int ir_hex_decode(const char *s, size_t n, uint8_t *out) {
   return 0;
 }
 
-void ir_hex_encode(const uint8_t *b, size_t n, char *out) {
+static void hex_encode(const uint8_t *b, size_t n, char *out) {
   static const char hx[] = "0123456789ABCDEF";
   for (size_t i = 0; i < n; i++) {
     out[2 * i] = hx[b[i] >> 4];
     out[2 * i + 1] = hx[b[i] & 15];
   }
+}
+
+size_t ir_dense_hex_text(const uint8_t *raw, size_t n, char *out) {
+  memcpy(out, "\"0x", 3);
+  hex_encode(raw, n, out + 3);
+  out[3 + 2 * n] = '"';
+  return 2 * n + 4;
 }
 
 uint8_t *ir_dense_hex_raw(const IrCtx *c, uint32_t attr, size_t *nbytes) {

@@ -483,11 +483,12 @@ void ir_dense_load(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i,
                    int64_t *iv, double *fv);
 size_t ir_dense_spell(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i, char *out);
 /* Hex digits s[0..n) (any case) to n/2 bytes: -1 if n is odd or a digit
- * is not hex. Bytes to 2n upper-case digits. */
+ * is not hex. */
 int ir_hex_decode(const char *s, size_t n, uint8_t *out);
-void ir_hex_encode(const uint8_t *b, size_t n, char *out);
-/* The raw bytes (malloc'ed, *nbytes of them) of dense attribute attr if
- * its body is the hex form, else NULL. */
+/* A body's hex form of raw[0..n) into out (2n + 4 bytes: `"0x..."`),
+ * its length; and back: the raw bytes (malloc'ed, *nbytes of them) of
+ * dense attribute attr if its body is the hex form, else NULL. */
+size_t ir_dense_hex_text(const uint8_t *raw, size_t n, char *out);
 uint8_t *ir_dense_hex_raw(const IrCtx *c, uint32_t attr, size_t *nbytes);
 /* v (of float type t) spelled the way MLIR prints floats: 1.000000e+00 when
  * that round-trips, else the shortest exact decimal, else hex bits. */
@@ -621,6 +622,8 @@ void irw_set_name_n(IrPrinter *w, uint32_t value, const char *name, size_t n);
  * For the parser's canonical dense<> bodies too. A NaN of a narrower format
  * keeps its payload in the top bits of the double's mantissa. */
 size_t irw_format_float(char *out, double v, IrFloatKind k);
+/* The bits of v (a value of format k, up to 64 bits wide) in format k. */
+uint64_t irw_float_bits(double v, IrFloatKind k);
 
 /* ====================================================================== */
 /* syntax_memref.c: helpers shared by the syntax files                    */

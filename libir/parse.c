@@ -2097,27 +2097,42 @@ uint32_t ir_parse_module_loc(IrCtx *c, const IrParseOpts *o) {
 /* A parser over text of len bytes (padded_in: followed by IR_LEX_PAD NUL
  * bytes, which save the lexer a bounds check per byte; else copied so),
  * at its first token; NULL (nothing set up) if the text is too large. */
-static char *parser_open(IrParser *p, IrpNames *names, IrCtx *c,
-                         const char *text, size_t len, int padded_in,
-                         const IrParseOpts *o, IrDiag *d, int *too_large) {
+/* What every parser has: its ctx, error sink, name tables (set up by the
+ * caller), memo tables and the lexer at the first token of text, which
+ * is followed by IR_LEX_PAD NUL bytes. */
+static void parser_start(IrParser *p, IrpNames *names, IrCtx *c, IrDiag *d,
+                         const char *fname, uint32_t first_line,
+                         const char *text, size_t len) {
   memset(p, 0, sizeof *p);
   p->ctx = c;
   p->diag = d;
-  p->fname = o && o->filename ? o->filename : "-";
-  p->file = ir_cstr(c, p->fname);
-  p->allow_unregistered = o ? o->allow_unregistered : 0;
-  p->line_first = o && o->first_line ? o->first_line : 1;
-  *too_large = len >= LAZY_BIT;
-  if (*too_large) return NULL;
-  char *padded = padded_in ? NULL : copy_padded(text, len);
-  names_init(names);
+  p->fname = fname;
+  p->line_first = first_line;
   p->names = names;
   p->cache = &tls_cache;
   p->tmemo = p->cache->t.tmemo;
-  p->b = irb_new(c);
   p->dialect = "builtin";
-  ir_lex_init(p, padded ? padded : text, len, p->line_first);
+  ir_lex_init(p, text, len, first_line);
   ir_lex(p, &p->tok);
+}
+
+static char *parser_open(IrParser *p, IrpNames *names, IrCtx *c,
+                         const char *text, size_t len, int padded_in,
+                         const IrParseOpts *o, IrDiag *d, int *too_large) {
+  const char *fname = o && o->filename ? o->filename : "-";
+  *too_large = len >= LAZY_BIT;
+  if (*too_large) {
+    memset(p, 0, sizeof *p);
+    p->fname = fname;
+    return NULL;
+  }
+  char *padded = padded_in ? NULL : copy_padded(text, len);
+  names_init(names);
+  parser_start(p, names, c, d, fname, o && o->first_line ? o->first_line : 1,
+               padded ? padded : text, len);
+  p->file = ir_cstr(c, fname);
+  p->allow_unregistered = o ? o->allow_unregistered : 0;
+  p->b = irb_new(c);
   return padded;
 }
 
@@ -2283,25 +2298,12 @@ static uint32_t reparse(IrCtx *c, const char *pre, uint32_t str,
   IrpNames names;
   IrDiag quiet;
   ir_diag_init(&quiet, NULL);
-  memset(&p, 0, sizeof p);
-  p.ctx = c;
-  p.diag = &quiet;
-  p.fname = "-";
-  p.line_first = 1;
   memset(&names, 0, sizeof names);
-  p.names = &names;
-  p.cache = &tls_cache;
-  p.tmemo = p.cache->t.tmemo;
-  p.dialect = "builtin";
-  ir_lex_init(&p, text, len, 1);
-  ir_lex(&p, &p.tok);
+  parser_start(&p, &names, c, &quiet, "-", 1, text, len);
   uint32_t id = 0;
   int r = is_type ? irp_type(&p, &id) : irp_attr(&p, hint, &id);
   if (r || p.failed || quiet.n_total || p.tok.kind != IR_TK_EOF) id = 0;
-  names_free(&names);
-  cache_clean(p.cache);
-  release(&p, (Mark){NULL, 0});
-  free(p.spare);
+  parser_close(&p, NULL, 0);
   if (text != small) free(text);
   return id;
 }

@@ -259,6 +259,7 @@ typedef struct Dense {
   Buf text;             /* canonical body, if `spell` */
   int spell;            /* spell every element (else the first alone) */
   uint32_t scalar;      /* if not spelled: the scalar type of raw */
+  uint32_t sw;          /* ... its storage bits (ir_dense_width) */
   uint8_t *raw;         /* ... and the elements in MLIR's storage */
   size_t raw_cap;       /* bytes allocated */
   uint64_t n_scalars;   /* scalars stored */
@@ -270,7 +271,7 @@ typedef struct Dense {
 /* Store scalar iv / fv as the next one of raw (d->scalar set). */
 static void raw_put(Dense *d, IrCtx *c, int64_t iv, double fv) {
   uint64_t i = d->n_scalars++;
-  uint32_t w = ir_dense_width(c, d->scalar);
+  uint32_t w = d->sw;
   size_t need = w == 1 ? (size_t)(i / 8 + 1) : (size_t)((i + 1) * (w / 8));
   if (need > d->raw_cap) {
     size_t nc = d->raw_cap ? d->raw_cap * 2 : 256;
@@ -371,7 +372,7 @@ static int dense_elem(IrParser *p, Dense *d) {
     d->all_same = d->text.n - at == d->first_n &&
                   memcmp(d->text.s + at, d->text.s + d->first, d->first_n) == 0;
   } else if (d->all_same) {
-    uint32_t w = ir_dense_width(p->ctx, d->scalar);
+    uint32_t w = d->sw;
     for (uint64_t i = s0; d->all_same && i < d->n_scalars; i++) {
       if (w == 1) d->all_same = (d->raw[i / 8] >> (i % 8) & 1) == (d->raw[0] & 1);
       else d->all_same = !memcmp(d->raw + i * (w / 8), d->raw + (i - s0) * (w / 8), w / 8);
@@ -497,17 +498,13 @@ static void spell_list(IrCtx *c, uint32_t sc, int parts, const uint8_t *raw,
   bputs(b, "]");
 }
 
-/* `"0x..."` for total elements of type et as `"0x` + upper-case digits of
- * raw[0..n) + `"`. */
+/* The hex form of raw[0..n) (dense.c) appended to b. */
 static void put_hex(Buf *b, const uint8_t *raw, size_t n) {
-  bputs(b, "\"0x");
-  if (b->n + 2 * n + 1 > b->cap) {
-    b->cap = b->n + 2 * n + 1;
+  if (b->n + 2 * n + 4 > b->cap) {
+    b->cap = b->n + 2 * n + 4;
     b->s = ir_xrealloc(b->s, b->cap);
   }
-  ir_hex_encode(raw, n, b->s + b->n);
-  b->n += 2 * n;
-  bputs(b, "\"");
+  b->n += ir_dense_hex_text(raw, n, b->s + b->n);
 }
 
 /* A hex body (the string token at p) for `total` elements of the type
@@ -607,6 +604,7 @@ static int dense_attr(IrParser *p, uint32_t hint, uint32_t loc, uint32_t *out) {
   memset(&d, 0, sizeof d);
   d.elem = st->elem;
   d.scalar = ir_dense_scalar(p->ctx, d.elem);
+  d.sw = d.scalar ? ir_dense_width(p->ctx, d.scalar) : 0;
   d.spell = !d.scalar || total <= IR_DENSE_HEX_OVER;
   int64_t shape[IR_MAX_RANK];
   uint32_t rank = 0;

@@ -312,9 +312,8 @@ static int round_trips(const char *str, double v, IrFloatKind k) {
   }
 }
 
-/* Hex of the bits (`0x` + upper-case digits, no leading zeros) of v in
- * format k, as APInt::toString(16, formatAsCLiteral). */
-static size_t hex_bits(char *out, double v, IrFloatKind k) {
+/* The bits of v in format k: the low 64 in *lo, the rest in *hi. */
+static void float_bits(double v, IrFloatKind k, uint64_t *hi_out, uint64_t *lo_out) {
   const FloatSem *s = &sems[k];
   uint64_t u = dbits(v), hi = 0, lo = 0;
   uint64_t neg = u >> 63, frac52 = u & ((UINT64_C(1) << 52) - 1);
@@ -366,6 +365,21 @@ static size_t hex_bits(char *out, double v, IrFloatKind k) {
     }
     lo = neg << (s->total - 1) | expf << fb | mant;
   }
+  *hi_out = hi;
+  *lo_out = lo;
+}
+
+uint64_t irw_float_bits(double v, IrFloatKind k) {
+  uint64_t hi, lo;
+  float_bits(v, k, &hi, &lo);
+  return lo;
+}
+
+/* Hex of the bits (`0x` + upper-case digits, no leading zeros) of v in
+ * format k, as APInt::toString(16, formatAsCLiteral). */
+static size_t hex_bits(char *out, double v, IrFloatKind k) {
+  uint64_t hi, lo;
+  float_bits(v, k, &hi, &lo);
   static const char hx[] = "0123456789ABCDEF";
   char tmp[40];
   int n = 0;

@@ -163,12 +163,7 @@ static uint32_t case_values_attr(IrCtx *c, uint32_t flag, const int64_t *v,
     /* MLIR prints more than 100 as hex (parse_attr.c's dense_attr) */
     uint8_t *raw = ir_xcalloc(n, w / 8);
     for (uint32_t i = 0; i < n; i++) ir_dense_store(c, flag, raw, i, v[i], 0);
-    body[len++] = '"';
-    body[len++] = '0';
-    body[len++] = 'x';
-    ir_hex_encode(raw, (size_t)n * (w / 8), body + len);
-    len += (size_t)n * (w / 8) * 2;
-    body[len++] = '"';
+    len = ir_dense_hex_text(raw, (size_t)n * (w / 8), body);
     free(raw);
   } else {
     body[len++] = '[';
