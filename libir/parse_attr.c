@@ -131,6 +131,7 @@ int irp_float_from_bits(const IrCtx *c, uint32_t t, uint64_t bits, double *v) {
   switch (x->sub) {
   case IR_F64: memcpy(v, &bits, 8); return 0;
   case IR_F32: {
+    if (bits >> 32) return -1; /* more bits than the type has */
     uint32_t b = (uint32_t)bits;
     float f;
     memcpy(&f, &b, 4);
@@ -141,6 +142,7 @@ int irp_float_from_bits(const IrCtx *c, uint32_t t, uint64_t bits, double *v) {
   case IR_BF16: mant = 7, expb = 8; break;
   default: return -1;
   }
+  if (bits >> (mant + expb + 1)) return -1;
   int bias = (1 << (expb - 1)) - 1;
   uint64_t m = bits & ((1u << mant) - 1);
   int ex = (int)(bits >> mant) & ((1 << expb) - 1);
@@ -155,15 +157,17 @@ int irp_float_from_bits(const IrCtx *c, uint32_t t, uint64_t bits, double *v) {
 
 /* Check an integer literal against type t and normalise it (two's
  * complement for signless/signed, zero-extended for unsigned). */
-static int fit_int(IrParser *p, uint32_t t, int neg, uint64_t mag, int64_t *out,
-                   uint32_t loc) {
-  const IrType *x = ir_type(p->ctx, t);
+/* Whether literal -mag (neg) or mag fits integer or index type x, as
+ * MLIR's buildAttributeAPInt decides (index is a signed 64-bit value; -0
+ * does not fit: MLIR negates and wants the sign bit set). If it fits, *out
+ * is its value normalised: two's complement for signless and signed,
+ * zero-extended for unsigned. The caller rejects negative unsigned. */
+static int int_fits(const IrType *x, int neg, uint64_t mag, int64_t *out) {
   uint32_t w = x->kind == IR_T_INT ? x->width : 64;
-  int sub = x->kind == IR_T_INT ? x->sub : IR_SIGNLESS;
-  if (neg && sub == IR_UNSIGNED)
-    return irp_error_at(p, loc, "negative integer literal not valid for unsigned integer type");
+  int sub = x->kind == IR_T_INT ? x->sub : IR_SIGNED;
   int ok;
-  if (w >= 64) {
+  if (neg && mag == 0) ok = 0;
+  else if (w >= 64) {
     if (neg) ok = mag <= (uint64_t)INT64_MAX + 1;
     else if (sub == IR_SIGNED || w > 64) ok = mag <= (uint64_t)INT64_MAX; /* kept in 64 bits */
     else ok = 1;
@@ -172,13 +176,24 @@ static int fit_int(IrParser *p, uint32_t t, int neg, uint64_t mag, int64_t *out,
   } else {
     ok = mag <= (sub == IR_SIGNED ? ((uint64_t)1 << (w - 1)) - 1 : ((uint64_t)1 << w) - 1);
   }
-  if (!ok) return irp_error_at(p, loc, "integer constant out of range for attribute");
+  if (!ok) return 0;
   uint64_t u = neg ? 0 - mag : mag;
   if (w < 64) {
     u &= ((uint64_t)1 << w) - 1;
     if (sub != IR_UNSIGNED && w > 0 && (u >> (w - 1) & 1)) u |= ~(((uint64_t)1 << w) - 1);
   }
   *out = (int64_t)u;
+  return 1;
+}
+
+/* Check an integer literal against type t and normalise it (int_fits). */
+static int fit_int(IrParser *p, uint32_t t, int neg, uint64_t mag, int64_t *out,
+                   uint32_t loc) {
+  const IrType *x = ir_type(p->ctx, t);
+  if (neg && x->kind == IR_T_INT && x->sub == IR_UNSIGNED)
+    return irp_error_at(p, loc, "negative integer literal not valid for unsigned integer type");
+  if (!int_fits(x, neg, mag, out))
+    return irp_error_at(p, loc, "integer constant out of range for attribute");
   return 0;
 }
 
@@ -194,7 +209,8 @@ static int is_int_type(IrParser *p, uint32_t t) {
  * *iv for integer types, *fv for float types. */
 static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *fv) {
   const IrTok tk = p->tok;
-  uint32_t loc = irp_lazy_loc(p, neg ? tk.text - 1 : tk.text);
+  /* at the literal, after any '-', as MLIR reports */
+  uint32_t loc = irp_lazy_loc(p, tk.text);
   if (is_float_type(p, t)) {
     if (tk.kind == IR_TK_INT) {
       uint64_t bits;
@@ -263,10 +279,25 @@ typedef struct Dense {
   uint8_t *raw;         /* ... and the elements in MLIR's storage */
   size_t raw_cap;       /* bytes allocated */
   uint64_t n_scalars;   /* scalars stored */
+  uint64_t n_parts;     /* scalars parsed (MLIR's storage size) */
   size_t first, first_n; /* the first element's text, for splat detection */
   uint64_t count;       /* elements */
   int all_same;         /* every element equal to the first */
+  uint32_t loc;         /* of `dense` */
+  /* The first element that does not fit the element type. MLIR checks
+   * elements only after the body's syntax, its shape and its count
+   * (TensorLiteralParser::getAttr), so the error waits until then. */
+  const char *err, *err_note;
+  uint32_t err_loc;
+  char err_buf[96];
 } Dense;
+
+static void elem_error(Dense *d, uint32_t loc, const char *msg, const char *note) {
+  if (d->err) return;
+  d->err = msg;
+  d->err_note = note;
+  d->err_loc = loc;
+}
 
 /* Store scalar iv / fv as the next one of raw (d->scalar set). */
 static void raw_put(Dense *d, IrCtx *c, int64_t iv, double fv) {
@@ -283,54 +314,102 @@ static void raw_put(Dense *d, IrCtx *c, int64_t iv, double fv) {
   ir_dense_store(c, d->scalar, d->raw, i, iv, fv);
 }
 
-/* One scalar of element type et, canonically spelled into b (if not
- * NULL) and stored into d's raw elements (if d). */
-static int scalar(IrParser *p, uint32_t et, Buf *b, Dense *d) {
-  char tmp[96];
-  const IrTok *t = &p->tok;
-  const IrType *x = ir_type(p->ctx, et);
+/* The value of integer element token t (after a '-' if neg) of integer or
+ * index type x, or NULL with *msg set: MLIR's getIntAttrElements. */
+static int int_elem(const IrType *x, int neg, const IrTok *t, int64_t *v, const char **msg) {
   int is_bool = x->kind == IR_T_INT && x->width == 1;
-  if (tok_eq(t, "true") || tok_eq(t, "false")) {
-    if (!is_bool) return irp_error(p, "expected integer elements, but parsed boolean");
-    if (b) bputs(b, t->text[0] == 't' ? "true" : "false");
-    if (d) raw_put(d, p->ctx, t->text[0] == 't', 0);
-    irp_next(p);
+  if (neg && x->kind == IR_T_INT && x->sub == IR_UNSIGNED)
+    *msg = "expected unsigned integer elements, but parsed negative value";
+  else if (t->kind == IR_TK_FLOAT)
+    *msg = "expected integer elements, but parsed floating-point";
+  else if (t->kind == IR_TK_BARE_ID && is_bool)
+    return *v = t->text[0] == 't', 0;
+  else if (t->kind == IR_TK_BARE_ID)
+    *msg = "expected i1 type for 'true' or 'false' values";
+  else {
+    uint64_t mag;
+    *msg = "integer constant out of range for type"; /* a string, too */
+    if (t->kind == IR_TK_INT && !irp_tok_u64(t, &mag) && int_fits(x, neg, mag, v)) return 0;
+  }
+  return -1;
+}
+
+/* The value of float element token t of float type et: MLIR's
+ * parseFloatFromLiteral. */
+static int float_elem(IrParser *p, uint32_t et, int neg, const IrTok *t, double *v,
+                      const char **msg, const char **note) {
+  if (t->kind == IR_TK_FLOAT) {
+    char tmp[128];
+    size_t n = t->len < sizeof tmp - 1 ? t->len : sizeof tmp - 1;
+    memcpy(tmp, t->text, n);
+    tmp[n] = 0;
+    double d = strtod(tmp, NULL);
+    *v = irp_round_float(p->ctx, et, neg ? -d : d);
     return 0;
   }
-  if (t->kind == IR_TK_STRING) {
-    if (b) {
-      bputs(b, "\"");
-      bput(b, t->text, t->len);
-      bputs(b, "\"");
-    }
-    irp_next(p);
-    return 0;
-  }
+  uint64_t bits;
+  if (t->kind != IR_TK_INT) *msg = "expected floating point literal";
+  else if (t->len < 2 || t->text[1] != 'x') {
+    *msg = "unexpected decimal integer literal for a floating point value";
+    *note = "add a trailing dot to make the literal a float";
+  } else if (neg) *msg = "hexadecimal float literal should not have a leading minus";
+  else if (irp_tok_u64(t, &bits) || irp_float_from_bits(p->ctx, et, bits, v))
+    *msg = "hexadecimal float constant out of range for type";
+  else return 0;
+  return -1;
+}
+
+/* One scalar of a dense body whose scalars have type et: canonically
+ * spelled into b (if not NULL) and stored into d's raw elements (if
+ * `store`). Literals of the wrong kind are element errors (elem_error);
+ * tokens that are no literal at all are syntax errors, reported now. */
+static int scalar(IrParser *p, Dense *d, uint32_t et, Buf *b, int store) {
+  char tmp[96];
+  const IrType *x = ir_type(p->ctx, et);
   int neg = 0;
-  if (t->kind == IR_TK_MINUS) {
+  if (p->tok.kind == IR_TK_MINUS) {
     irp_next(p);
     neg = 1;
+    if (p->tok.kind != IR_TK_INT && p->tok.kind != IR_TK_FLOAT)
+      return irp_error(p, "expected integer or floating point literal");
   }
-  if (p->tok.kind != IR_TK_INT && p->tok.kind != IR_TK_FLOAT)
+  const IrTok t = p->tok;
+  if (t.kind != IR_TK_INT && t.kind != IR_TK_FLOAT && t.kind != IR_TK_STRING &&
+      !tok_eq(&t, "true") && !tok_eq(&t, "false"))
     return irp_error(p, "expected element literal of primitive type");
-  if (x->kind == IR_T_FLOAT) {
-    double v;
-    if (number_value(p, neg, et, NULL, &v)) return -1;
-    if (b) irp_format_float(p->ctx, et, v, tmp, sizeof tmp);
-    if (d) raw_put(d, p->ctx, 0, v);
-  } else if (x->kind == IR_T_INT || x->kind == IR_T_INDEX) {
+  uint32_t loc = irp_lazy_loc(p, t.kind == IR_TK_STRING ? t.text - 1 : t.text);
+  irp_next(p);
+  d->n_parts++;
+  const char *msg = NULL, *note = NULL;
+  tmp[0] = 0;
+  if (x->kind == IR_T_INT || x->kind == IR_T_INDEX) {
     int64_t v;
-    if (number_value(p, neg, et, &v, NULL)) return -1;
-    if (d) raw_put(d, p->ctx, v, 0);
-    if (!b) return 0;
-    if (is_bool) snprintf(tmp, sizeof tmp, "%s", v ? "true" : "false");
+    if (int_elem(x, neg, &t, &v, &msg)) return elem_error(d, loc, msg, NULL), 0;
+    if (store) raw_put(d, p->ctx, v, 0);
+    if (!b) return 0; /* unspelled: formatting a million ints cost 22% */
+    if (x->kind == IR_T_INT && x->width == 1) snprintf(tmp, sizeof tmp, "%s", v ? "true" : "false");
     else if (x->kind == IR_T_INT && x->sub == IR_UNSIGNED)
       snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v);
     else snprintf(tmp, sizeof tmp, "%lld", (long long)v);
-  } else { /* other element types: keep the literal as written */
-    snprintf(tmp, sizeof tmp, "%s%.*s", neg ? "-" : "", (int)(p->tok.len < 60 ? p->tok.len : 60),
-             p->tok.text);
-    irp_next(p);
+  } else if (x->kind == IR_T_FLOAT) {
+    double v;
+    if (float_elem(p, et, neg, &t, &v, &msg, &note)) return elem_error(d, loc, msg, note), 0;
+    if (store) raw_put(d, p->ctx, 0, v);
+    if (b) irp_format_float(p->ctx, et, v, tmp, sizeof tmp);
+  } else if (t.kind == IR_TK_STRING) { /* other element types hold strings */
+    if (b) {
+      bputs(b, "\"");
+      bput(b, t.text, t.len);
+      bputs(b, "\"");
+    }
+    return 0;
+  } else {
+    if (!d->err) {
+      snprintf(d->err_buf, sizeof d->err_buf, "expected string token, got %.*s",
+               (int)(t.len < 60 ? t.len : 60), t.text);
+      elem_error(d, d->loc, d->err_buf, NULL);
+    }
+    return 0;
   }
   if (b) bputs(b, tmp);
   return 0;
@@ -341,28 +420,36 @@ static int scalar(IrParser *p, uint32_t et, Buf *b, Dense *d) {
 static int dense_elem(IrParser *p, Dense *d) {
   size_t at = d->text.n;
   uint64_t s0 = d->n_scalars;
-  uint32_t eloc = irp_loc_here(p);
+  const char *start = p->tok.text;
   const IrType *x = ir_type(p->ctx, d->elem);
   Buf *b = d->spell || d->count == 0 ? &d->text : NULL;
-  Dense *r = d->spell ? NULL : d;
+  int store = !d->spell;
   if (p->tok.kind == IR_TK_LPAREN) {
     uint32_t sub = x->kind == IR_T_COMPLEX ? x->elem : d->elem;
     irp_next(p);
     if (b) bputs(b, "(");
-    if (scalar(p, sub, b, r) || irp_expect(p, IR_TK_COMMA, "','")) return -1;
+    if (scalar(p, d, sub, b, store) || irp_expect(p, IR_TK_COMMA, "',' between complex elements"))
+      return -1;
     if (b) bputs(b, ",");
-    if (scalar(p, sub, b, r) || irp_expect(p, IR_TK_RPAREN, "')'")) return -1;
+    if (scalar(p, d, sub, b, store) || irp_expect(p, IR_TK_RPAREN, "')' after complex elements"))
+      return -1;
     if (b) bputs(b, ")");
-  } else if (scalar(p, d->elem, b, r)) {
+  } else if (scalar(p, d, d->elem, b, store)) {
     return -1;
   }
-  /* stored elements must be whole: a string, a pair for a scalar type or
-   * a scalar for a complex one stores none or too many (spelled, the text
-   * keeps them as written) */
-  if (r && d->n_scalars - s0 != (x->kind == IR_T_COMPLEX ? 2u : 1u)) {
-    char ts[256];
-    ir_type_str(p->ctx, d->elem, ts, sizeof ts);
-    return irp_error_at(p, eloc, "element literal does not fit element type '%s'", ts);
+  if (d->err) return 0; /* nothing more is checked or kept */
+  /* Stored elements must be whole. A scalar for a complex type fails
+   * MLIR's count check (dense_attr); a pair for a scalar type MLIR takes
+   * as two values, which a long list cannot store (spelled, the text keeps
+   * it as written). */
+  if (store && d->n_scalars - s0 != (x->kind == IR_T_COMPLEX ? 2u : 1u)) {
+    if (x->kind != IR_T_COMPLEX) {
+      char ts[64];
+      ir_type_str(p->ctx, d->elem, ts, sizeof ts);
+      snprintf(d->err_buf, sizeof d->err_buf, "element literal does not fit element type '%s'", ts);
+      elem_error(d, irp_lazy_loc(p, start), d->err_buf, NULL);
+    }
+    return 0;
   }
   if (d->count == 0) {
     d->first = at;
@@ -602,6 +689,7 @@ static int dense_attr(IrParser *p, uint32_t hint, uint32_t loc, uint32_t *out) {
     total = __builtin_mul_overflow(total, (uint64_t)tdims[i], &total) ? UINT64_MAX : total;
   Dense d;
   memset(&d, 0, sizeof d);
+  d.loc = loc;
   d.elem = st->elem;
   d.scalar = ir_dense_scalar(p->ctx, d.elem);
   d.sw = d.scalar ? ir_dense_width(p->ctx, d.scalar) : 0;
@@ -627,20 +715,33 @@ static int dense_attr(IrParser *p, uint32_t hint, uint32_t loc, uint32_t *out) {
     free(d.raw);
     return -1;
   }
+  /* MLIR's order: the shape, an empty body, a complex type's count, then
+   * the first element that does not fit */
+  char ts[256];
   if (is_list && (rank != trank || memcmp(shape, tdims, rank * sizeof *shape) != 0) &&
       !(total == 0 && d.count == 0)) {
     char a[256], b[256];
     shape_str(a, sizeof a, shape, rank);
     shape_str(b, sizeof b, tdims, trank);
-    free(d.text.s);
-    free(d.raw);
-    return irp_error_at(p, loc, "inferred shape of elements literal (%s) does not match type (%s)",
-                        a, b);
+    r = irp_error_at(p, loc, "inferred shape of elements literal (%s) does not match type (%s)",
+                     a, b);
+  } else if (!hex && d.n_parts == 0 && total != 0) {
+    ir_type_str(p->ctx, type, ts, sizeof ts);
+    r = irp_error_at(p, loc, "parsed zero elements, but type ('%s') expected at least 1", ts);
+  } else if (!hex && ir_type(p->ctx, d.elem)->kind == IR_T_COMPLEX &&
+             (is_list ? d.n_parts != total * 2 : total != 0 && d.n_parts != 2)) {
+    ir_type_str(p->ctx, is_list ? type : d.elem, ts, sizeof ts);
+    r = irp_error_at(p, loc, "parsed %llu elements, but type ('%s') expected %llu elements",
+                     (unsigned long long)d.n_parts, ts,
+                     (unsigned long long)(is_list ? total * 2 : 2));
+  } else if (d.err) {
+    r = irp_error_at(p, d.err_loc, "%s", d.err);
+    if (d.err_note) irp_note_at(p, d.err_loc, "%s", d.err_note);
   }
-  if (!is_list && !hex && d.count == 0 && total != 0) {
+  if (r) {
     free(d.text.s);
     free(d.raw);
-    return irp_error_at(p, loc, "expected elements literal");
+    return -1;
   }
   IrAttr a;
   clear(&a, IR_A_DENSE);
