@@ -427,6 +427,15 @@ static void rd_type_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     D->p = at;
     fail(D, "unknown entry tag 0x%02x", tag);
   }
+  if (t.elem) {
+    /* what the parser refuses, e.g. tensor<2xnone>, would print as text
+     * no parser accepts */
+    const char *msg = ir_type_elem_error(D->c, (IrTypeKind)t.kind, t.elem);
+    if (msg) {
+      D->p = at;
+      fail(D, "%s", msg);
+    }
+  }
   check_depth(D, at, d + 1);
   uint32_t id = ir_type_intern(D->c, &t, D->i64s, D->u32s);
   if (id == 0) {

@@ -199,3 +199,49 @@ int ir_type_is_int(const IrCtx *c, uint32_t t, uint32_t width) {
   const IrType *ty = &ir_type_ent(c, t)->t;
   return ty->kind == IR_T_INT && (!width || ty->width == width);
 }
+
+/* Whether opaque type text `!dialect.rest` or `!dialect<...>` names a
+ * dialect mlir-opt-22 registers (else MLIR makes it an OpaqueType). */
+static int opaque_dialect_known(const IrCtx *c, uint32_t text) {
+  const char *s = ir_str_ptr(c, text);
+  size_t n = ir_str_len(c, text), k = 1;
+  char buf[64];
+  while (k < n && k < sizeof buf - 1 && s[k] != '.' && s[k] != '<') k++;
+  if (k >= n || k >= sizeof buf - 1) return 0;
+  memcpy(buf, s + 1, k - 1);
+  buf[k - 1] = '.';
+  return ir_dialect_known(buf, k);
+}
+
+const char *ir_type_elem_error(const IrCtx *c, IrTypeKind container, uint32_t elem) {
+  IrTypeKind k = ir_type(c, elem)->kind;
+  switch (container) {
+  case IR_T_COMPLEX:
+    /* ComplexType::verify: FloatType or IntegerType */
+    return k == IR_T_INT || k == IR_T_FLOAT ? NULL : "invalid element type for complex";
+  case IR_T_TENSOR: case IR_T_UTENSOR:
+    /* TensorType::isValidElementType: any non-builtin type, and of the
+     * builtin ones complex, float, integer, index, vector and opaque */
+    return k == IR_T_NONE || k == IR_T_MEMREF || k == IR_T_UMEMREF || k == IR_T_TENSOR ||
+                   k == IR_T_UTENSOR || k == IR_T_FUNC || k == IR_T_TUPLE
+               ? "invalid tensor element type" : NULL;
+  case IR_T_MEMREF: case IR_T_UMEMREF:
+    /* BaseMemRefType::isValidElementType: complex, memref, integer, float,
+     * vector, index, or a type with MemRefElementTypeInterface; which
+     * dialect types have it is not known here, so those of registered
+     * dialects pass (an unregistered one's is an OpaqueType, which has not) */
+    if (k == IR_T_OPAQUE)
+      return opaque_dialect_known(c, ir_type(c, elem)->text) ? NULL : "invalid memref element type";
+    return k == IR_T_INT || k == IR_T_INDEX || k == IR_T_FLOAT || k == IR_T_COMPLEX ||
+                   k == IR_T_VECTOR || k == IR_T_MEMREF || k == IR_T_UMEMREF
+               ? NULL : "invalid memref element type";
+  case IR_T_VECTOR:
+    /* VectorElementTypeInterface: integer, index, float; dialect types as
+     * for memref */
+    if (k == IR_T_OPAQUE && opaque_dialect_known(c, ir_type(c, elem)->text)) return NULL;
+    return k == IR_T_INT || k == IR_T_INDEX || k == IR_T_FLOAT
+               ? NULL : "failed to verify 'elementType': VectorElementTypeInterface instance";
+  default:
+    return NULL;
+  }
+}

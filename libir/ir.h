@@ -361,6 +361,9 @@ typedef struct IrOpInfo {
 const IrOpInfo *ir_op_info(uint32_t opc);
 /* Opcode of an op name, IR_OP_UNKNOWN if not registered. */
 uint32_t ir_op_lookup(const char *name, size_t n);
+/* Whether the dialect of `name` (before its first '.') is one mlir-opt-22
+ * registers; ops of others need --allow-unregistered-dialect. */
+int ir_dialect_known(const char *name, size_t n);
 /* Whether `name` is an inherent attribute of opcode `opc`. */
 int ir_op_is_inherent(uint32_t opc, const char *name, size_t n);
 
@@ -687,6 +690,13 @@ int ir_parse_pieces(IrCtx *c, const char *text, size_t len, int padded,
  * bytecode reader, whose input could otherwise hold text that prints as
  * something no parser accepts. */
 int ir_type_text_sound(IrCtx *c, const IrType *t);
+
+/* NULL if `elem` may be the element type of a `container` type (complex,
+ * tensor, memref, vector, ranked or not), else MLIR's message for it.
+ * Dialect types pass as memref and vector elements when their dialect is
+ * one mlir-opt-22 registers: whether they have the interface MLIR asks
+ * for is not known here. */
+const char *ir_type_elem_error(const IrCtx *c, IrTypeKind container, uint32_t elem);
 int ir_attr_text_sound(IrCtx *c, const IrAttr *a);
 
 /* Split text at MLIR's `// -----` marker lines. Calls `fn` for each chunk

@@ -1492,27 +1492,6 @@ int irp_arg_def(IrParser *p, IrArgDef *a, int with_type, int allow_attrs) {
   return 0;
 }
 
-/* Whether an op name's dialect is one mlir-opt-22 registers (its
- * --show-dialects list). Ops of those dialects that our registry lacks are
- * kept as unknown ops, as they may be real; an op of any other dialect needs
- * allow_unregistered, as in mlir-opt. */
-static int mlir_dialect_known(const char *name, size_t n) {
-  static const char *const dialects[] = {
-      "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve",
-      "async", "bufferization", "builtin", "cf", "complex", "dlti", "emitc", "func",
-      "gpu", "index", "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi",
-      "nvgpu", "nvvm", "omp", "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf",
-      "shape", "shard", "smt", "sparse_tensor", "spirv", "tensor", "test", "test_dyn",
-      "test_irdl_to_cpp", "tosa", "transform", "ub", "vector", "wasmssa", "x86vector",
-      "xegpu", "xevm"};
-  const char *dot = memchr(name, '.', n);
-  if (!dot) return 0;
-  size_t dn = (size_t)(dot - name);
-  for (size_t i = 0; i < sizeof dialects / sizeof *dialects; i++)
-    if (strlen(dialects[i]) == dn && memcmp(dialects[i], name, dn) == 0) return 1;
-  return 0;
-}
-
 /* Op names the bytecode can carry (FORMAT.md: printable, no quote or
  * backslash, at most 1024 bytes): MLIR would take any string, but no real
  * op has such a name, and one module must mean the same in text and
@@ -1864,7 +1843,7 @@ static int parse_op(IrParser *p, uint32_t block) {
     if (d) p->dialect = d;
     irp_next(p);
     if (st->opc == IR_OP_UNKNOWN && !p->allow_unregistered &&
-        !mlir_dialect_known(ir_str_ptr(p->ctx, st->name), ir_str_len(p->ctx, st->name)))
+        !ir_dialect_known(ir_str_ptr(p->ctx, st->name), ir_str_len(p->ctx, st->name)))
       return irp_error(p, "operation being parsed with an unregistered dialect. If this is "
                           "intended, please use -allow-unregistered-dialect with the MLIR "
                           "tool used");

@@ -159,7 +159,26 @@ static int identity_map(IrParser *p, uint32_t a, uint32_t rank) {
          memcmp(buf, ir_str_ptr(p->ctx, x->str), (size_t)(o - buf)) == 0;
 }
 
+/* Where the current token starts: a sigil's id token starts after it. */
+static const char *tok_start(const IrParser *p) {
+  IrTokKind k = p->tok.kind;
+  return k == IR_TK_BANG_ID || k == IR_TK_HASH_ID || k == IR_TK_PERCENT_ID ||
+                 k == IR_TK_CARET_ID || k == IR_TK_STRING
+             ? p->tok.text - 1 : p->tok.text;
+}
+
+/* The element type of a `kind` type, checked as MLIR's type verifiers do;
+ * an error at `at` (the element, or for vector the keyword). */
+static int elem_type(IrParser *p, IrTypeKind kind, const char *at, uint32_t *elem) {
+  const char *here = tok_start(p);
+  if (irp_type(p, elem)) return -1;
+  const char *msg = ir_type_elem_error(p->ctx, kind, *elem);
+  if (msg) return irp_error_at(p, irp_lazy_loc(p, kind == IR_T_VECTOR ? at : here), "%s", msg);
+  return 0;
+}
+
 static int shaped(IrParser *p, IrTypeKind kind, uint32_t *out) {
+  const char *kw = p->tok.text;
   irp_next(p); /* the keyword */
   if (irp_expect(p, IR_TK_LESS, kind == IR_T_MEMREF ? "'<' in memref type" :
                  kind == IR_T_TENSOR ? "'<' in tensor type" : "'<' in vector type"))
@@ -181,7 +200,7 @@ static int shaped(IrParser *p, IrTypeKind kind, uint32_t *out) {
       if (d[i] <= 0 && !(t.scalable >> i & 1))
         return irp_error(p, "vector types must have positive constant sizes except for "
                          "scalable dimensions");
-  if (irp_type(p, &t.elem)) return -1;
+  if (elem_type(p, kind, kw, &t.elem)) return -1;
   if (kind == IR_T_MEMREF) {
     while (irp_consume(p, IR_TK_COMMA)) {
       uint32_t a;
@@ -372,7 +391,8 @@ static int type_inner(IrParser *p, uint32_t *out) {
     IrType x;
     memset(&x, 0, sizeof x);
     x.kind = IR_T_COMPLEX;
-    if (irp_expect(p, IR_TK_LESS, "'<' in complex type") || irp_type(p, &x.elem) ||
+    if (irp_expect(p, IR_TK_LESS, "'<' in complex type") ||
+        elem_type(p, IR_T_COMPLEX, NULL, &x.elem) ||
         irp_expect(p, IR_TK_GREATER, "'>' in complex type"))
       return -1;
     *out = ir_type_intern(p->ctx, &x, NULL, NULL);

@@ -484,6 +484,37 @@ typedef struct TextCase {
   const char *want;     /* the error, or NULL: read back */
 } TextCase;
 
+/* A module holding one op with attribute `attr`, written and read back:
+ * the reader must give `want` (or succeed, if NULL). */
+static void expect_attr_read(IrCtx *c, uint32_t attr, const char *want, const char *what,
+                             int line) {
+  IrBuilder *b = irb_new(c);
+  IrOpSpec ms = {.name = S(c, "builtin.module"), .n_regions = 1};
+  uint32_t mod = irb_op(b, IR_NONE, &ms);
+  uint32_t blk = irb_block(b, irb_op_region(b, mod, 0));
+  IrOpSpec os = {.name = S(c, "test.op"), .attrs = dict1(c, "a", attr)};
+  irb_op(b, blk, &os);
+  const char *why = NULL;
+  IrModule *m = irb_freeze(b, mod, &why);
+  irb_free(b);
+  CHECK(m != NULL);
+  if (!m) return;
+  IrbBuf f = encode(m, 0, 0);
+  IrCtx *c2 = ir_ctx_new();
+  char err[512] = "";
+  int rc = read_all(c2, f.data, f.len, err, sizeof err, NULL);
+  if (want ? rc == -1 && contains(err, want) : rc == 1) {
+    n_pass++;
+  } else {
+    n_fail++;
+    fprintf(stderr, "%s:%d: %s: rc %d, got \"%s\", want \"%s\"\n", __FILE__, line, what, rc,
+            err, want ? want : "success");
+  }
+  ir_ctx_free(c2);
+  irb_buf_free(&f);
+  ir_module_free(m);
+}
+
 static void text_case(const TextCase *k) {
   IrCtx *c = ir_ctx_new();
   uint32_t ty = 0;
@@ -507,32 +538,9 @@ static void text_case(const TextCase *k) {
     IrAttr a = {.kind = (uint8_t)k->kind, .str = S(c, k->text), .type = ty};
     attr = ir_attr_intern(c, &a, NULL, NULL);
   }
-  IrBuilder *b = irb_new(c);
-  IrOpSpec ms = {.name = S(c, "builtin.module"), .n_regions = 1};
-  uint32_t mod = irb_op(b, IR_NONE, &ms);
-  uint32_t blk = irb_block(b, irb_op_region(b, mod, 0));
-  IrOpSpec os = {.name = S(c, "test.op"), .attrs = dict1(c, "a", attr)};
-  irb_op(b, blk, &os);
-  const char *why = NULL;
-  IrModule *m = irb_freeze(b, mod, &why);
-  irb_free(b);
-  CHECK(m != NULL);
-  if (m) {
-    IrbBuf f = encode(m, 0, 0);
-    IrCtx *c2 = ir_ctx_new();
-    char err[512] = "";
-    int rc = read_all(c2, f.data, f.len, err, sizeof err, NULL);
-    if (k->want ? rc == -1 && contains(err, k->want) : rc == 1) {
-      n_pass++;
-    } else {
-      n_fail++;
-      fprintf(stderr, "%s: text entry `%s`: rc %d, got \"%s\", want \"%s\"\n", __FILE__,
-              k->text, rc, err, k->want ? k->want : "success");
-    }
-    ir_ctx_free(c2);
-    irb_buf_free(&f);
-    ir_module_free(m);
-  }
+  char what[700];
+  snprintf(what, sizeof what, "text entry `%s`", k->text);
+  expect_attr_read(c, attr, k->want, what, __LINE__);
   ir_ctx_free(c);
 }
 
@@ -592,6 +600,62 @@ static void test_text_entries(void) {
       {1, 0, "!test.t}", 0, opt},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) text_case(&cases[i]);
+}
+
+/* A type entry whose element type the parser refuses (tensor<2xnone>...)
+ * must not read: it would print as text no parser accepts. `outer` wraps
+ * the element `inner` (0 none, 1 index, 2 f32, 3 tensor<2xf32>, 4
+ * complex<f32>, 5 !u.x, 6 !llvm.ptr, 7 !ptr.ptr); ranked kinds get dims
+ * [2]. */
+static void elem_case(IrTypeKind outer, int inner, const char *want, int line) {
+  IrCtx *c = ir_ctx_new();
+  int64_t two = 2;
+  uint32_t f32 = ir_type_float(c, IR_F32), e = 0;
+  switch (inner) {
+  case 0: { IrType t = {.kind = IR_T_NONE}; e = ir_type_intern(c, &t, NULL, NULL); break; }
+  case 1: e = ir_type_index(c); break;
+  case 2: e = f32; break;
+  case 3: {
+    IrType t = {.kind = IR_T_TENSOR, .elem = f32, .n = 1};
+    e = ir_type_intern(c, &t, &two, NULL);
+    break;
+  }
+  case 4: { IrType t = {.kind = IR_T_COMPLEX, .elem = f32}; e = ir_type_intern(c, &t, NULL, NULL); break; }
+  default: {
+    static const char *const dialect_types[] = {"!u.x", "!llvm.ptr", "!ptr.ptr"};
+    IrType t = {.kind = IR_T_OPAQUE, .text = S(c, dialect_types[inner - 5])};
+    e = ir_type_intern(c, &t, NULL, NULL);
+  }
+  }
+  int ranked = outer == IR_T_TENSOR || outer == IR_T_MEMREF || outer == IR_T_VECTOR;
+  IrType t = {.kind = (uint8_t)outer, .elem = e, .n = ranked ? 1 : 0};
+  uint32_t ty = ir_type_intern(c, &t, ranked ? &two : NULL, NULL);
+  expect_attr_read(c, ir_attr_type(c, ty), want, "element type case", line);
+  ir_ctx_free(c);
+}
+
+static void test_elem_types(void) {
+  static const char *const ten = "invalid tensor element type";
+  static const char *const mem = "invalid memref element type";
+  static const char *const vec = "failed to verify 'elementType': VectorElementTypeInterface instance";
+  static const char *const cpx = "invalid element type for complex";
+  elem_case(IR_T_TENSOR, 0, ten, __LINE__);
+  elem_case(IR_T_UTENSOR, 0, ten, __LINE__);
+  elem_case(IR_T_TENSOR, 3, ten, __LINE__);
+  elem_case(IR_T_TENSOR, 4, NULL, __LINE__);
+  elem_case(IR_T_TENSOR, 5, NULL, __LINE__);
+  elem_case(IR_T_MEMREF, 3, mem, __LINE__);
+  elem_case(IR_T_UMEMREF, 0, mem, __LINE__);
+  elem_case(IR_T_MEMREF, 5, mem, __LINE__);
+  elem_case(IR_T_MEMREF, 7, NULL, __LINE__);
+  elem_case(IR_T_MEMREF, 4, NULL, __LINE__);
+  elem_case(IR_T_VECTOR, 4, vec, __LINE__);
+  elem_case(IR_T_VECTOR, 5, vec, __LINE__);
+  elem_case(IR_T_VECTOR, 6, NULL, __LINE__);
+  elem_case(IR_T_VECTOR, 1, NULL, __LINE__);
+  elem_case(IR_T_COMPLEX, 1, cpx, __LINE__);
+  elem_case(IR_T_COMPLEX, 0, cpx, __LINE__);
+  elem_case(IR_T_COMPLEX, 2, NULL, __LINE__);
 }
 
 /* Hand-made payloads: each must give exactly the named error. The base is
@@ -1067,6 +1131,7 @@ int main(int argc, char **argv) {
   test_depth();
   test_loc_depth();
   test_text_entries();
+  test_elem_types();
   test_fuzz();
   test_bench();
   return unit_done();
