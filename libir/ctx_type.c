@@ -214,7 +214,11 @@ static int opaque_dialect_known(const IrCtx *c, uint32_t text) {
 }
 
 const char *ir_type_elem_error(const IrCtx *c, IrTypeKind container, uint32_t elem) {
-  IrTypeKind k = ir_type(c, elem)->kind;
+  const IrType *e = ir_type(c, elem);
+  IrTypeKind k = e->kind;
+  /* the float types without an IrFloatKind (f8E3M4, f4E2M1FN...) are
+   * opaque spellings without a '!' */
+  if (k == IR_T_OPAQUE && ir_str_ptr(c, e->text)[0] != '!') k = IR_T_FLOAT;
   switch (container) {
   case IR_T_COMPLEX:
     /* ComplexType::verify: FloatType or IntegerType */
@@ -231,14 +235,14 @@ const char *ir_type_elem_error(const IrCtx *c, IrTypeKind container, uint32_t el
      * dialect types have it is not known here, so those of registered
      * dialects pass (an unregistered one's is an OpaqueType, which has not) */
     if (k == IR_T_OPAQUE)
-      return opaque_dialect_known(c, ir_type(c, elem)->text) ? NULL : "invalid memref element type";
+      return opaque_dialect_known(c, e->text) ? NULL : "invalid memref element type";
     return k == IR_T_INT || k == IR_T_INDEX || k == IR_T_FLOAT || k == IR_T_COMPLEX ||
                    k == IR_T_VECTOR || k == IR_T_MEMREF || k == IR_T_UMEMREF
                ? NULL : "invalid memref element type";
   case IR_T_VECTOR:
     /* VectorElementTypeInterface: integer, index, float; dialect types as
      * for memref */
-    if (k == IR_T_OPAQUE && opaque_dialect_known(c, ir_type(c, elem)->text)) return NULL;
+    if (k == IR_T_OPAQUE && opaque_dialect_known(c, e->text)) return NULL;
     return k == IR_T_INT || k == IR_T_INDEX || k == IR_T_FLOAT
                ? NULL : "failed to verify 'elementType': VectorElementTypeInterface instance";
   default:

@@ -289,7 +289,7 @@ typedef struct Dense {
    * (TensorLiteralParser::getAttr), so the error waits until then. */
   const char *err, *err_note;
   uint32_t err_loc;
-  char err_buf[96];
+  char err_buf[128];
 } Dense;
 
 static void elem_error(Dense *d, uint32_t loc, const char *msg, const char *note) {
