@@ -430,7 +430,10 @@ static void rd_type_entry(Dec *D, uint8_t tag, const uint8_t *at) {
   if (t.elem) {
     /* what the parser refuses, e.g. tensor<2xnone>, would print as text
      * no parser accepts */
+    char buf[96];
     const char *msg = ir_type_elem_error(D->c, (IrTypeKind)t.kind, t.elem);
+    if (!msg && (t.kind == IR_T_MEMREF || t.kind == IR_T_UMEMREF))
+      msg = ir_memref_error(D->c, t.n, t.layout, t.space, buf, sizeof buf);
     if (msg) {
       D->p = at;
       fail(D, "%s", msg);

@@ -249,3 +249,40 @@ const char *ir_type_elem_error(const IrCtx *c, IrTypeKind container, uint32_t el
     return NULL;
   }
 }
+
+/* Dims of affine map text `(d0, d1)[s0] -> (...)`: the names in its first
+ * parentheses. */
+static uint32_t map_dims(const IrCtx *c, uint32_t text) {
+  const char *s = ir_str_ptr(c, text);
+  size_t n = ir_str_len(c, text);
+  if (n < 2 || s[0] != '(' || s[1] == ')') return 0;
+  uint32_t k = 1;
+  for (size_t i = 1; i < n && s[i] != ')'; i++) k += s[i] == ',';
+  return k;
+}
+
+const char *ir_memref_error(const IrCtx *c, uint32_t rank, uint32_t layout, uint32_t space,
+                            char *buf, size_t cap) {
+  const IrAttr *l = layout ? ir_attr(c, layout) : NULL;
+  if (l && l->kind == IR_A_STRIDED && l->n != rank)
+    return "expected the number of strides to match the rank";
+  if (l && l->kind == IR_A_AFFINE_MAP && map_dims(c, l->str) != rank) {
+    snprintf(buf, cap, "memref layout mismatch between rank and affine map: %u != %u", rank,
+             map_dims(c, l->str));
+    return buf;
+  }
+  if (!space) return NULL;
+  /* isSupportedMemorySpace: integer (and bool), string and dictionary
+   * attributes, and those of dialects other than builtin (an unregistered
+   * dialect's attribute is a builtin OpaqueAttr) */
+  const IrAttr *a = ir_attr(c, space);
+  switch (a->kind) {
+  case IR_A_INT: case IR_A_BOOL: case IR_A_STRING: case IR_A_DICT:
+    return NULL;
+  case IR_A_OPAQUE:
+    if (ir_str_ptr(c, a->str)[0] == '#' && opaque_dialect_known(c, a->str)) return NULL;
+    /* fallthrough */
+  default:
+    return "unsupported memory space Attribute";
+  }
+}

@@ -697,6 +697,11 @@ int ir_type_text_sound(IrCtx *c, const IrType *t);
  * one mlir-opt-22 registers: whether they have the interface MLIR asks
  * for is not known here. */
 const char *ir_type_elem_error(const IrCtx *c, IrTypeKind container, uint32_t elem);
+/* NULL if a memref of `rank` dims (0 if unranked) may have layout `layout`
+ * and memory space `space` (attribute ids, 0 = none), else MLIR's message
+ * for it (MemRefType::verify), possibly written into buf. */
+const char *ir_memref_error(const IrCtx *c, uint32_t rank, uint32_t layout, uint32_t space,
+                            char *buf, size_t cap);
 int ir_attr_text_sound(IrCtx *c, const IrAttr *a);
 
 /* Split text at MLIR's `// -----` marker lines. Calls `fn` for each chunk

@@ -214,6 +214,9 @@ static int shaped(IrParser *p, IrTypeKind kind, uint32_t *out) {
         t.space = a;
       }
     }
+    char buf[96];
+    const char *msg = ir_memref_error(p->ctx, n, t.layout, t.space, buf, sizeof buf);
+    if (msg) return irp_error_at(p, irp_lazy_loc(p, kw), "%s", msg);
     const IrAttr *s = t.space ? ir_attr(p->ctx, t.space) : NULL;
     if (s && s->kind == IR_A_INT && s->ival == 0) t.space = 0; /* default space */
     if (t.layout && identity_map(p, t.layout, n)) t.layout = 0;

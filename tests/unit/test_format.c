@@ -634,6 +634,35 @@ static void elem_case(IrTypeKind outer, int inner, const char *want, int line) {
   ir_ctx_free(c);
 }
 
+/* A memref type entry whose layout does not fit its rank, or whose memory
+ * space MLIR does not support, must not read either (memref<2xf32, L, S>:
+ * `strides` strides if nonzero; space 1 #u.sp, 2 #gpu.x, 3 [1], 4 "s"). */
+static void memref_case(uint32_t strides, int space, const char *want, int line) {
+  IrCtx *c = ir_ctx_new();
+  int64_t two = 2, ones[2] = {1, 1};
+  uint32_t l = 0, sp = 0;
+  if (strides) {
+    IrAttr a = {.kind = IR_A_STRIDED, .n = strides};
+    l = ir_attr_intern(c, &a, NULL, ones);
+  }
+  if (space == 1 || space == 2) {
+    IrAttr a = {.kind = IR_A_OPAQUE, .str = S(c, space == 1 ? "#u.sp" : "#gpu.x")};
+    sp = ir_attr_intern(c, &a, NULL, NULL);
+  } else if (space == 3) {
+    uint32_t one = ir_attr_int(c, 1, ir_type_int(c, 64));
+    IrAttr a = {.kind = IR_A_ARRAY, .n = 1};
+    sp = ir_attr_intern(c, &a, &one, NULL);
+  } else if (space == 4) {
+    IrAttr a = {.kind = IR_A_STRING, .str = S(c, "s")};
+    sp = ir_attr_intern(c, &a, NULL, NULL);
+  }
+  IrType t = {.kind = IR_T_MEMREF, .elem = ir_type_float(c, IR_F32), .n = 1, .layout = l,
+              .space = sp};
+  uint32_t ty = ir_type_intern(c, &t, &two, NULL);
+  expect_attr_read(c, ir_attr_type(c, ty), want, "memref case", line);
+  ir_ctx_free(c);
+}
+
 static void test_elem_types(void) {
   static const char *const ten = "invalid tensor element type";
   static const char *const mem = "invalid memref element type";
@@ -656,6 +685,13 @@ static void test_elem_types(void) {
   elem_case(IR_T_COMPLEX, 1, cpx, __LINE__);
   elem_case(IR_T_COMPLEX, 0, cpx, __LINE__);
   elem_case(IR_T_COMPLEX, 2, NULL, __LINE__);
+  static const char *const unsup = "unsupported memory space Attribute";
+  memref_case(1, 0, NULL, __LINE__);
+  memref_case(2, 0, "expected the number of strides to match the rank", __LINE__);
+  memref_case(0, 1, unsup, __LINE__);
+  memref_case(0, 2, NULL, __LINE__);
+  memref_case(0, 3, unsup, __LINE__);
+  memref_case(0, 4, NULL, __LINE__);
 }
 
 /* Hand-made payloads: each must give exactly the named error. The base is
