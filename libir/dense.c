@@ -96,7 +96,7 @@ void ir_dense_load(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i,
   }
   uint64_t u = get_le(raw + i * (bits / 8), bits / 8);
   if (x->kind == IR_T_FLOAT) {
-    irp_float_from_bits(c, t, u, fv);
+    irp_float_from_bits(c, t, 0, u, fv);
     return;
   }
   uint32_t w = x->kind == IR_T_INDEX ? 64 : x->width;

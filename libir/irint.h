@@ -458,9 +458,11 @@ static inline int irp_opt_loc(IrParser *p, uint32_t *loc) {
 int irp_loc_body(IrParser *p, uint32_t *loc);
 /* v rounded to the precision of float type t (f16, bf16, f32, ...). */
 double irp_round_float(const IrCtx *c, uint32_t t, double v);
-/* The value of float type t whose bits are `bits` (f16, bf16, f32, f64);
- * -1 for other types. */
-int irp_float_from_bits(const IrCtx *c, uint32_t t, uint64_t bits, double *v);
+/* The value of float type t whose bits are hi:lo (irw_float_from_bits);
+ * -1 if t is no float type or the bits are wider than it. */
+int irp_float_from_bits(const IrCtx *c, uint32_t t, uint64_t hi, uint64_t lo, double *v);
+/* A hex integer token `0x...` of up to 128 bits into hi:lo; -1 if wider. */
+int irp_tok_u128(const IrTok *t, uint64_t *hi, uint64_t *lo);
 
 /* dense.c: dense<> elements in MLIR's storage, raw little-endian bytes.
  * ir_dense_width: bits MLIR stores an element of type t in (1 for i1,
@@ -624,6 +626,14 @@ void irw_set_name_n(IrPrinter *w, uint32_t value, const char *name, size_t n);
 size_t irw_format_float(char *out, double v, IrFloatKind k);
 /* The bits of v (a value of format k, up to 64 bits wide) in format k. */
 uint64_t irw_float_bits(double v, IrFloatKind k);
+/* v rounded to format k as MLIR converts it (an overflow of f8E4M3FN, which
+ * has no infinity, spells as its NaN); f80 and f128 values are doubles. */
+double irw_round_float(double v, IrFloatKind k);
+/* The value of format k whose bits are hi:lo (the high 64 bits in hi): the
+ * inverse of what irw_format_float spells as hex, a NaN's payload kept in
+ * the double's top mantissa bits. -1 if the bits are wider than the
+ * format. f80 and f128 values are rounded to doubles. */
+int irw_float_from_bits(IrFloatKind k, uint64_t hi, uint64_t lo, double *v);
 
 /* ====================================================================== */
 /* syntax_memref.c: helpers shared by the syntax files                    */

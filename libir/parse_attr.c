@@ -94,69 +94,33 @@ int irp_skip_body(IrParser *p, const char **end) { return skip_body(p, end); }
 /* Numbers                                                                */
 /* ====================================================================== */
 
-/* Round v to a binary format of `prec` significant bits and exponent range
- * [emin, emax] (round to nearest even; overflow gives infinity). */
-static double round_fmt(double v, int prec, int emin, int emax) {
-  if (v == 0 || isnan(v) || isinf(v)) return v;
-  int e;
-  frexp(fabs(v), &e);
-  int lead = e - 1 < emin ? emin : e - 1;
-  double ulp = ldexp(1.0, lead - (prec - 1));
-  double r = nearbyint(v / ulp) * ulp;
-  if (fabs(r) >= ldexp(1.0, emax + 1)) return v < 0 ? -INFINITY : INFINITY;
-  return r;
-}
-
 /* v rounded to float type t (values of other types stay doubles). */
 double irp_round_float(const IrCtx *c, uint32_t t, double v) {
   const IrType *x = ir_type(c, t);
-  if (x->kind != IR_T_FLOAT) return v;
-  switch (x->sub) {
-  case IR_F16: return round_fmt(v, 11, -14, 15);
-  case IR_BF16: return round_fmt(v, 8, -126, 127);
-  case IR_F32: return (double)(float)v;
-  case IR_TF32: return round_fmt(v, 11, -126, 127);
-  case IR_F8E4M3FN: return round_fmt(v, 4, -6, 8);
-  case IR_F8E5M2: return round_fmt(v, 3, -14, 15);
-  default: return v;
-  }
+  if (x->kind != IR_T_FLOAT || x->sub >= IR_N_FLOAT_KINDS) return v;
+  return irw_round_float(v, (IrFloatKind)x->sub);
 }
 
-/* A float from its bit pattern `0x...` in type t; -1 if the type has no
- * known layout. */
-int irp_float_from_bits(const IrCtx *c, uint32_t t, uint64_t bits, double *v) {
+int irp_float_from_bits(const IrCtx *c, uint32_t t, uint64_t hi, uint64_t lo, double *v) {
   const IrType *x = ir_type(c, t);
-  if (x->kind != IR_T_FLOAT) return -1;
-  int mant, expb;
-  switch (x->sub) {
-  case IR_F64: memcpy(v, &bits, 8); return 0;
-  case IR_F32: {
-    if (bits >> 32) return -1; /* more bits than the type has */
-    uint32_t b = (uint32_t)bits;
-    float f;
-    memcpy(&f, &b, 4);
-    *v = f;
-    return 0;
+  if (x->kind != IR_T_FLOAT || x->sub >= IR_N_FLOAT_KINDS) return -1;
+  return irw_float_from_bits((IrFloatKind)x->sub, hi, lo, v);
+}
+
+int irp_tok_u128(const IrTok *t, uint64_t *hi, uint64_t *lo) {
+  uint64_t h = 0, l = 0;
+  for (uint32_t i = 2; i < t->len; i++) {
+    if (h >> 60) return -1;
+    char ch = t->text[i];
+    unsigned d = ch <= '9' ? (unsigned)(ch - '0') : (unsigned)((ch | 0x20) - 'a' + 10);
+    h = h << 4 | l >> 60;
+    l = l << 4 | d;
   }
-  case IR_F16: mant = 10, expb = 5; break;
-  case IR_BF16: mant = 7, expb = 8; break;
-  default: return -1;
-  }
-  if (bits >> (mant + expb + 1)) return -1;
-  int bias = (1 << (expb - 1)) - 1;
-  uint64_t m = bits & ((1u << mant) - 1);
-  int ex = (int)(bits >> mant) & ((1 << expb) - 1);
-  int neg = (int)(bits >> (mant + expb)) & 1;
-  double r;
-  if (ex == (1 << expb) - 1) r = m ? NAN : INFINITY;
-  else if (ex == 0) r = ldexp((double)m, 1 - bias - mant);
-  else r = ldexp((double)(m | (1u << mant)), ex - bias - mant);
-  *v = neg ? -r : r;
+  *hi = h;
+  *lo = l;
   return 0;
 }
 
-/* Check an integer literal against type t and normalise it (two's
- * complement for signless/signed, zero-extended for unsigned). */
 /* Whether literal -mag (neg) or mag fits integer or index type x, as
  * MLIR's buildAttributeAPInt decides (index is a signed 64-bit value; -0
  * does not fit: MLIR negates and wants the sign bit set). If it fits, *out
@@ -213,7 +177,7 @@ static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *f
   uint32_t loc = irp_lazy_loc(p, tk.text);
   if (is_float_type(p, t)) {
     if (tk.kind == IR_TK_INT) {
-      uint64_t bits;
+      uint64_t hi, bits;
       if (tk.len < 2 || tk.text[1] != 'x') {
         irp_error_at(p, loc, "unexpected decimal integer literal for a floating point "
                      "value");
@@ -222,7 +186,7 @@ static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *f
       }
       if (neg) return irp_error_at(p, loc, "hexadecimal float literal should not have a "
                                    "leading minus");
-      if (irp_tok_u64(&tk, &bits) || irp_float_from_bits(p->ctx, t, bits, fv))
+      if (irp_tok_u128(&tk, &hi, &bits) || irp_float_from_bits(p->ctx, t, hi, bits, fv))
         return irp_error_at(p, loc, "hexadecimal float constant out of range for type");
     } else {
       char tmp[128];
@@ -347,13 +311,13 @@ static int float_elem(IrParser *p, uint32_t et, int neg, const IrTok *t, double 
     *v = irp_round_float(p->ctx, et, neg ? -d : d);
     return 0;
   }
-  uint64_t bits;
+  uint64_t hi, bits;
   if (t->kind != IR_TK_INT) *msg = "expected floating point literal";
   else if (t->len < 2 || t->text[1] != 'x') {
     *msg = "unexpected decimal integer literal for a floating point value";
     *note = "add a trailing dot to make the literal a float";
   } else if (neg) *msg = "hexadecimal float literal should not have a leading minus";
-  else if (irp_tok_u64(t, &bits) || irp_float_from_bits(p->ctx, et, bits, v))
+  else if (irp_tok_u128(t, &hi, &bits) || irp_float_from_bits(p->ctx, et, hi, bits, v))
     *msg = "hexadecimal float constant out of range for type";
   else return 0;
   return -1;

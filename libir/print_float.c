@@ -375,6 +375,82 @@ uint64_t irw_float_bits(double v, IrFloatKind k) {
   return lo;
 }
 
+double irw_round_float(double v, IrFloatKind k) {
+  if (k == IR_F32) return (double)(float)v;
+  if (k >= IR_N_FLOAT_KINDS || k == IR_F64 || k == IR_F80 || k == IR_F128) return v;
+  return round_to(v, &sems[k]);
+}
+
+/* The double whose sign and mantissa's top bits are those of a NaN of
+ * format k with fraction `frac` (fb bits): float_bits gives them back. */
+static double nan_with(int neg, uint64_t frac, int fb) {
+  uint64_t u = (uint64_t)neg << 63 | UINT64_C(0x7ff) << 52 | frac << (52 - fb);
+  double d;
+  memcpy(&d, &u, sizeof d);
+  return d;
+}
+
+int irw_float_from_bits(IrFloatKind k, uint64_t hi, uint64_t lo, double *v) {
+  if (k >= IR_N_FLOAT_KINDS) return -1;
+  const FloatSem *s = &sems[k];
+  /* no more bits than the format has (APInt::getActiveBits) */
+  if (s->total <= 64 ? hi || (s->total < 64 && lo >> s->total)
+                     : s->total < 128 && hi >> (s->total - 64))
+    return -1;
+  if (k == IR_F64) {
+    memcpy(v, &lo, sizeof *v);
+    return 0;
+  }
+  if (k == IR_F32) {
+    uint32_t b = (uint32_t)lo;
+    float f;
+    memcpy(&f, &b, sizeof f);
+    *v = f;
+    return 0;
+  }
+  int neg;
+  double r;
+  if (k == IR_F80 || k == IR_F128) {
+    /* f80: sign, exp(15), explicit integer bit, frac(63); f128: sign,
+     * exp(15), frac(112). The top 52 fraction bits are what float_bits
+     * writes, so they are what a NaN keeps. */
+    uint64_t expf = k == IR_F80 ? hi & 0x7fff : hi >> 48 & 0x7fff;
+    neg = (int)(k == IR_F80 ? hi >> 15 & 1 : hi >> 63);
+    uint64_t fhi = k == IR_F80 ? lo << 1 >> 12 : (hi & ((UINT64_C(1) << 48) - 1)) << 4 | lo >> 60;
+    if (expf == 0x7fff) {
+      int nan = k == IR_F80 ? (lo << 1) != 0 : (hi & ((UINT64_C(1) << 48) - 1)) || lo;
+      r = nan ? nan_with(neg, fhi ? fhi : UINT64_C(1) << 51, 52) : INFINITY;
+      if (nan) {
+        *v = r;
+        return 0;
+      }
+    } else if (k == IR_F80) {
+      r = ldexp((double)lo, (int)(expf ? expf : 1) - s->bias - 63);
+    } else {
+      double f = ldexp((double)(hi & ((UINT64_C(1) << 48) - 1)), -48) + ldexp((double)lo, -112);
+      r = expf ? ldexp(1.0 + f, (int)expf - s->bias) : ldexp(f, 1 - s->bias);
+    }
+  } else {
+    int fb = s->prec - 1;
+    uint64_t emax = (UINT64_C(1) << s->ebits) - 1, fmask = (UINT64_C(1) << fb) - 1;
+    uint64_t expf = lo >> fb & emax, mant = lo & fmask;
+    neg = (int)(lo >> (s->total - 1) & 1);
+    if (s->fn ? expf == emax && mant == fmask : expf == emax) {
+      if (s->fn || mant) {
+        *v = nan_with(neg, mant, fb);
+        return 0;
+      }
+      r = INFINITY;
+    } else if (expf == 0) {
+      r = ldexp((double)mant, 1 - s->bias - fb);
+    } else {
+      r = ldexp((double)(mant | (UINT64_C(1) << fb)), (int)expf - s->bias - fb);
+    }
+  }
+  *v = neg ? -r : r;
+  return 0;
+}
+
 /* Hex of the bits (`0x` + upper-case digits, no leading zeros) of v in
  * format k, as APInt::toString(16, formatAsCLiteral). */
 static size_t hex_bits(char *out, double v, IrFloatKind k) {
