@@ -360,6 +360,25 @@ static int scalar(IrParser *p, Dense *d, uint32_t et, Buf *b, int store) {
     if (float_elem(p, et, neg, &t, &v, &msg, &note)) return elem_error(d, loc, msg, note), 0;
     if (store) raw_put(d, p->ctx, 0, v);
     if (b) irp_format_float(p->ctx, et, v, tmp, sizeof tmp);
+  } else if (x->kind == IR_T_OPAQUE && ir_str_ptr(p->ctx, x->text)[0] != '!') {
+    /* a float format not converted here (f4E2M1FN, f8E3M4...; the digit
+     * after 'f' is its width): the literal is checked as
+     * parseFloatFromLiteral checks it and kept as written */
+    unsigned bits = (unsigned)(ir_str_ptr(p->ctx, x->text)[1] - '0');
+    uint64_t hi, lo;
+    if (t.kind == IR_TK_FLOAT) {
+    } else if (t.kind != IR_TK_INT) {
+      msg = "expected floating point literal";
+    } else if (t.len < 2 || t.text[1] != 'x') {
+      msg = "unexpected decimal integer literal for a floating point value";
+      note = "add a trailing dot to make the literal a float";
+    } else if (neg) {
+      msg = "hexadecimal float literal should not have a leading minus";
+    } else if (irp_tok_u128(&t, &hi, &lo) || hi || (bits < 64 && lo >> bits)) {
+      msg = "hexadecimal float constant out of range for type";
+    }
+    if (msg) return elem_error(d, loc, msg, note), 0;
+    if (b) snprintf(tmp, sizeof tmp, "%s%.*s", neg ? "-" : "", (int)(t.len < 60 ? t.len : 60), t.text);
   } else if (t.kind == IR_TK_STRING) { /* other element types hold strings */
     if (b) {
       bputs(b, "\"");

@@ -234,3 +234,34 @@
 // CHECK: dense-elements-invalid.mlir:[[# @LINE + 2]]:17: error: integer constant out of range for attribute
 // expected-error@+1 {{integer constant out of range for attribute}}
 "test.a"() {v = 9223372036854775808 : index} : () -> ()
+
+// -----
+
+// CHECK: dense-elements-invalid.mlir:[[# @LINE + 2]]:24: error: hexadecimal float constant out of range for type
+// expected-error@+1 {{hexadecimal float constant out of range for type}}
+"test.a"() {v = dense<[0x1F, 2.0]> : vector<2xf4E2M1FN>} : () -> ()
+
+// -----
+
+// CHECK: dense-elements-invalid.mlir:[[# @LINE + 3]]:24: error: unexpected decimal integer literal for a floating point value
+// expected-error@+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note@+1 {{add a trailing dot to make the literal a float}}
+"test.a"() {v = dense<[1, 2.0]> : vector<2xf4E2M1FN>} : () -> ()
+
+// -----
+
+// CHECK: dense-elements-invalid.mlir:[[# @LINE + 2]]:24: error: expected floating point literal
+// expected-error@+1 {{expected floating point literal}}
+"test.a"() {v = dense<[true, 2.0]> : vector<2xf4E2M1FN>} : () -> ()
+
+// -----
+
+// CHECK: dense-elements-invalid.mlir:[[# @LINE + 2]]:23: error: expected string containing hex digits starting with `0x`
+// expected-error@+1 {{expected string containing hex digits starting with `0x`}}
+"test.a"() {v = dense<"s"> : vector<3xf4E2M1FN>} : () -> ()
+
+// -----
+
+// CHECK: dense-elements-invalid.mlir:[[# @LINE + 2]]:17: error: elements hex data size is invalid for provided type: 'vector<3xf4E2M1FN>'
+// expected-error@+1 {{elements hex data size is invalid for provided type: 'vector<3xf4E2M1FN>'}}
+"test.a"() {v = dense<"0x0102"> : vector<3xf4E2M1FN>} : () -> ()
