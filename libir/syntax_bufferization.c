@@ -286,8 +286,8 @@ static int verify_alloc_tensor(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t t = ir_vtype(m, o->results);
   const IrType *ty = ir_type(m->ctx, t);
   int64_t ndyn = 0;
-  if (ty->kind != IR_T_TENSOR) return 0;
-  for (uint32_t i = 0; i < ty->n; i++) ndyn += ir_type_dims(m->ctx, t)[i] == IR_DYN;
+  if (ty->kind == IR_T_TENSOR)
+    for (uint32_t i = 0; i < ty->n; i++) ndyn += ir_type_dims(m->ctx, t)[i] == IR_DYN;
   /* Operand types (ODS: Variadic<Index>, Optional<AnyTensor>,
    * Optional<Index>), checked in operand order as MLIR does; the custom
    * form prints `copy(%t)` and re-parses it with the result's type, so a
@@ -310,6 +310,14 @@ static int verify_alloc_tensor(const IrModule *m, uint32_t op, IrDiag *d) {
                               : k < seg[0] ? "variadic of index" : "index",
                               ts);
   }
+  /* ODS checks the result after the operands (AnyTensor); the custom
+   * form parses only a tensor type back */
+  if (ty->kind != IR_T_TENSOR && ty->kind != IR_T_UTENSOR) {
+    char ts[256];
+    ir_type_str(m->ctx, t, ts, sizeof ts);
+    return ir_syntax_op_error(m, op, d, "result #0 must be tensor of any type values, but got '%s'",
+                              ts);
+  }
   if (seg[1] && ir_vtype(m, ir_operand(m, op, seg[0])) != t) {
     /* emitError, not emitOpError: no `'op' op` prefix */
     ir_diag(d, m->ctx, o->loc, IR_SEV_ERROR,
@@ -319,10 +327,9 @@ static int verify_alloc_tensor(const IrModule *m, uint32_t op, IrDiag *d) {
   if (ir_attr_i64(m->ctx, s)[1] && ir_attr_i64(m->ctx, s)[0])
     return ir_syntax_op_error(m, op, d,
                               "dynamic sizes not needed when copying a tensor");
-  if (!ir_attr_i64(m->ctx, s)[1] && ir_attr_i64(m->ctx, s)[0] != ndyn)
-    return ir_syntax_op_error(m, op, d,
-                              "expected %lld dynamic sizes",
-                              (long long)ndyn);
+  if (ty->kind == IR_T_TENSOR && !ir_attr_i64(m->ctx, s)[1] && ir_attr_i64(m->ctx, s)[0] != ndyn)
+    return ir_syntax_op_error(m, op, d, "incorrect number of dynamic sizes, has %lld, expected %lld",
+                              (long long)ir_attr_i64(m->ctx, s)[0], (long long)ndyn);
   return 0;
 }
 
