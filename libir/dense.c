@@ -13,8 +13,10 @@
 
 #include "irint.h"
 
-/* MLIR's getDenseElementBitWidth: the bits of a value (tf32: 19, a
- * complex: both parts'), 0 for types with no such storage. */
+/* MLIR's getDenseElementBitWidth: the bits of a value (tf32: 19; a
+ * complex: its part's bits rounded up to whole bytes, twice: complex<i3>
+ * takes two bytes, as mlir-opt-22's hex size check says), 0 for types with
+ * no such storage. */
 static uint32_t bit_width(const IrCtx *c, uint32_t t) {
   const IrType *x = ir_type(c, t);
   switch (x->kind) {
@@ -32,7 +34,7 @@ static uint32_t bit_width(const IrCtx *c, uint32_t t) {
     }
   case IR_T_COMPLEX: {
     const IrType *e = ir_type(c, x->elem);
-    return e->kind == IR_T_COMPLEX ? 0 : 2 * bit_width(c, x->elem);
+    return e->kind == IR_T_COMPLEX ? 0 : 2 * ((bit_width(c, x->elem) + 7) / 8 * 8);
   }
   case IR_T_OPAQUE: { /* f4E2M1FN, f6E3M2FN, f8E3M4...: the digit after 'f' */
     const char *s = ir_str_ptr(c, x->text);

@@ -466,11 +466,13 @@ int irp_tok_u128(const IrTok *t, uint64_t *hi, uint64_t *lo);
 
 /* dense.c: dense<> elements in MLIR's storage, raw little-endian bytes.
  * ir_dense_width: bits MLIR stores an element of type t in (1 for i1,
- * packed 8 to a byte; whole bytes else: complex<i3>'s 6 bits take one);
+ * packed 8 to a byte; whole bytes else: a complex's parts each take
+ * whole bytes, complex<i3> two);
  * 0 for types it stores no other way than text. ir_dense_scalar: the
  * scalar type (t, or a complex's part) if elements of t go between
  * storage and text exactly here (integers up to 64 bits, index, f16,
- * bf16, f32, f64, complex of those with parts of whole bytes), else 0. store/load/spell: scalar i of scalar type t in raw
+ * bf16, f32, f64, complex of those with parts of whole bytes), else 0.
+ * store/load/spell: scalar i of scalar type t in raw
  * (a complex's parts are scalars 2i and 2i + 1); spell writes it as MLIR
  * prints it (out: 96 bytes). */
 /* MLIR prints the elements as hex beyond this many (its

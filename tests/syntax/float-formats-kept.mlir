@@ -15,3 +15,8 @@
 // CHECK: "test.b"() {a = dense<"0x010203"> : vector<3xf4E2M1FN>, b = dense<"0x0102"> : tensor<2xcomplex<f4E2M1FN>>} : () -> ()
 // MLIR: "test.b"() {a = dense<[5.000000e-01, 1.000000e+00, 1.500000e+00]> : vector<3xf4E2M1FN>, b = dense<(5.000000e-01,1.000000e+00)> : tensor<2xcomplex<f4E2M1FN>>} : () -> ()
 "test.b"() {a = dense<"0x010203"> : vector<3xf4E2M1FN>, b = dense<"0x0102"> : tensor<2xcomplex<f4E2M1FN>>} : () -> ()
+
+// Complex types with parts of less than a byte: two bytes an element.
+// CHECK: "test.c"() {a = dense<"0x0102"> : tensor<1xcomplex<i3>>, b = dense<"0x01020304"> : tensor<2xcomplex<i3>>, c = dense<"0x010203040506"> : tensor<1xcomplex<tf32>>} : () -> ()
+// MLIR: "test.c"() {a = dense<(1,2)> : tensor<1xcomplex<i3>>, b = dense<[(1,2), (3,-4)]> : tensor<2xcomplex<i3>>, c = dense<(5.537630e+19,-5.015630e+00)> : tensor<1xcomplex<tf32>>} : () -> ()
+"test.c"() {a = dense<"0x0102"> : tensor<1xcomplex<i3>>, b = dense<"0x01020304"> : tensor<2xcomplex<i3>>, c = dense<"0x010203040506"> : tensor<1xcomplex<tf32>>} : () -> ()
