@@ -456,6 +456,10 @@ static inline int irp_opt_loc(IrParser *p, uint32_t *loc) {
 }
 /* Location body after `loc(` up to and including `)`. */
 int irp_loc_body(IrParser *p, uint32_t *loc);
+/* A dialect type or attribute spelled s[0, n) (from its '!' or '#' to the
+ * end of its body): an error, as in MLIR, if its dialect is not one
+ * mlir-opt-22 registers and unregistered dialects are not allowed. */
+int irp_check_dialect(IrParser *p, const char *s, size_t n);
 /* v rounded to the precision of float type t (f16, bf16, f32, ...). */
 double irp_round_float(const IrCtx *c, uint32_t t, double v);
 /* The value of float type t whose bits are hi:lo (irw_float_from_bits);

@@ -2279,6 +2279,7 @@ static uint32_t reparse(IrCtx *c, const char *pre, uint32_t str,
   ir_diag_init(&quiet, NULL);
   memset(&names, 0, sizeof names);
   parser_start(&p, &names, c, &quiet, "-", 1, text, len);
+  p.allow_unregistered = 1; /* what is asked is the syntax, of any dialect */
   uint32_t id = 0;
   int r = is_type ? irp_type(&p, &id) : irp_attr(&p, hint, &id);
   if (r || p.failed || quiet.n_total || p.tok.kind != IR_TK_EOF) id = 0;

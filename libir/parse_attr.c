@@ -955,6 +955,7 @@ static int opaque_attr(IrParser *p, const char *start, uint32_t *out) {
   const char *end = p->tok.text + p->tok.len;
   irp_next(p);
   if (p->tok.kind == IR_TK_LESS && p->tok.text == end && irp_skip_body(p, &end)) return -1;
+  if (irp_check_dialect(p, start, (size_t)(end - start))) return -1;
   IrAttr a;
   clear(&a, IR_A_OPAQUE);
   a.str = ir_str(p->ctx, start, (size_t)(end - start));

@@ -320,6 +320,31 @@ int irp_function_type(IrParser *p, uint32_t *type) {
 }
 
 /* `!alias`, `!dialect.type`, `!dialect.type<body>`, `!dialect<body>`. */
+int irp_check_dialect(IrParser *p, const char *s, size_t n) {
+  if (p->allow_unregistered) return 0;
+  size_t k = 1;
+  while (k < n && s[k] != '.' && s[k] != '<') k++;
+  char buf[64];
+  if (k < sizeof buf) {
+    memcpy(buf, s + 1, k - 1);
+    buf[k - 1] = '.';
+    if (ir_dialect_known(buf, k)) return 0;
+  }
+  /* MLIR names it as an OpaqueType/OpaqueAttr would print: the dialect,
+   * then the rest of a pretty spelling or the body of a `<...>` one; it
+   * points at the former's rest, at the latter's sigil */
+  const char *data = s + n, *at = s;
+  size_t dn = 0;
+  if (k < n && s[k] == '.') data = at = s + k + 1, dn = n - k - 1;
+  else if (k + 1 < n && s[k] == '<') data = s + k + 1, dn = n - k - 2;
+  return irp_error_at(p, irp_lazy_loc(p, at),
+                      "%s%c\"%.*s\"<\"%.*s\">%s %s created with unregistered dialect. If this is "
+                      "intended, please call allowUnregisteredDialects() on the MLIRContext, "
+                      "or use -allow-unregistered-dialect with the MLIR opt tool used",
+                      s[0] == '!' ? "`" : "", s[0], (int)(k - 1), s + 1, (int)dn, data,
+                      s[0] == '!' ? "`" : " : 'none'", s[0] == '!' ? "type" : "attribute");
+}
+
 static int bang_type(IrParser *p, uint32_t *out) {
   const IrTok t = p->tok;
   const char *start = t.text - 1;
@@ -327,11 +352,12 @@ static int bang_type(IrParser *p, uint32_t *out) {
   irp_next(p);
   if (p->tok.kind == IR_TK_LESS && p->tok.text == t.text + t.len) {
     const char *end;
-    if (irp_skip_body(p, &end)) return -1;
+    if (irp_skip_body(p, &end) || irp_check_dialect(p, start, (size_t)(end - start))) return -1;
     *out = opaque(p, start, (size_t)(end - start));
     return 0;
   }
   if (dotted) {
+    if (irp_check_dialect(p, start, t.len + 1)) return -1;
     *out = opaque(p, start, t.len + 1);
     return 0;
   }

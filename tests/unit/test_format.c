@@ -595,6 +595,8 @@ static void test_text_entries(void) {
       {0, IR_A_OPAQUE, "5", 0, opq},                            /* an integer */
       {0, IR_A_OPAQUE, "#map", 0, opq},                         /* an alias */
       {1, 0, "!test.t<\"x\">", 0, NULL},
+      {1, 0, "!u.t<\"x\">", 0, NULL},                        /* unregistered: reads */
+      {0, IR_A_OPAQUE, "#u.a<1>", 0, NULL},
       {1, 0, "!test.t<", 0, opt},
       {1, 0, "i32", 0, opt},                                    /* a builtin type */
       {1, 0, "!test.t}", 0, opt},
