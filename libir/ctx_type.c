@@ -200,17 +200,11 @@ int ir_type_is_int(const IrCtx *c, uint32_t t, uint32_t width) {
   return ty->kind == IR_T_INT && (!width || ty->width == width);
 }
 
-/* Whether opaque type text `!dialect.rest` or `!dialect<...>` names a
- * dialect mlir-opt-22 registers (else MLIR makes it an OpaqueType). */
+/* Whether opaque text `!dialect.rest`, `#dialect<...>`... names a dialect
+ * mlir-opt-22 registers (else MLIR makes it an OpaqueType/OpaqueAttr). */
 static int opaque_dialect_known(const IrCtx *c, uint32_t text) {
-  const char *s = ir_str_ptr(c, text);
-  size_t n = ir_str_len(c, text), k = 1;
-  char buf[64];
-  while (k < n && k < sizeof buf - 1 && s[k] != '.' && s[k] != '<') k++;
-  if (k >= n || k >= sizeof buf - 1) return 0;
-  memcpy(buf, s + 1, k - 1);
-  buf[k - 1] = '.';
-  return ir_dialect_known(buf, k);
+  size_t n = ir_str_len(c, text);
+  return n > 1 && ir_dialect_known(ir_str_ptr(c, text) + 1, n - 1);
 }
 
 const char *ir_type_elem_error(const IrCtx *c, IrTypeKind container, uint32_t elem) {

@@ -361,8 +361,9 @@ typedef struct IrOpInfo {
 const IrOpInfo *ir_op_info(uint32_t opc);
 /* Opcode of an op name, IR_OP_UNKNOWN if not registered. */
 uint32_t ir_op_lookup(const char *name, size_t n);
-/* Whether the dialect of `name` (before its first '.') is one mlir-opt-22
- * registers; ops of others need --allow-unregistered-dialect. */
+/* Whether the dialect of `name` (before its first '.' or '<': an op name,
+ * or a dialect type's or attribute's spelling after its sigil) is one
+ * mlir-opt-22 registers; others need --allow-unregistered-dialect. */
 int ir_dialect_known(const char *name, size_t n);
 /* Whether `name` is an inherent attribute of opcode `opc`. */
 int ir_op_is_inherent(uint32_t opc, const char *name, size_t n);

@@ -279,7 +279,7 @@ static void raw_put(Dense *d, IrCtx *c, int64_t iv, double fv) {
 }
 
 /* The value of integer element token t (after a '-' if neg) of integer or
- * index type x, or NULL with *msg set: MLIR's getIntAttrElements. */
+ * index type x: 0, or -1 with *msg set (MLIR's getIntAttrElements). */
 static int int_elem(const IrType *x, int neg, const IrTok *t, int64_t *v, const char **msg) {
   int is_bool = x->kind == IR_T_INT && x->width == 1;
   if (neg && x->kind == IR_T_INT && x->sub == IR_UNSIGNED)
@@ -298,10 +298,31 @@ static int int_elem(const IrType *x, int neg, const IrTok *t, int64_t *v, const 
   return -1;
 }
 
-/* The value of float element token t of float type et: MLIR's
- * parseFloatFromLiteral. */
+/* MLIR's parseFloatFromLiteral on token t (after a '-' if neg) of a
+ * float format `bits` wide: NULL if t is a float literal or a hex one
+ * that fits (its bits in *hi:*lo), else the message (and *note). */
+static const char *float_literal_error(const IrTok *t, int neg, unsigned bits, uint64_t *hi,
+                                       uint64_t *lo, const char **note) {
+  if (t->kind == IR_TK_FLOAT) return NULL;
+  if (t->kind != IR_TK_INT) return "expected floating point literal";
+  if (t->len < 2 || t->text[1] != 'x') {
+    *note = "add a trailing dot to make the literal a float";
+    return "unexpected decimal integer literal for a floating point value";
+  }
+  if (neg) return "hexadecimal float literal should not have a leading minus";
+  if (irp_tok_u128(t, hi, lo) || (bits <= 64 ? *hi || (bits < 64 && *lo >> bits)
+                                             : bits < 128 && *hi >> (bits - 64)))
+    return "hexadecimal float constant out of range for type";
+  return NULL;
+}
+
+/* The value of float element token t of float type et, or -1 with *msg
+ * (and *note) set. */
 static int float_elem(IrParser *p, uint32_t et, int neg, const IrTok *t, double *v,
                       const char **msg, const char **note) {
+  uint64_t hi = 0, lo = 0;
+  /* 128: the format's own width is checked by irp_float_from_bits */
+  if ((*msg = float_literal_error(t, neg, 128, &hi, &lo, note))) return -1;
   if (t->kind == IR_TK_FLOAT) {
     char tmp[128];
     size_t n = t->len < sizeof tmp - 1 ? t->len : sizeof tmp - 1;
@@ -311,15 +332,8 @@ static int float_elem(IrParser *p, uint32_t et, int neg, const IrTok *t, double 
     *v = irp_round_float(p->ctx, et, neg ? -d : d);
     return 0;
   }
-  uint64_t hi, bits;
-  if (t->kind != IR_TK_INT) *msg = "expected floating point literal";
-  else if (t->len < 2 || t->text[1] != 'x') {
-    *msg = "unexpected decimal integer literal for a floating point value";
-    *note = "add a trailing dot to make the literal a float";
-  } else if (neg) *msg = "hexadecimal float literal should not have a leading minus";
-  else if (irp_tok_u128(t, &hi, &bits) || irp_float_from_bits(p->ctx, et, hi, bits, v))
-    *msg = "hexadecimal float constant out of range for type";
-  else return 0;
+  if (!irp_float_from_bits(p->ctx, et, hi, lo, v)) return 0;
+  *msg = "hexadecimal float constant out of range for type";
   return -1;
 }
 
@@ -366,18 +380,8 @@ static int scalar(IrParser *p, Dense *d, uint32_t et, Buf *b, int store) {
      * parseFloatFromLiteral checks it and kept as written */
     unsigned bits = (unsigned)(ir_str_ptr(p->ctx, x->text)[1] - '0');
     uint64_t hi, lo;
-    if (t.kind == IR_TK_FLOAT) {
-    } else if (t.kind != IR_TK_INT) {
-      msg = "expected floating point literal";
-    } else if (t.len < 2 || t.text[1] != 'x') {
-      msg = "unexpected decimal integer literal for a floating point value";
-      note = "add a trailing dot to make the literal a float";
-    } else if (neg) {
-      msg = "hexadecimal float literal should not have a leading minus";
-    } else if (irp_tok_u128(&t, &hi, &lo) || hi || (bits < 64 && lo >> bits)) {
-      msg = "hexadecimal float constant out of range for type";
-    }
-    if (msg) return elem_error(d, loc, msg, note), 0;
+    if ((msg = float_literal_error(&t, neg, bits, &hi, &lo, &note)))
+      return elem_error(d, loc, msg, note), 0;
     if (b) snprintf(tmp, sizeof tmp, "%s%.*s", neg ? "-" : "", (int)(t.len < 60 ? t.len : 60), t.text);
   } else if (t.kind == IR_TK_STRING) { /* other element types hold strings */
     if (b) {

@@ -322,14 +322,9 @@ int irp_function_type(IrParser *p, uint32_t *type) {
 /* `!alias`, `!dialect.type`, `!dialect.type<body>`, `!dialect<body>`. */
 int irp_check_dialect(IrParser *p, const char *s, size_t n) {
   if (p->allow_unregistered) return 0;
+  if (ir_dialect_known(s + 1, n - 1)) return 0;
   size_t k = 1;
   while (k < n && s[k] != '.' && s[k] != '<') k++;
-  char buf[64];
-  if (k < sizeof buf) {
-    memcpy(buf, s + 1, k - 1);
-    buf[k - 1] = '.';
-    if (ir_dialect_known(buf, k)) return 0;
-  }
   /* MLIR names it as an OpaqueType/OpaqueAttr would print: the dialect,
    * then the rest of a pretty spelling or the body of a `<...>` one; it
    * points at the former's rest, at the latter's sigil */

@@ -107,10 +107,11 @@ int ir_op_is_inherent(uint32_t opc, const char *name, size_t n) {
   return 0;
 }
 
-/* Whether the dialect of `name` (the part before its first '.') is one
- * mlir-opt-22 registers (its --show-dialects list). Ops of those dialects
- * that our registry lacks are kept as unknown ops, as they may be real; an
- * op of any other dialect needs allow_unregistered, as in mlir-opt. */
+/* Whether the dialect of `name` (the part before its first '.' or '<') is
+ * one mlir-opt-22 registers (its --show-dialects list). Ops of those
+ * dialects that our registry lacks are kept as unknown ops, as they may be
+ * real; an op, type or attribute of any other dialect needs
+ * allow_unregistered, as in mlir-opt. */
 int ir_dialect_known(const char *name, size_t n) {
   static const char *const dialects[] = {
       "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve",
@@ -120,9 +121,9 @@ int ir_dialect_known(const char *name, size_t n) {
       "shape", "shard", "smt", "sparse_tensor", "spirv", "tensor", "test", "test_dyn",
       "test_irdl_to_cpp", "tosa", "transform", "ub", "vector", "wasmssa", "x86vector",
       "xegpu", "xevm"};
-  const char *dot = memchr(name, '.', n);
-  if (!dot) return 0;
-  size_t dn = (size_t)(dot - name);
+  size_t dn = 0;
+  while (dn < n && name[dn] != '.' && name[dn] != '<') dn++;
+  if (dn == n) return 0;
   for (size_t i = 0; i < sizeof dialects / sizeof *dialects; i++)
     if (strlen(dialects[i]) == dn && memcmp(dialects[i], name, dn) == 0) return 1;
   return 0;
