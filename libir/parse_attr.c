@@ -1039,7 +1039,9 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
       }
       clear(&a, IR_A_INT);
       a.ival = v;
-      a.type = ir_type_is_int(p->ctx, type, 64) ? 0 : type;
+      /* only signless i64 is the default type (ir_type_is_int takes ui64 and
+       * si64 too, which lost their signedness here) */
+      a.type = type == ir_type_int(p->ctx, 64) ? 0 : type;
     }
     restore(p, &after);
     *out = intern(p, &a, NULL, NULL);
