@@ -207,12 +207,16 @@ static int opaque_dialect_known(const IrCtx *c, uint32_t text) {
   return n > 1 && ir_dialect_known(ir_str_ptr(c, text) + 1, n - 1);
 }
 
+uint32_t ir_type_opaque_float(const IrCtx *c, uint32_t t) {
+  const IrType *x = ir_type(c, t);
+  if (x->kind != IR_T_OPAQUE) return 0;
+  const char *s = ir_str_ptr(c, x->text);
+  return s[0] == 'f' && s[1] >= '1' && s[1] <= '9' ? (uint32_t)(s[1] - '0') : 0;
+}
+
 const char *ir_type_elem_error(const IrCtx *c, IrTypeKind container, uint32_t elem) {
   const IrType *e = ir_type(c, elem);
-  IrTypeKind k = e->kind;
-  /* the float types without an IrFloatKind (f8E3M4, f4E2M1FN...) are
-   * opaque spellings without a '!' */
-  if (k == IR_T_OPAQUE && ir_str_ptr(c, e->text)[0] != '!') k = IR_T_FLOAT;
+  IrTypeKind k = ir_type_opaque_float(c, elem) ? IR_T_FLOAT : e->kind;
   switch (container) {
   case IR_T_COMPLEX:
     /* ComplexType::verify: FloatType or IntegerType */

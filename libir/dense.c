@@ -36,10 +36,7 @@ static uint32_t bit_width(const IrCtx *c, uint32_t t) {
     const IrType *e = ir_type(c, x->elem);
     return e->kind == IR_T_COMPLEX ? 0 : 2 * ((bit_width(c, x->elem) + 7) / 8 * 8);
   }
-  case IR_T_OPAQUE: { /* f4E2M1FN, f6E3M2FN, f8E3M4...: the digit after 'f' */
-    const char *s = ir_str_ptr(c, x->text);
-    return s[0] == 'f' && s[1] >= '1' && s[1] <= '9' ? (uint32_t)(s[1] - '0') : 0;
-  }
+  case IR_T_OPAQUE: return ir_type_opaque_float(c, t); /* f4E2M1FN... */
   default: return 0;
   }
 }

@@ -692,6 +692,10 @@ int ir_parse_pieces(IrCtx *c, const char *text, size_t len, int padded,
  * something no parser accepts. */
 int ir_type_text_sound(IrCtx *c, const IrType *t);
 
+/* The bits of a float format kept as an opaque spelling, as those without
+ * an IrFloatKind are (f4E2M1FN: 4, f6E3M2FN: 6, f8E3M4: 8); 0 for any
+ * other type. */
+uint32_t ir_type_opaque_float(const IrCtx *c, uint32_t t);
 /* NULL if `elem` may be the element type of a `container` type (complex,
  * tensor, memref, vector, ranked or not), else MLIR's message for it.
  * Dialect types pass as memref and vector elements when their dialect is

@@ -169,6 +169,46 @@ static int is_int_type(IrParser *p, uint32_t t) {
   return k == IR_T_INT || k == IR_T_INDEX;
 }
 
+/* MLIR's parseFloatFromLiteral on token t (after a '-' if neg) of a
+ * float format `bits` wide: NULL if t is a float literal or a hex one
+ * that fits (its bits in *hi:*lo), else the message (and *note). */
+static const char *float_literal_error(const IrTok *t, int neg, unsigned bits, uint64_t *hi,
+                                       uint64_t *lo, const char **note) {
+  if (t->kind == IR_TK_FLOAT) return NULL;
+  if (t->kind != IR_TK_INT) return "expected floating point literal";
+  if (t->len < 2 || t->text[1] != 'x') {
+    *note = "add a trailing dot to make the literal a float";
+    return "unexpected decimal integer literal for a floating point value";
+  }
+  if (neg) return "hexadecimal float literal should not have a leading minus";
+  if (irp_tok_u128(t, hi, lo) || (bits <= 64 ? *hi || (bits < 64 && *lo >> bits)
+                                             : bits < 128 && *hi >> (bits - 64)))
+    return "hexadecimal float constant out of range for type";
+  return NULL;
+}
+
+/* The value of literal token t (after a '-' if neg) of float type et, a
+ * dense element's or a scalar attribute's: 0, or -1 with *msg (and *note)
+ * set. */
+static int float_value(IrParser *p, uint32_t et, int neg, const IrTok *t, double *v,
+                      const char **msg, const char **note) {
+  uint64_t hi = 0, lo = 0;
+  /* 128: the format's own width is checked by irp_float_from_bits */
+  if ((*msg = float_literal_error(t, neg, 128, &hi, &lo, note))) return -1;
+  if (t->kind == IR_TK_FLOAT) {
+    char tmp[128];
+    size_t n = t->len < sizeof tmp - 1 ? t->len : sizeof tmp - 1;
+    memcpy(tmp, t->text, n);
+    tmp[n] = 0;
+    double d = strtod(tmp, NULL);
+    *v = irp_round_float(p->ctx, et, neg ? -d : d);
+    return 0;
+  }
+  if (!irp_float_from_bits(p->ctx, et, hi, lo, v)) return 0;
+  *msg = "hexadecimal float constant out of range for type";
+  return -1;
+}
+
 /* The current INT/FLOAT token (after an optional '-') as a value of type t:
  * *iv for integer types, *fv for float types. */
 static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *fv) {
@@ -176,25 +216,11 @@ static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *f
   /* at the literal, after any '-', as MLIR reports */
   uint32_t loc = irp_lazy_loc(p, tk.text);
   if (is_float_type(p, t)) {
-    if (tk.kind == IR_TK_INT) {
-      uint64_t hi, bits;
-      if (tk.len < 2 || tk.text[1] != 'x') {
-        irp_error_at(p, loc, "unexpected decimal integer literal for a floating point "
-                     "value");
-        irp_note_at(p, loc, "add a trailing dot to make the literal a float");
-        return -1;
-      }
-      if (neg) return irp_error_at(p, loc, "hexadecimal float literal should not have a "
-                                   "leading minus");
-      if (irp_tok_u128(&tk, &hi, &bits) || irp_float_from_bits(p->ctx, t, hi, bits, fv))
-        return irp_error_at(p, loc, "hexadecimal float constant out of range for type");
-    } else {
-      char tmp[128];
-      size_t n = tk.len < sizeof tmp - 1 ? tk.len : sizeof tmp - 1;
-      memcpy(tmp, tk.text, n);
-      tmp[n] = 0;
-      double d = strtod(tmp, NULL);
-      *fv = irp_round_float(p->ctx, t, neg ? -d : d);
+    const char *msg, *note = NULL;
+    if (float_value(p, t, neg, &tk, fv, &msg, &note)) {
+      irp_error_at(p, loc, "%s", msg);
+      if (note) irp_note_at(p, loc, "%s", note);
+      return -1;
     }
   } else if (is_int_type(p, t)) {
     if (tk.kind == IR_TK_FLOAT)
@@ -298,45 +324,6 @@ static int int_elem(const IrType *x, int neg, const IrTok *t, int64_t *v, const 
   return -1;
 }
 
-/* MLIR's parseFloatFromLiteral on token t (after a '-' if neg) of a
- * float format `bits` wide: NULL if t is a float literal or a hex one
- * that fits (its bits in *hi:*lo), else the message (and *note). */
-static const char *float_literal_error(const IrTok *t, int neg, unsigned bits, uint64_t *hi,
-                                       uint64_t *lo, const char **note) {
-  if (t->kind == IR_TK_FLOAT) return NULL;
-  if (t->kind != IR_TK_INT) return "expected floating point literal";
-  if (t->len < 2 || t->text[1] != 'x') {
-    *note = "add a trailing dot to make the literal a float";
-    return "unexpected decimal integer literal for a floating point value";
-  }
-  if (neg) return "hexadecimal float literal should not have a leading minus";
-  if (irp_tok_u128(t, hi, lo) || (bits <= 64 ? *hi || (bits < 64 && *lo >> bits)
-                                             : bits < 128 && *hi >> (bits - 64)))
-    return "hexadecimal float constant out of range for type";
-  return NULL;
-}
-
-/* The value of float element token t of float type et, or -1 with *msg
- * (and *note) set. */
-static int float_elem(IrParser *p, uint32_t et, int neg, const IrTok *t, double *v,
-                      const char **msg, const char **note) {
-  uint64_t hi = 0, lo = 0;
-  /* 128: the format's own width is checked by irp_float_from_bits */
-  if ((*msg = float_literal_error(t, neg, 128, &hi, &lo, note))) return -1;
-  if (t->kind == IR_TK_FLOAT) {
-    char tmp[128];
-    size_t n = t->len < sizeof tmp - 1 ? t->len : sizeof tmp - 1;
-    memcpy(tmp, t->text, n);
-    tmp[n] = 0;
-    double d = strtod(tmp, NULL);
-    *v = irp_round_float(p->ctx, et, neg ? -d : d);
-    return 0;
-  }
-  if (!irp_float_from_bits(p->ctx, et, hi, lo, v)) return 0;
-  *msg = "hexadecimal float constant out of range for type";
-  return -1;
-}
-
 /* One scalar of a dense body whose scalars have type et: canonically
  * spelled into b (if not NULL) and stored into d's raw elements (if
  * `store`). Literals of the wrong kind are element errors (elem_error);
@@ -371,14 +358,14 @@ static int scalar(IrParser *p, Dense *d, uint32_t et, Buf *b, int store) {
     else snprintf(tmp, sizeof tmp, "%lld", (long long)v);
   } else if (x->kind == IR_T_FLOAT) {
     double v;
-    if (float_elem(p, et, neg, &t, &v, &msg, &note)) return elem_error(d, loc, msg, note), 0;
+    if (float_value(p, et, neg, &t, &v, &msg, &note)) return elem_error(d, loc, msg, note), 0;
     if (store) raw_put(d, p->ctx, 0, v);
     if (b) irp_format_float(p->ctx, et, v, tmp, sizeof tmp);
-  } else if (x->kind == IR_T_OPAQUE && ir_str_ptr(p->ctx, x->text)[0] != '!') {
-    /* a float format not converted here (f4E2M1FN, f8E3M4...; the digit
-     * after 'f' is its width): the literal is checked as
-     * parseFloatFromLiteral checks it and kept as written */
-    unsigned bits = (unsigned)(ir_str_ptr(p->ctx, x->text)[1] - '0');
+  } else if (ir_type_opaque_float(p->ctx, et)) {
+    /* a float format not converted here (f4E2M1FN, f8E3M4...): the
+     * literal is checked as parseFloatFromLiteral checks it and kept as
+     * written */
+    unsigned bits = ir_type_opaque_float(p->ctx, et);
     uint64_t hi, lo;
     if ((msg = float_literal_error(&t, neg, bits, &hi, &lo, &note)))
       return elem_error(d, loc, msg, note), 0;

@@ -417,13 +417,14 @@ int irw_float_from_bits(IrFloatKind k, uint64_t hi, uint64_t lo, double *v) {
     uint64_t expf = k == IR_F80 ? hi & 0x7fff : hi >> 48 & 0x7fff;
     neg = (int)(k == IR_F80 ? hi >> 15 & 1 : hi >> 63);
     uint64_t fhi = k == IR_F80 ? lo << 1 >> 12 : (hi & ((UINT64_C(1) << 48) - 1)) << 4 | lo >> 60;
+    int nan = expf == 0x7fff &&
+              (k == IR_F80 ? (lo << 1) != 0 : (hi & ((UINT64_C(1) << 48) - 1)) || lo);
+    if (nan) {
+      *v = nan_with(neg, fhi ? fhi : UINT64_C(1) << 51, 52);
+      return 0;
+    }
     if (expf == 0x7fff) {
-      int nan = k == IR_F80 ? (lo << 1) != 0 : (hi & ((UINT64_C(1) << 48) - 1)) || lo;
-      r = nan ? nan_with(neg, fhi ? fhi : UINT64_C(1) << 51, 52) : INFINITY;
-      if (nan) {
-        *v = r;
-        return 0;
-      }
+      r = INFINITY;
     } else if (k == IR_F80) {
       r = ldexp((double)lo, (int)(expf ? expf : 1) - s->bias - 63);
     } else {
