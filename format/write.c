@@ -146,6 +146,11 @@ static __attribute__((noinline)) void map_extend(IdMap *m, uint32_t k) {
   m->n_dense = k + 1;
 }
 
+/* Forgets ids from n on (a dense map's; a hashed one keeps them). */
+static void map_truncate(IdMap *m, uint32_t n) {
+  if (m->dense && m->n_dense > n) m->n_dense = n;
+}
+
 static inline void map_put(IdMap *m, uint32_t k, uint32_t v) {
   if (m->dense) {
     if (k >= m->n_dense) map_extend(m, k);
@@ -1509,6 +1514,8 @@ static int stream_piece(void *ud, const IrModule *piece) {
   ir_diag_init(&quiet, NULL);
   if (ir_verify_memo(piece, &quiet, s->vm) != 0 || stream_add(s, piece) != 0)
     return s->failed = -1;
+  /* its locations are in the frame now: their ids serve the next op's */
+  if (ir_loc_drop(s->c)) map_truncate(&s->w->lmap, ir_n_locs(s->c));
   return 0;
 }
 

@@ -121,6 +121,7 @@ struct IrCtx {
   uint32_t n_lines;             /* entries of line_head */
   uint32_t n_file_hashed;       /* hot file's locations in loc_ht */
   uint32_t hashed_lo, hashed_hi; /* and the range of their lines */
+  uint32_t loc_mark, loc_mark_ht; /* n_locs and loc_ht.n at ir_loc_mark */
   const uint32_t **loc_lists;   /* members of FUSED locations (arena),
                                    by their IrLoc.a */
   uint32_t n_loc_lists, cap_loc_lists;

@@ -293,6 +293,14 @@ uint32_t ir_loc_file_n(IrCtx *c, uint32_t file_str, uint32_t n, const uint32_t *
 const IrLoc *ir_loc(const IrCtx *c, uint32_t id);
 const uint32_t *ir_loc_list(const IrCtx *c, uint32_t id);
 uint32_t ir_n_locs(const IrCtx *c);
+/* For a writer that encodes a module one top op at a time (ir_parse_pieces,
+ * irb_stream_*): ir_loc_mark notes the table's size; ir_loc_drop then
+ * forgets the locations made since, so that their ids (and the memory of
+ * their entries) serve the next op, and returns 1, if every one of them is
+ * a file location of the line index (ctx_loc.c); else it changes nothing
+ * and returns 0. Nothing may hold a dropped id. */
+void ir_loc_mark(IrCtx *c);
+int ir_loc_drop(IrCtx *c);
 /* The first file:line:col reachable from a location (callsite: the callee
  * side, as MLIR reports), or 0 if none. */
 uint32_t ir_loc_filepos(const IrCtx *c, uint32_t loc);
@@ -674,7 +682,9 @@ uint32_t ir_parse_module_loc(IrCtx *c, const IrParseOpts *o);
  * ir_parse_padded; else copied) one top-level op at a time, for
  * a writer that encodes each as it comes (ir-asm) in memory that does not
  * grow with the module: fn gets, for each op in order, a module whose op 0
- * (a builtin.module) holds that op alone, and may keep nothing of it.
+ * (a builtin.module) holds that op alone, and may keep nothing of it. The
+ * locations are marked (ir_loc_mark) before each op, and the parser keeps
+ * none made since, so fn may drop them (ir_loc_drop).
  * Only for text that is the body of an implicit module: 1 when every op
  * went to fn; 0, reporting nothing, when the text is not such (a
  * top-level builtin.module, a top-level op with results or successors),

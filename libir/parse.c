@@ -2023,6 +2023,10 @@ static int alias_def(IrParser *p) {
     return irp_error_at(p, ir_loc_file(p->ctx, p->file, t_line, t_col),
                         "redefinition of %s alias id '%.*s'", is_type ? "type" : "attribute",
                         (int)t.len, t.text);
+  /* the alias outlives the top op being parsed (a definition further on
+   * is parsed at its first use): its location, and what came before it,
+   * may not be dropped (ir_parse_pieces) */
+  if (kind == 2) ir_loc_mark(p->ctx);
   return 0;
 }
 
@@ -2223,6 +2227,7 @@ int ir_parse_pieces(IrCtx *c, const char *text, size_t len, int padded_in,
       skip_metadata(&p);
       continue;
     }
+    ir_loc_mark(c);
     parse_op(&p, blk);
     if (p.failed || quiet.n_total) break;
     /* op 0 of the piece holds the op, which must stand alone: a result

@@ -310,6 +310,48 @@ static void test_loc_far_link(void) {
   ir_ctx_free(c);
 }
 
+/* ir_loc_drop forgets the locations made since ir_loc_mark when all are
+ * in the line index, restoring each line's chain; anything hashed since
+ * the mark keeps them all. */
+static void test_loc_drop(void) {
+  IrCtx *c = ir_ctx_new();
+  uint32_t file = ir_cstr(c, "t.mlir");
+  uint32_t a = ir_loc_file(c, file, 3, 1);
+  ir_loc_mark(c);
+  uint32_t n = ir_n_locs(c);
+  uint32_t b = ir_loc_file(c, file, 3, 5);        /* same line as a */
+  uint32_t d = ir_loc_file(c, file, 4, 1);
+  CHECK_EQ(ir_loc_file(c, file, 4, 1), d);
+  CHECK_EQ(ir_n_locs(c), n + 2);
+  CHECK(b != a && d != b);
+  CHECK_EQ(ir_loc_drop(c), 1);
+  CHECK_EQ(ir_n_locs(c), n);
+  CHECK_EQ(ir_loc_file(c, file, 3, 1), a);        /* a's chain intact */
+  CHECK_EQ(ir_n_locs(c), n);
+  uint32_t e = ir_loc_file(c, file, 4, 2);        /* ids are reused */
+  CHECK_EQ(e, n);
+  CHECK_EQ(ir_loc(c, e)->line, 4);
+  CHECK_EQ(ir_loc(c, e)->col, 2);
+  CHECK_EQ(ir_loc_file(c, file, 3, 5), n + 1);
+  CHECK_EQ(ir_loc_file(c, file, 3, 1), a);
+  /* a hashed location since the mark: nothing is dropped */
+  ir_loc_mark(c);
+  uint32_t m = ir_n_locs(c);
+  uint32_t f = ir_loc_file(c, file, 7, 1);
+  IrLoc nm = {.kind = IR_L_NAME, .a = ir_cstr(c, "x"), .b = f};
+  uint32_t g = ir_loc_intern(c, &nm, NULL);
+  CHECK_EQ(ir_loc_drop(c), 0);
+  CHECK_EQ(ir_n_locs(c), m + 2);
+  CHECK_EQ(ir_loc_file(c, file, 7, 1), f);
+  CHECK_EQ(ir_loc_intern(c, &nm, NULL), g);
+  /* another file's locations are hashed too */
+  ir_loc_mark(c);
+  uint32_t h = ir_loc_file(c, ir_cstr(c, "u.mlir"), 1, 1);
+  CHECK_EQ(ir_loc_drop(c), 0);
+  CHECK_EQ(ir_loc_file(c, ir_cstr(c, "u.mlir"), 1, 1), h);
+  ir_ctx_free(c);
+}
+
 static void test_locs(void) {
   IrCtx *c = ir_ctx_new();
   uint32_t file = ir_cstr(c, "t.mlir");
@@ -1375,6 +1417,7 @@ int main(void) {
   test_types();
   test_attrs();
   test_locs();
+  test_loc_drop();
   test_loc_far_link();
   test_diag();
   test_freeze();
