@@ -115,13 +115,16 @@ struct IrCtx {
   int have_hot;                 /* hot_file is set */
   uint32_t hot_file;            /* its string id */
   uint32_t fast_file;           /* hot_file while the line index alone
-                                   holds its locations, else IR_NONE */
+                                   holds its locations on the lines from
+                                   line_base on, else IR_NONE */
   uint32_t line_base;           /* the line of line_head[0] */
   uint32_t *line_head;          /* per line: its newest location, 0 = none */
   uint32_t n_lines;             /* entries of line_head */
   uint32_t n_file_hashed;       /* hot file's locations in loc_ht */
   uint32_t hashed_lo, hashed_hi; /* and the range of their lines */
   uint32_t loc_mark, loc_mark_ht; /* n_locs and loc_ht.n at ir_loc_mark */
+  int rebase;                   /* the index is empty: the next line of the
+                                   hot file becomes line_base (ir_loc_drop) */
   const uint32_t **loc_lists;   /* members of FUSED locations (arena),
                                    by their IrLoc.a */
   uint32_t n_loc_lists, cap_loc_lists;

@@ -176,6 +176,12 @@ static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32
     c->hot_file = c->fast_file = file_str;
     c->line_base = line;
   }
+  if (c->rebase && file_str == c->hot_file) {
+    /* every line of the index is free (ir_loc_drop): it starts here */
+    c->rebase = 0;
+    c->line_base = line;
+    if (!c->n_file_hashed || c->hashed_hi < line) c->fast_file = file_str;
+  }
   if (file_str != c->hot_file || line < c->line_base)
     return hashed_file_loc(c, file_str, line, col, 1);
   /* a line the index covers (it only grows: ir_loc_file's fast path adds
@@ -284,6 +290,46 @@ uint32_t ir_loc_file_n(IrCtx *c, uint32_t file_str, uint32_t n, const uint32_t *
  * ones are gone: popped from the newest down, each line's chain is as it
  * was at the mark. (20 MB bench corpus: the table was 9 MB of ir-asm's
  * ~18 MB of fresh pages, 2,200 page faults.) */
+/* After a drop the index holds few locations or none: those made before
+ * the first top op (the module's, at line 0 or the chunk's first line,
+ * and any alias). Moved to the hash table, they leave it empty, and the
+ * next op's lines index from line_head[0]: the index is as long as the
+ * longest op, not the file. (20 MB bench corpus: 2.4 MB of line_head,
+ * 470 page faults.) The fast path stays open while every hashed location
+ * of the file is on a line below line_base (loc_file_slow). */
+static void empty_index(IrCtx *c) {
+  uint32_t live = c->n_locs - 1 - c->loc_ht.n;  /* locations in the index */
+  if (c->rebase || !c->n_lines || (live && c->n_locs > 64)) return;
+  for (uint32_t id = 1; live && id < c->n_locs; id++) {
+    IrLocEnt *e = ir_loc_ent(c, id);
+    uint32_t ln = e->l.line - c->line_base;
+    if (e->l.kind != IR_L_FILE || e->l.file != c->hot_file || ln >= c->n_lines)
+      continue;
+    uint32_t h = c->line_head[ln];
+    while (h && h != id) h = link_prev(ir_loc_ent(c, h), h);
+    if (!h) continue;                           /* a hashed one */
+    /* the whole line moves: its chain is those of its entries below */
+    for (h = c->line_head[ln]; h;) {
+      IrLocEnt *x = ir_loc_ent(c, h);
+      uint32_t prev = link_prev(x, h);
+      link_set(x, h, 0);
+      FileKey k = {x->l.file, x->l.line, x->l.col};
+      uint64_t hash = file_hash(k.file, k.line, k.col);
+      ir_ht_reserve(&c->loc_ht);
+      ir_ht_put(&c->loc_ht, ir_ht_find(c, &c->loc_ht, hash, file_eq, &k), hash, h);
+      if (!c->n_file_hashed || k.line < c->hashed_lo) c->hashed_lo = k.line;
+      if (!c->n_file_hashed || k.line > c->hashed_hi) c->hashed_hi = k.line;
+      c->n_file_hashed++;
+      live--;
+      h = prev;
+    }
+    c->line_head[ln] = 0;
+  }
+  if (live) return;
+  c->rebase = 1;
+  c->fast_file = IR_NONE;       /* the next location goes to loc_file_slow */
+}
+
 void ir_loc_mark(IrCtx *c) {
   c->loc_mark = c->n_locs;
   c->loc_mark_ht = c->loc_ht.n;
@@ -300,6 +346,7 @@ int ir_loc_drop(IrCtx *c) {
     c->line_head[ln] = link_prev(e, id);
   }
   c->n_locs = mark;
+  empty_index(c);
   return 1;
 }
 

@@ -334,6 +334,24 @@ static void test_loc_drop(void) {
   CHECK_EQ(ir_loc(c, e)->col, 2);
   CHECK_EQ(ir_loc_file(c, file, 3, 5), n + 1);
   CHECK_EQ(ir_loc_file(c, file, 3, 1), a);
+  /* top ops one after the other, each dropped: the index restarts at
+   * each op's first line, and what lived before the first (a, and e on
+   * line 4) is still found, never made twice */
+  for (uint32_t k = 0; k < 50; k++) {
+    ir_loc_mark(c);
+    uint32_t m0 = ir_n_locs(c), first = 100 + 40 * k;
+    for (uint32_t l = first; l < first + 30; l++) {
+      CHECK_EQ(ir_loc_file(c, file, l, 3), m0 + 2 * (l - first));
+      CHECK_EQ(ir_loc_file(c, file, l, 9), m0 + 2 * (l - first) + 1);
+    }
+    CHECK_EQ(ir_loc_file(c, file, first + 7, 9), m0 + 15);
+    CHECK_EQ(ir_loc_file(c, file, 3, 1), a);
+    CHECK_EQ(ir_loc_file(c, file, 4, 2), e);
+    CHECK_EQ(ir_n_locs(c), m0 + 60);
+    CHECK_EQ(ir_loc_drop(c), 1);
+    CHECK_EQ(ir_n_locs(c), m0);
+  }
+  CHECK_EQ(ir_loc_file(c, file, 3, 5), n + 1);
   /* a hashed location since the mark: nothing is dropped */
   ir_loc_mark(c);
   uint32_t m = ir_n_locs(c);
