@@ -203,11 +203,6 @@ static uint32_t loc_file_slow(IrCtx *c, uint32_t file_str, uint32_t line, uint32
   if (ln >= c->n_lines) {
     uint32_t n = c->n_lines ? c->n_lines : 1024;
     while (n <= ln) n *= 2;
-    /* past 64K lines, straight to 512K (2 MB, a mapping of its own, grown
-     * by mremap): doubling through the heap copied and cleared each size
-     * on fresh pages (20 MB bench corpus: 900 of ir-asm's 2,600 page
-     * faults) */
-    if (n > (1u << 16) && n < (1u << 19)) n = 1u << 19;
     c->line_head = ir_big_realloc(c->line_head, (size_t)c->n_lines * sizeof *c->line_head,
                                   (size_t)n * sizeof *c->line_head); /* zero filled */
     c->n_lines = n;
