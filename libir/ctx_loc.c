@@ -279,12 +279,6 @@ uint32_t ir_loc_file_n(IrCtx *c, uint32_t file_str, uint32_t n, const uint32_t *
   return i;
 }
 
-/* A location not in the line index is in loc_ht (ir_loc_intern,
- * hashed_file_loc), so an unchanged count there means that every location
- * since the mark is in the index, each its line's newest when the newer
- * ones are gone: popped from the newest down, each line's chain is as it
- * was at the mark. (20 MB bench corpus: the table was 9 MB of ir-asm's
- * ~18 MB of fresh pages, 2,200 page faults.) */
 /* After a drop the index holds few locations or none: those made before
  * the first top op (the module's, at line 0 or the chunk's first line,
  * and any alias). Moved to the hash table, they leave it empty, and the
@@ -325,6 +319,12 @@ static void empty_index(IrCtx *c) {
   c->fast_file = IR_NONE;       /* the next location goes to loc_file_slow */
 }
 
+/* A location not in the line index is in loc_ht (ir_loc_intern,
+ * hashed_file_loc), so an unchanged count there means that every location
+ * since the mark is in the index, each its line's newest when the newer
+ * ones are gone: popped from the newest down, each line's chain is as it
+ * was at the mark. (20 MB bench corpus: the table was 9 MB of ir-asm's
+ * ~18 MB of fresh pages, 2,200 page faults.) */
 void ir_loc_mark(IrCtx *c) {
   c->loc_mark = c->n_locs;
   c->loc_mark_ht = c->loc_ht.n;
