@@ -23,7 +23,7 @@
 /* The format version this code writes and the newest it reads (FORMAT.md:
  * a reader accepts the same major with minor <= its own). */
 #define IRB_VERSION_MAJOR 1
-#define IRB_VERSION_MINOR 0
+#define IRB_VERSION_MINOR 1
 
 /* Stage bits of a frame's flags: which pipeline stages have run. */
 #define IRB_STAGE_OWN      (1u << 4)   /* dd-own */

@@ -499,6 +499,30 @@ static void rd_attr_entry(Dec *D, uint8_t tag, const uint8_t *at) {
     }
     a.type = rd_type(D, &d);
     break;
+  case IRB_TAG_A_DENSE_HEX: {
+    /* the body "0x..." as its bytes: spelled again here, then checked as
+     * any dense text is (below) */
+    uint32_t n = rd_count(D, 1, "dense storage");
+    if (n == 0) {
+      D->p = f;
+      fail(D, "empty dense storage");
+    }
+    static const char digit[] = "0123456789ABCDEF";
+    size_t len = 2 * (size_t)n + 4;
+    char *body = xmalloc(len);
+    memcpy(body, "\"0x", 3);
+    for (uint32_t i = 0; i < n; i++) {
+      body[3 + 2 * i] = digit[D->p[i] >> 4];
+      body[4 + 2 * i] = digit[D->p[i] & 15];
+    }
+    body[len - 1] = '"';
+    D->p += n;
+    a.kind = IR_A_DENSE;
+    a.str = ir_str(D->c, body, len);
+    free(body);
+    a.type = rd_type(D, &d);
+    break;
+  }
   case IRB_TAG_A_TYPE:
     a.kind = IR_A_TYPE;
     a.type = RD_NEED(D, rd_type, &d, "type attribute");

@@ -492,6 +492,23 @@ static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
   return w_attr_new(w, a, depth);
 }
 
+/* 1 + the value of each upper-case hex digit; 0 for any other byte. */
+static const uint8_t hex_val[256] = {
+    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
+    ['7'] = 8, ['8'] = 9, ['9'] = 10, ['A'] = 11, ['B'] = 12, ['C'] = 13,
+    ['D'] = 14, ['E'] = 15, ['F'] = 16};
+
+/* The bytes a dense body `"0x..."` of upper-case hex digit pairs spells
+ * (what MLIR prints for more than 100 elements), or 0 when the body is
+ * not of that form. Such a body is written as those bytes (FORMAT.md,
+ * 0x30): half the size of its text. */
+static size_t hex_body_bytes(const char *s, size_t len) {
+  if (len < 6 || (len & 1) || memcmp(s, "\"0x", 3) || s[len - 1] != '"') return 0;
+  unsigned ok = 1;
+  for (size_t i = 3; i < len - 1; i++) ok &= hex_val[(unsigned char)s[i]] != 0;
+  return ok ? (len - 4) / 2 : 0;
+}
+
 static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned *depth) {
   uint32_t k;
   const IrAttr *at = ir_attr(w->c, a);
@@ -499,12 +516,18 @@ static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned 
   const int64_t *i64 = NULL;
   unsigned d = 0;
   uint32_t ty = 0, str = 0;
+  size_t hex = 0; /* a hex dense body's bytes: the body is no string then */
   /* Children first. */
   switch (at->kind) {
   case IR_A_INT: case IR_A_FLOAT: case IR_A_TYPE: case IR_A_DENSE_ARRAY:
     ty = w_type(w, at->type, &d);
     break;
-  case IR_A_STRING: case IR_A_DENSE: case IR_A_OPAQUE:
+  case IR_A_DENSE:
+    hex = hex_body_bytes(ir_str_ptr(w->c, at->str), ir_str_len(w->c, at->str));
+    if (!hex) str = w_str(w, at->str);
+    ty = w_type(w, at->type, &d);
+    break;
+  case IR_A_STRING: case IR_A_OPAQUE:
     str = w_str(w, at->str);
     ty = w_type(w, at->type, &d);
     break;
@@ -539,7 +562,7 @@ static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned 
   int listed = at->kind == IR_A_ARRAY || at->kind == IR_A_DICT ||
                at->kind == IR_A_SYMREF || at->kind == IR_A_DENSE_ARRAY ||
                at->kind == IR_A_STRIDED;
-  size_t room = 32 + (listed ? 20 * (size_t)at->n : 0);
+  size_t room = 32 + (listed ? 20 * (size_t)at->n : 0) + hex;
   if (b->cap - b->len < room) irb_buf_reserve(b, room);
   uint8_t *q = b->data + b->len;
   switch (at->kind) {
@@ -562,7 +585,18 @@ static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned 
     q = irb_put_varint(q, ty);
     break;
   }
-  case IR_A_STRING: case IR_A_DENSE: case IR_A_OPAQUE:
+  case IR_A_DENSE:
+    if (hex) {
+      const unsigned char *h = (const unsigned char *)ir_str_ptr(w->c, at->str) + 3;
+      *q++ = IRB_TAG_A_DENSE_HEX;
+      q = irb_put_varint(q, (uint64_t)hex);
+      for (size_t i = 0; i < hex; i++)
+        *q++ = (uint8_t)((hex_val[h[2 * i]] - 1) << 4 | (hex_val[h[2 * i + 1]] - 1));
+      q = irb_put_varint(q, ty);
+      break;
+    }
+    /* fallthrough */
+  case IR_A_STRING: case IR_A_OPAQUE:
     *q++ = at->kind == IR_A_STRING  ? IRB_TAG_A_STRING
            : at->kind == IR_A_DENSE ? IRB_TAG_A_DENSE
                                     : IRB_TAG_A_OPAQUE;
