@@ -26,6 +26,9 @@ and GREP is looked for in its output.
 the case clean (every run frees every buffer exactly once), it must prove
 our output clean too.
 
+--shard I/N keeps every Nth case from the Ith (1-based, files and
+generated modules in one list), so the suite can run a long list as N tests.
+
 --gen N adds N generated modules (tests/bench/gen.py, seeds 1..N); they
 hold no deallocs of their own, so they go with --prepare or with a pipeline
 that starts with dd-own. --own-gen N adds N modules of tests/own/gen.py
@@ -254,9 +257,16 @@ def main():
                     "case clean, it must find our output clean")
     ap.add_argument("--mlir-opt", default="mlir-opt-22")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--shard", default="1/1", metavar="I/N",
+                    help="only every Nth case, from the Ith (1-based): the "
+                    "suite runs a long list as N tests")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("paths", nargs="*")
     args = ap.parse_args()
+    m = re.fullmatch(r"(\d+)/(\d+)", args.shard)
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+        ap.error("--shard wants I/N with 1 <= I <= N")
+    shard, shards = int(m.group(1)), int(m.group(2))
 
     paths = args.paths
     if args.only_generated:
@@ -292,6 +302,7 @@ def main():
             if args.prepare or not args.grep or args.grep in COMMENT_RE.sub("", text):
                 cases.append(("%s/seed%d" % (prefix, seed), text))
 
+    cases = cases[shard - 1::shards]
     with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
         results = list(ex.map(lambda c: (c[0],) + r.check(*c), cases))
     unprepared = sum(1 for x in results if x[1] == "unprepared")

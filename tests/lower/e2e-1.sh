@@ -1,0 +1,3 @@
+#!/bin/bash
+# Part 1 of 2 of tests/lower/e2e.bash (see there).
+exec bash "$(dirname "$0")/e2e.bash" 1/2
