@@ -506,7 +506,9 @@ static size_t hex_body_bytes(const char *s, size_t len) {
   if (len < 6 || (len & 1) || memcmp(s, "\"0x", 3) || s[len - 1] != '"') return 0;
   unsigned ok = 1;
   for (size_t i = 3; i < len - 1; i++) ok &= hex_val[(unsigned char)s[i]] != 0;
-  return ok ? (len - 4) / 2 : 0;
+  /* the reader takes at most IR_MAX_COUNT bytes there: a bigger body stays
+   * a string */
+  return ok && (len - 4) / 2 <= IR_MAX_COUNT ? (len - 4) / 2 : 0;
 }
 
 static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned *depth) {
