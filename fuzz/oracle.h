@@ -38,6 +38,9 @@ typedef struct OracleStats {
   unsigned long input_dirty;    /* input had a non-leak error: no verdict */
   unsigned long input_error[IR_RUN_N_KINDS];  /* of those, by kind */
   unsigned long input_skipped;  /* input could not run */
+  unsigned long input_shared;   /* input ran clean, but a call returned a
+                                   buffer the pipeline may copy
+                                   (IrRunResult.shared_results): no verdict */
   unsigned long checked;        /* stage outputs compared with the input */
   unsigned long output_skipped; /* stage output hit the step bound */
   unsigned long address_reads;  /* modules not compared: they read buffer

@@ -373,6 +373,36 @@ static int extern_call(IrInterp *ip, int64_t *fp, uint32_t op) {
   return 0;
 }
 
+/* Counts, in ip->shared_results, a return whose memref results the
+ * deallocation pipeline's function boundary ABI may hand back as copies: a
+ * result that shares its buffer with another result or with a memref
+ * argument of the call, or that is no heap buffer of its own (a global,
+ * an entry argument's buffer). The callee owns none of them, or not all
+ * at once, so the pipeline returns a clone there, and a caller that
+ * writes through one and reads through the other sees the difference. */
+static void note_shared_results(IrInterp *ip, const int64_t *fp, const IrOp *call,
+                                const int64_t *callee, const IrOp *ret, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t si = ip->oslot[ret->operands + i];
+    if (!(si & SLOT_MEM)) continue;
+    int64_t obj = callee[SLOT(si)];
+    int shared = obj <= 0 || (uint64_t)obj >= ip->n_objs ||
+                 ip->objs[obj].kind != IR_BUF_HEAP;
+    for (uint32_t j = i + 1; !shared && j < n; j++) {
+      uint32_t sj = ip->oslot[ret->operands + j];
+      shared = (sj & SLOT_MEM) && callee[SLOT(sj)] == obj;
+    }
+    for (uint32_t k = 0; !shared && k < call->n_operands; k++) {
+      uint32_t sk = ip->oslot[call->operands + k];
+      shared = (sk & SLOT_MEM) && fp[SLOT(sk)] == obj;
+    }
+    if (shared) {
+      ip->shared_results++;
+      return;
+    }
+  }
+}
+
 static int call_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
   const IrModule *m = ip->m;
   const Func *f = &ip->funcs[in->aux];
@@ -392,8 +422,9 @@ static int call_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
   int rc = ix_call(ip, in->aux, callee, op, &ret);
   if (!rc) {
     const IrOp *r = &m->ops[ret];
-    move_vals(ip, fp, o->results, callee, r->operands,
-              r->n_operands < o->n_results ? r->n_operands : o->n_results, 0);
+    uint32_t n = r->n_operands < o->n_results ? r->n_operands : o->n_results;
+    note_shared_results(ip, fp, o, callee, r, n);
+    move_vals(ip, fp, o->results, callee, r->operands, n, 0);
     ix_allocas_pop(ip, mark, ret);
   }
   ix_frame_pop(ip, f->frame);
@@ -506,6 +537,7 @@ out:
 
 static void fill_result(IrInterp *ip, IrRunResult *r, int rc) {
   r->steps = ip->steps;
+  r->shared_results = ip->shared_results;
   r->errors = ip->errs;
   r->n_errors = ip->n_errs;
   r->skip_op = ip->skip_op;
@@ -563,6 +595,7 @@ void ir_interp_run(IrInterp *ip, uint32_t func, const IrRunArg *args,
   memset(r, 0, sizeof *r);
   ix_heap_reset(ip);
   frames_reset(ip);
+  ip->shared_results = 0;
   uint32_t fi = func < ip->m->n_ops ? ip->func_of_op[func] : IR_NONE;
   if (fi == IR_NONE || ip->funcs[fi].body == IR_NONE) {
     fill_result(ip, r, ix_skip(ip, func, "not a function with a body"));

@@ -171,6 +171,7 @@ struct IrInterp {
   uint32_t *allocas; uint32_t n_allocas, cap_allocas; /* live, in order */
   uint32_t *global_obj;     /* per global: object id or 0 */
   uint64_t steps;
+  uint32_t shared_results;  /* see IrRunResult */
   uint32_t depth;
   Chunk *chunks; uint32_t n_chunks, cur_chunk;
   int64_t *scratch;

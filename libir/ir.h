@@ -936,6 +936,14 @@ typedef struct IrRunArg {
 typedef struct IrRunResult {
   IrRunStatus status;
   uint64_t steps;           /* ops executed */
+  uint32_t shared_results;  /* calls that returned a memref sharing its
+                               buffer with another result or a memref
+                               argument of the call, or a buffer that is
+                               not a heap buffer (a global, an entry
+                               argument's): the deallocation pipeline may
+                               return a copy there (its function boundary
+                               ABI), so aliasing the caller relies on may
+                               not survive it */
   const IrRunError *errors; /* valid until the next run */
   uint32_t n_errors;
   uint32_t skip_op;         /* SKIPPED: the op it stopped at, or IR_NONE */

@@ -4,7 +4,8 @@
  * and error records, argument aliasing and sizes, the bounds (steps,
  * nesting, heap), the --check enumerator's verdicts and statistics,
  * addresses never reused, frames across chunk boundaries, element
- * encodings and dense initial values.
+ * encodings and dense initial values, calls whose results the pipeline
+ * may copy.
  *
  * Prints one line per failed check and "N passed, M failed" last; exits
  * non-zero if anything failed.
@@ -372,6 +373,64 @@ static void test_layout(void) {
   ir_ctx_free(c);
 }
 
+/* Calls whose results the pipeline's function boundary ABI may copy:
+ * a result shared with another result or with an argument of the call,
+ * or a buffer that is not the heap's (IrRunResult.shared_results). */
+static const char *shared_text =
+    "memref.global \"private\" @g : memref<2xf32> = dense<0.0>\n"
+    "func.func @two(%c: i1) -> (memref<2xf32>, memref<2xf32>) {\n"
+    "  %a = memref.alloc() : memref<2xf32>\n"
+    "  %r = scf.if %c -> memref<2xf32> {\n"
+    "    %b = memref.alloc() : memref<2xf32>\n"
+    "    scf.yield %b : memref<2xf32>\n"
+    "  } else {\n"
+    "    scf.yield %a : memref<2xf32>\n"
+    "  }\n"
+    "  return %a, %r : memref<2xf32>, memref<2xf32>\n"
+    "}\n"
+    "func.func @same(%m: memref<2xf32>) -> memref<2xf32> {\n"
+    "  return %m : memref<2xf32>\n"
+    "}\n"
+    "func.func @glob() -> memref<2xf32> {\n"
+    "  %g = memref.get_global @g : memref<2xf32>\n"
+    "  return %g : memref<2xf32>\n"
+    "}\n"
+    "func.func @calls(%c: i1, %m: memref<2xf32>) {\n"
+    "  %x:2 = func.call @two(%c) : (i1) -> (memref<2xf32>, memref<2xf32>)\n"
+    "  return\n"
+    "}\n"
+    "func.func @arg(%m: memref<2xf32>) {\n"
+    "  %y = func.call @same(%m) : (memref<2xf32>) -> memref<2xf32>\n"
+    "  %z = func.call @glob() : () -> memref<2xf32>\n"
+    "  return\n"
+    "}\n";
+
+static void test_shared_results(void) {
+  IrCtx *c = ir_ctx_new();
+  IrModule *m = unit_parse(c, shared_text, "unit.mlir", 1);
+  if (!m) return;
+  IrInterp *ip = ir_interp_new(m, NULL);
+  IrRunArg a[2];
+  memset(a, 0, sizeof a);
+  a[0].alias = a[1].alias = -1;
+  IrRunResult r;
+  a[0].i = 1;   /* two fresh buffers: nothing shared */
+  ir_interp_run(ip, ir_interp_find(ip, "calls"), a, &r, NULL);
+  CHECK(r.shared_results == 0);
+  a[0].i = 0;   /* the same buffer twice */
+  ir_interp_run(ip, ir_interp_find(ip, "calls"), a, &r, NULL);
+  CHECK(r.shared_results == 1);
+  /* an argument handed back, then a global: two calls */
+  ir_interp_run(ip, ir_interp_find(ip, "arg"), a, &r, NULL);
+  CHECK(r.shared_results == 2);
+  /* the entry's own results are not a call's: @two run directly */
+  ir_interp_run(ip, ir_interp_find(ip, "two"), a, &r, NULL);
+  CHECK(r.shared_results == 0);
+  ir_interp_free(ip);
+  ir_module_free(m);
+  ir_ctx_free(c);
+}
+
 int main(void) {
   test_run_errors();
   test_bounds();
@@ -380,5 +439,6 @@ int main(void) {
   test_elements();
   test_dense();
   test_layout();
+  test_shared_results();
   return unit_done();
 }
