@@ -507,15 +507,8 @@ static void rd_attr_entry(Dec *D, uint8_t tag, const uint8_t *at) {
       D->p = f;
       fail(D, "empty dense storage");
     }
-    static const char digit[] = "0123456789ABCDEF";
-    size_t len = 2 * (size_t)n + 4;
-    char *body = xmalloc(len);
-    memcpy(body, "\"0x", 3);
-    for (uint32_t i = 0; i < n; i++) {
-      body[3 + 2 * i] = digit[D->p[i] >> 4];
-      body[4 + 2 * i] = digit[D->p[i] & 15];
-    }
-    body[len - 1] = '"';
+    char *body = xmalloc(2 * (size_t)n + 4);
+    size_t len = ir_dense_hex_text(D->p, n, body);
     D->p += n;
     a.kind = IR_A_DENSE;
     a.str = ir_str(D->c, body, len);

@@ -492,23 +492,17 @@ static inline uint32_t w_attr(W *w, uint32_t a, unsigned *depth) {
   return w_attr_new(w, a, depth);
 }
 
-/* 1 + the value of each upper-case hex digit; 0 for any other byte. */
-static const uint8_t hex_val[256] = {
-    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
-    ['7'] = 8, ['8'] = 9, ['9'] = 10, ['A'] = 11, ['B'] = 12, ['C'] = 13,
-    ['D'] = 14, ['E'] = 15, ['F'] = 16};
-
 /* The bytes a dense body `"0x..."` of upper-case hex digit pairs spells
- * (what MLIR prints for more than 100 elements), or 0 when the body is
- * not of that form. Such a body is written as those bytes (FORMAT.md,
- * 0x30): half the size of its text. */
+ * (ir_dense_hex_text's form, MLIR's beyond 100 elements), or 0 when the
+ * body is not of that form. Such a body is written as those bytes
+ * (FORMAT.md, 0x30): half the size of its text. */
 static size_t hex_body_bytes(const char *s, size_t len) {
-  if (len < 6 || (len & 1) || memcmp(s, "\"0x", 3) || s[len - 1] != '"') return 0;
-  unsigned ok = 1;
-  for (size_t i = 3; i < len - 1; i++) ok &= hex_val[(unsigned char)s[i]] != 0;
+  if (len < 6 || (len & 1) || memcmp(s, "\"0x", 3) || s[len - 1] != '"' ||
+      strspn(s + 3, "0123456789ABCDEF") != len - 4)
+    return 0;
   /* the reader takes at most IR_MAX_COUNT bytes there: a bigger body stays
    * a string */
-  return ok && (len - 4) / 2 <= IR_MAX_COUNT ? (len - 4) / 2 : 0;
+  return (len - 4) / 2 <= IR_MAX_COUNT ? (len - 4) / 2 : 0;
 }
 
 static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned *depth) {
@@ -589,11 +583,10 @@ static __attribute__((noinline)) uint32_t w_attr_new(W *w, uint32_t a, unsigned 
   }
   case IR_A_DENSE:
     if (hex) {
-      const unsigned char *h = (const unsigned char *)ir_str_ptr(w->c, at->str) + 3;
       *q++ = IRB_TAG_A_DENSE_HEX;
       q = irb_put_varint(q, (uint64_t)hex);
-      for (size_t i = 0; i < hex; i++)
-        *q++ = (uint8_t)((hex_val[h[2 * i]] - 1) << 4 | (hex_val[h[2 * i + 1]] - 1));
+      ir_hex_decode(ir_str_ptr(w->c, at->str) + 3, 2 * hex, q);  /* checked */
+      q += hex;
       q = irb_put_varint(q, ty);
       break;
     }

@@ -122,18 +122,25 @@ size_t ir_dense_spell(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i
   return (size_t)sprintf(out, "%lld", (long long)iv);
 }
 
+/* 1 + the value of each hex digit; 0 for any other byte. (A table, not
+ * range tests: the writer decoding a 1M-element f32 body, 8 MB of hex,
+ * took ir-asm 0.174 s with range tests, 0.154 s with a table.) */
+static const uint8_t hex_val[256] = {
+    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
+    ['7'] = 8, ['8'] = 9, ['9'] = 10, ['A'] = 11, ['B'] = 12, ['C'] = 13,
+    ['D'] = 14, ['E'] = 15, ['F'] = 16, ['a'] = 11, ['b'] = 12, ['c'] = 13,
+    ['d'] = 14, ['e'] = 15, ['f'] = 16};
+
 int ir_hex_decode(const char *s, size_t n, uint8_t *out) {
   if (n % 2) return -1;
-  for (size_t i = 0; i < n; i++) {
-    char ch = s[i];
-    int d = ch >= '0' && ch <= '9' ? ch - '0'
-            : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-            : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
-    if (d < 0) return -1;
-    if (i % 2) out[i / 2] = (uint8_t)(out[i / 2] | d);
-    else out[i / 2] = (uint8_t)(d << 4);
+  const unsigned char *u = (const unsigned char *)s;
+  unsigned ok = 1;
+  for (size_t i = 0; i < n / 2; i++) {
+    unsigned hi = hex_val[u[2 * i]], lo = hex_val[u[2 * i + 1]];
+    ok &= hi != 0 && lo != 0;
+    out[i] = (uint8_t)((hi - 1) << 4 | ((lo - 1) & 15));
   }
-  return 0;
+  return ok ? 0 : -1;
 }
 
 static void hex_encode(const uint8_t *b, size_t n, char *out) {

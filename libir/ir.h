@@ -254,6 +254,13 @@ uint32_t ir_attr_type(IrCtx *c, uint32_t type);
 uint32_t ir_attr_symref(IrCtx *c, uint32_t name_str);
 uint32_t ir_attr_dense_i32(IrCtx *c, uint32_t n, const int64_t *v);
 uint32_t ir_attr_dense_i64(IrCtx *c, uint32_t n, const int64_t *v);
+/* A dense body's hex form (MLIR's beyond 100 elements, and the bytecode's
+ * entry 0x30 spelled out): raw[0..n) into out, 2n + 4 bytes `"0x..."`
+ * with upper-case digits; returns that length. */
+size_t ir_dense_hex_text(const uint8_t *raw, size_t n, char *out);
+/* Hex digits s[0..n) (any case) to n/2 bytes: -1 if n is odd or a digit
+ * is not hex. */
+int ir_hex_decode(const char *s, size_t n, uint8_t *out);
 /* Dictionary lookup by name (string id or C string); 0 if absent. */
 uint32_t ir_dict_get(const IrCtx *c, uint32_t dict, uint32_t name);
 uint32_t ir_dict_getc(const IrCtx *c, uint32_t dict, const char *name);

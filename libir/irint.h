@@ -490,13 +490,8 @@ void ir_dense_store(const IrCtx *c, uint32_t t, uint8_t *raw, uint64_t i,
 void ir_dense_load(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i,
                    int64_t *iv, double *fv);
 size_t ir_dense_spell(const IrCtx *c, uint32_t t, const uint8_t *raw, uint64_t i, char *out);
-/* Hex digits s[0..n) (any case) to n/2 bytes: -1 if n is odd or a digit
- * is not hex. */
-int ir_hex_decode(const char *s, size_t n, uint8_t *out);
-/* A body's hex form of raw[0..n) into out (2n + 4 bytes: `"0x..."`),
- * its length; and back: the raw bytes (malloc'ed, *nbytes of them) of
- * dense attribute attr if its body is the hex form, else NULL. */
-size_t ir_dense_hex_text(const uint8_t *raw, size_t n, char *out);
+/* The raw bytes (malloc'ed, *nbytes of them) of dense attribute attr if
+ * its body is the hex form (ir_dense_hex_text, ir.h), else NULL. */
 uint8_t *ir_dense_hex_raw(const IrCtx *c, uint32_t attr, size_t *nbytes);
 /* v (of float type t) spelled the way MLIR prints floats: 1.000000e+00 when
  * that round-trips, else the shortest exact decimal, else hex bits. */

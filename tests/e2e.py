@@ -257,16 +257,10 @@ def main():
                     "case clean, it must find our output clean")
     ap.add_argument("--mlir-opt", default="mlir-opt-22")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--shard", default="1/1", metavar="I/N",
-                    help="only every Nth case, from the Ith (1-based): the "
-                    "suite runs a long list as N tests")
+    testlib.add_shard_arg(ap)
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("paths", nargs="*")
     args = ap.parse_args()
-    m = re.fullmatch(r"(\d+)/(\d+)", args.shard)
-    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
-        ap.error("--shard wants I/N with 1 <= I <= N")
-    shard, shards = int(m.group(1)), int(m.group(2))
 
     paths = args.paths
     if args.only_generated:
@@ -302,7 +296,7 @@ def main():
             if args.prepare or not args.grep or args.grep in COMMENT_RE.sub("", text):
                 cases.append(("%s/seed%d" % (prefix, seed), text))
 
-    cases = cases[shard - 1::shards]
+    cases = list(testlib.take_shard(cases, args.shard))
     with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
         results = list(ex.map(lambda c: (c[0],) + r.check(*c), cases))
     unprepared = sum(1 for x in results if x[1] == "unprepared")

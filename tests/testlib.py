@@ -1,7 +1,9 @@
-"""testlib.py - helpers shared by tests/run, tests/roundtrip.py and
-tests/corrupt.py: the environment the tools run in, crash detection, MLIR's
-split rule and expected-diagnostic checking (the same rules as
-../shared/mlir-tests/run-conformance)."""
+"""testlib.py - helpers shared by tests/run, tests/roundtrip.py,
+tests/corrupt.py and the long test drivers: the environment the tools run
+in, crash detection, MLIR's split rule, expected-diagnostic checking (the
+same rules as ../shared/mlir-tests/run-conformance) and --shard."""
+import argparse
+import itertools
 import os
 import re
 import shlex
@@ -206,3 +208,22 @@ def neutralise(text):
     """mlir-opt-22 reports expected-* annotations as unmet even without
     -verify-diagnostics; same-length replacement keeps every column."""
     return text.replace("expected-", "expected_")
+
+
+def add_shard_arg(ap):
+    """--shard I/N on argparse parser ap: args.shard is then (I, N), for
+    take_shard."""
+    def parse(v):
+        m = re.fullmatch(r"(\d+)/(\d+)", v)
+        if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+            raise argparse.ArgumentTypeError("wants I/N with 1 <= I <= N")
+        return int(m.group(1)), int(m.group(2))
+    ap.add_argument("--shard", default=(1, 1), type=parse, metavar="I/N",
+                    help="only every Nth case, from the Ith (1-based): the "
+                    "suite runs a long list as N tests, each well inside its "
+                    "time limit")
+
+
+def take_shard(items, shard):
+    """The items of shard (I, N): every Nth, from the Ith."""
+    return itertools.islice(items, shard[0] - 1, None, shard[1])

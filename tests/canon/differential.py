@@ -26,6 +26,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 UPSTREAM = os.path.join(ROOT, "..", "shared", "mlir-tests", "upstream", "Dialect")
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import testlib  # noqa: E402  (tests/testlib.py: --shard)
 MLIR = "mlir-opt-22"
 
 FRONT = ["-expand-realloc=emit-deallocs=false", "-canonicalize",
@@ -68,14 +70,6 @@ def run(argv, text, env=None):
 
 
 def cases(args):
-    n = 0
-    for name, text in all_cases(args):
-        if n % args.shard[1] == args.shard[0] - 1:
-            yield name, text
-        n += 1
-
-
-def all_cases(args):
     for s in range(1, args.seeds + 1):
         r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "bench", "gen.py"),
                             "--seed", str(s), "--funcs", "5"],
@@ -98,13 +92,9 @@ def main():
                     help="the tools' directory (default: $BIN)")
     ap.add_argument("--seeds", type=int, default=12)
     ap.add_argument("--upstream", action="store_true")
-    ap.add_argument("--shard", default="1/1", help="I/N: every Nth case from the Ith")
+    testlib.add_shard_arg(ap)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
-    m = re.fullmatch(r"(\d+)/(\d+)", args.shard)
-    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
-        ap.error("--shard wants I/N with 1 <= I <= N")
-    args.shard = (int(m.group(1)), int(m.group(2)))
     if not args.bin:
         ap.error("--bin DIR (or $BIN) is needed")
     if not shutil.which(MLIR):
@@ -165,7 +155,7 @@ def main():
     # the cases are independent: one worker per core (most of the time is
     # mlir-opt-22's start-up)
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
-        for res in ex.map(lambda c: one(*c), cases(args)):
+        for res in ex.map(lambda c: one(*c), testlib.take_shard(cases(args), args.shard)):
             for verdict, line in res:
                 if verdict == "same":
                     same += 1

@@ -488,8 +488,6 @@ typedef struct TextCase {
   const char *want;     /* the error, or NULL: read back */
 } TextCase;
 
-/* A module holding one op with attribute `attr`, written and read back:
- * the reader must give `want` (or succeed, if NULL). */
 /* A module whose one op, test.op, has the attribute {a = attr}. */
 static IrModule *attr_module(IrCtx *c, uint32_t attr) {
   IrBuilder *b = irb_new(c);
@@ -505,6 +503,8 @@ static IrModule *attr_module(IrCtx *c, uint32_t attr) {
   return m;
 }
 
+/* A module holding one op with attribute `attr`, written and read back:
+ * the reader must give `want` (or succeed, if NULL). */
 static void expect_attr_read(IrCtx *c, uint32_t attr, const char *want, const char *what,
                              int line) {
   IrModule *m = attr_module(c, attr);
@@ -621,6 +621,25 @@ static long find_bytes(const uint8_t *hay, size_t n, const uint8_t *needle, size
   return -1;
 }
 
+/* Frame f with its 0x30 entry of 101 bytes at pos cut to the first
+ * `keep` of them: the reader must refuse it with `want`. */
+static void expect_storage(const IrbBuf *f, size_t pos, uint8_t keep, const char *want) {
+  uint8_t *g = malloc(f->len);
+  memcpy(g, f->data, f->len);
+  g[pos + 1] = keep;
+  memmove(g + pos + 2 + keep, g + pos + 103, f->len - pos - 103);
+  size_t n = f->len - (101 - keep);
+  Hdr h = parse_hdr(g, n);
+  IrbBuf s = make_frame(1, 1, 0, g + h.payload_at, n - h.payload_at);
+  IrCtx *c = ir_ctx_new();
+  char err[512] = "";
+  CHECK(read_all(c, s.data, s.len, err, sizeof err, NULL) == -1);
+  CHECK(contains(err, want));
+  ir_ctx_free(c);
+  irb_buf_free(&s);
+  free(g);
+}
+
 /* A dense body "0x..." (MLIR's form beyond 100 elements) is written as the
  * bytes it spells (entry 0x30, FORMAT.md 1.1), reads back as the same
  * text, and is checked as that text: storage that does not fit the type
@@ -663,32 +682,10 @@ static void test_dense_hex(void) {
   }
   ir_ctx_free(c2);
   if (at > 0) {
-    char err[512] = "";
-    /* 100 bytes for 101 elements: the entry shrinks by one byte */
-    size_t pos = (size_t)at;
-    uint8_t *g = malloc(f.len);
-    memcpy(g, f.data, f.len);
-    g[pos + 1] = 100;
-    memmove(g + pos + 102, g + pos + 103, f.len - pos - 103);
-    Hdr h = parse_hdr(g, f.len - 1);
-    IrbBuf s = make_frame(1, 1, 0, g + h.payload_at, f.len - 1 - h.payload_at);
-    c2 = ir_ctx_new();
-    CHECK(read_all(c2, s.data, s.len, err, sizeof err, NULL) == -1);
-    CHECK(contains(err, "dense elements text does not parse back to itself"));
-    ir_ctx_free(c2);
-    irb_buf_free(&s);
-    /* no bytes at all: the body "0x" is never written as 0x30 */
-    memcpy(g, f.data, f.len);
-    g[pos + 1] = 0;
-    memmove(g + pos + 2, g + pos + 103, f.len - pos - 103);
-    h = parse_hdr(g, f.len - 101);
-    s = make_frame(1, 1, 0, g + h.payload_at, f.len - 101 - h.payload_at);
-    c2 = ir_ctx_new();
-    CHECK(read_all(c2, s.data, s.len, err, sizeof err, NULL) == -1);
-    CHECK(contains(err, "empty dense storage"));
-    ir_ctx_free(c2);
-    irb_buf_free(&s);
-    free(g);
+    /* 100 bytes for 101 elements; none at all (the body "0x" is never
+     * written as 0x30) */
+    expect_storage(&f, (size_t)at, 100, "dense elements text does not parse back to itself");
+    expect_storage(&f, (size_t)at, 0, "empty dense storage");
   }
   irb_buf_free(&f);
   ir_module_free(m);
