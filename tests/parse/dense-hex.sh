@@ -6,7 +6,7 @@
 # Printed again, the module is what mlir-opt-22 prints for the same text
 # (when it is installed), and a lower-case hex body reads the same.
 set -e -o pipefail
-bin=${BIN:-$(dirname "$(command -v ir-asm)")}
+bin=$(cd "${BIN:-$(dirname "$(command -v ir-asm)")}" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" <<'PY'
@@ -21,7 +21,10 @@ raw = b"".join(((i * 7919) % 2001 - 1000).to_bytes(4, "little", signed=True)
                for i in range(1000))
 open(tmp + "/lower.mlir", "w").write(body % ('"0x' + raw.hex() + '"'))
 PY
-"$bin/ir-asm" "$tmp/list.mlir" -o "$tmp/list.irb"
+# The frame holds the file name in its locations, so name the file
+# relative to the scratch directory: the size must not depend on where
+# mktemp puts it (CI's TMPDIR is longer than a developer's).
+(cd "$tmp" && "$bin/ir-asm" list.mlir -o list.irb)
 size=$(stat -c %s "$tmp/list.irb")
 if [ "$size" -lt 4000 ] || [ "$size" -gt 4200 ]; then
   echo "dense-hex: the frame is $size bytes, want 4000..4200 (storage as bytes)"
