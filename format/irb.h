@@ -115,5 +115,27 @@ void irb_reader_init(IrbReader *r, const void *data, size_t len, const char *nam
  * reporting one error line through `d` (the reader stops there). */
 int irb_read_next(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d);
 
+/* The next frame, decoded a top op at a time (ir-dis: a module is read,
+ * verified and printed function by function, in memory that does not
+ * grow with the module): fn gets, in order, for each op of op 0's body
+ * (index i of n), a module whose op 0 is the frame's op 0 (kind,
+ * properties, attributes, location) holding that op alone, with all it
+ * contains; the module and its arrays are reused for the next op, so fn
+ * keeps nothing of it. Only for a frame whose op 0 is a builtin.module
+ * with one block, without arguments, of at least one op, none with
+ * operands, results or successors (so no op uses a value of another),
+ * nor one whose verifier looks at other top ops (ir_op_verify_reads_module).
+ * Returns what irb_read_next does (1: every op went to fn, and the
+ * reader moved past the frame), or IRB_READ_WHOLE when the frame is not
+ * such or fn declined its first op (returning IRB_PIECE_DECLINE) before
+ * anything was done with it: then read the frame with irb_read_next,
+ * into a new ctx (c holds its tables). When fn returns another nonzero
+ * value the read stops: -2, nothing reported, the reader not moved. A
+ * frame found bad after some of its ops went to fn is reported as by
+ * irb_read_next (-1). */
+enum { IRB_READ_WHOLE = 2, IRB_PIECE_DECLINE = 1 };
+typedef int IrbPieceFn(void *ud, const IrModule *piece, uint32_t i, uint32_t n);
+int irb_read_pieces(IrbReader *r, IrCtx *c, IrbPieceFn *fn, void *ud, IrDiag *d);
+
 
 #endif

@@ -70,7 +70,13 @@ typedef struct Dec {
   uint32_t prev_loc;        /* file index of the previous op's location */
   uint32_t next_op, next_value, next_block, next_region, next_operand,
       next_succ;
+  /* irb_read_pieces: the callback, and how the read ended (PIECES_*) */
+  IrbPieceFn *piece_fn;
+  void *piece_ud;
+  int piece_end;
+  IrOp *tops;               /* the top ops' records while pieces are read */
 } Dec;
+enum { PIECES_DONE, PIECES_WHOLE, PIECES_STOPPED };
 
 static _Noreturn void fail(Dec *D, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -1285,15 +1291,21 @@ static void rd_region(Dec *D, uint32_t r, unsigned depth) {
 #endif
 #endif
 
+/* The six totals of the structure (n_ops, n_operands, n_values,
+ * n_blocks, n_regions, n_succs) into n; whether the bytes left can hold
+ * that much (FORMAT.md 3.3). */
+static int rd_totals(Dec *D, uint32_t n[6]) {
+  for (int i = 0; i < 6; i++) n[i] = rd_u32(D);
+  uint64_t need = (uint64_t)n[0] + n[1] + n[2] + 2ull * n[3] + n[4] + 3ull * n[5];
+  for (int i = 0; i < 6; i++)
+    if (n[i] > IR_MAX_COUNT) return 0;
+  return need <= left(D);
+}
+
 static void rd_structure(Dec *D) {
   const uint8_t *at = D->p;
   uint32_t n[6];
-  for (int i = 0; i < 6; i++) n[i] = rd_u32(D);
-  /* n_ops, n_operands, n_values, n_blocks, n_regions, n_succs */
-  uint64_t need = (uint64_t)n[0] + n[1] + n[2] + 2ull * n[3] + n[4] + 3ull * n[5];
-  for (int i = 0; i < 6; i++)
-    if (n[i] > IR_MAX_COUNT) need = UINT64_MAX;
-  if (need > left(D) || n[0] == 0) {
+  if (!rd_totals(D, n) || n[0] == 0) {
     D->p = at;
     fail(D, "module of %" PRIu32 " ops, %" PRIu32 " operands, %" PRIu32
          " values, %" PRIu32 " blocks, %" PRIu32 " regions, %" PRIu32
@@ -1329,6 +1341,121 @@ static void rd_structure(Dec *D) {
 #endif
 }
 
+/* rd_structure for irb_read_pieces. The module is allocated for the
+ * declared totals, as for a whole read, but each top op is decoded into
+ * its start, from id 0 again: only the pages of the largest top op are
+ * ever touched (20 MB bench corpus, ir-dis: 9.2K page faults for the
+ * whole module). While a top op is read the counts of m are those
+ * totals, the bounds of ops_run and rd_region; fn sees the op's own. */
+static void rd_structure_pieces(Dec *D) {
+  const uint8_t *at = D->p;
+  uint32_t n[6];
+  if (!rd_totals(D, n) || n[0] < 2 || n[3] < 1 || n[4] < 1) {
+    /* not for pieces, or bad: the whole read says which */
+    D->piece_end = PIECES_WHOLE;
+    return;
+  }
+  /* an op whose verifier reads other top ops (a global's users) cannot
+   * be verified in a piece */
+  for (uint32_t k = 0; k < D->n_kinds; k++)
+    if (ir_op_verify_reads_module(D->kinds[k].tmpl.opc)) {
+      D->piece_end = PIECES_WHOLE;
+      return;
+    }
+  D->m = ir_module_alloc_room(D->c, n[0], n[1], n[2], n[3], n[4], n[5]);
+  if (!D->m) fail(D, "cannot allocate the module");
+  IrModule *m = D->m;
+  rd_ops(D, IR_NONE, NULL, 1);
+  const IrOp *o0 = &m->ops[0];
+  if (o0->opc != IR_OP_MODULE || o0->n_regions != 1 || o0->n_operands ||
+      o0->n_results) {
+    D->piece_end = PIECES_WHOLE;
+    return;
+  }
+  /* op 0's one region, of one block: its header as rd_region reads it */
+  uint32_t nb = rd_u32(D), head = rd_u32(D), no;
+  if (nb != 1 || head != 0 || (no = rd_u32(D)) == 0 || no > n[0] - 1) {
+    D->piece_end = PIECES_WHOLE;
+    return;
+  }
+  m->regions[0] = (IrRegion){.blocks = 0, .n_blocks = 1, .op = 0};
+  m->blocks[0] = (IrBlock){.ops = 1, .n_ops = no, .args = 0, .n_args = 0,
+                           .region = 0};
+  D->next_block = 1;
+  rd_ops(D, 0, &m->regions[0], no);
+  /* the top ops' records, before the first piece overwrites them */
+  IrOp *tops = D->tops = xmalloc((size_t)(no + 1) * sizeof *tops);
+  memcpy(tops, m->ops, (size_t)(no + 1) * sizeof *tops);
+  for (uint32_t i = 1; i <= no; i++)
+    if (tops[i].n_operands || tops[i].n_results || tops[i].n_succs) {
+      D->piece_end = PIECES_WHOLE;
+      return;
+    }
+  /* the totals of the ops inside the top ops, summed over the pieces */
+  uint64_t t_ops = 0, t_opd = 0, t_val = 0, t_blk = 0, t_reg = 0, t_suc = 0;
+  for (uint32_t i = 1; i <= no; i++) {
+    uint32_t nreg = tops[i].n_regions;
+    m->n_ops = n[0];
+    m->n_operands = n[1];
+    m->n_values = n[2];
+    m->n_blocks = n[3];
+    m->n_regions = n[4];
+    m->n_succs = n[5];
+    if (1 + (uint64_t)nreg > n[4]) fail(D, "more regions than declared (%" PRIu32 ")", n[4]);
+    m->ops[0] = tops[0];
+    m->regions[0] = (IrRegion){.blocks = 0, .n_blocks = 1, .op = 0};
+    m->blocks[0] = (IrBlock){.ops = 1, .n_ops = 1, .args = 0, .n_args = 0,
+                             .region = 0};
+    m->ops[1] = tops[i];
+    m->ops[1].block = 0;
+    m->ops[1].operands = m->ops[1].results = m->ops[1].succs = 0;
+    m->ops[1].regions = 1;
+    for (uint32_t k = 0; k < nreg; k++) m->regions[1 + k].op = 1;
+    D->next_op = 2;
+    D->next_value = D->next_operand = D->next_succ = 0;
+    D->next_block = 1;
+    D->next_region = 1 + nreg;
+    D->n_nest = 0;
+    /* the setjmp of decode() is still ours: a bad byte in here fails
+     * like any other */
+    for (uint32_t k = 0; k < nreg; k++) rd_region(D, 1 + k, 2);
+    m->n_ops = D->next_op;
+    m->n_operands = D->next_operand;
+    m->n_values = D->next_value;
+    m->n_blocks = D->next_block;
+    m->n_regions = D->next_region;
+    m->n_succs = D->next_succ;
+    t_ops += m->n_ops - 2;
+    t_opd += m->n_operands;
+    t_val += m->n_values;
+    t_blk += m->n_blocks - 1;
+    t_reg += m->n_regions - 1;
+    t_suc += m->n_succs;
+#ifdef IRB_CHECK_DECODED
+    char why[256] = "";
+    if (ir_module_check(m, why, sizeof why) != 0)
+      ir_die("decoded piece breaks the layout: %s", why);
+#endif
+    int r = D->piece_fn(D->piece_ud, m, i - 1, no);
+    if (r) {
+      D->piece_end = r == IRB_PIECE_DECLINE && i == 1 ? PIECES_WHOLE : PIECES_STOPPED;
+      return;
+    }
+  }
+  if (D->p != D->end)
+    fail(D, "%zu trailing bytes in payload", left(D));
+  if (1 + no + t_ops != n[0] || t_opd != n[1] || t_val != n[2] ||
+      1 + t_blk != n[3] || 1 + t_reg != n[4] || t_suc != n[5]) {
+    D->p = at;
+    fail(D, "declared %" PRIu32 " ops, %" PRIu32 " operands, %" PRIu32
+         " values, %" PRIu32 " blocks, %" PRIu32 " regions, %" PRIu32
+         " successors; found %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64
+         ", %" PRIu64 ", %" PRIu64, n[0], n[1], n[2], n[3], n[4], n[5],
+         1 + no + t_ops, t_opd, t_val, 1 + t_blk, 1 + t_reg, t_suc);
+  }
+  D->piece_end = PIECES_DONE;
+}
+
 /* }====================================================================== */
 
 static void dec_free(Dec *D) {
@@ -1345,10 +1472,14 @@ static void dec_free(Dec *D) {
   free(D->u32s);
   free(D->i64s);
   free(D->nest);
+  free(D->tops);
 }
 
 /* Decode one uncompressed payload. On error returns NULL with the reason in
- * D->msg and the payload offset in D->err_pos. */
+ * D->msg and the payload offset in D->err_pos. With D->piece_fn (set by
+ * the caller, the rest of D zero) the module goes to it in pieces, and
+ * what is returned on success is only not NULL; D->piece_end says how
+ * the read ended. */
 static IrModule *decode(Dec *D, IrCtx *c, const uint8_t *p, size_t n, int no_locs,
                         int skip_locs) {
   D->base = D->p = p;
@@ -1363,6 +1494,14 @@ static IrModule *decode(Dec *D, IrCtx *c, const uint8_t *p, size_t n, int no_loc
     return NULL;
   }
   rd_tables(D);
+  if (D->piece_fn) {
+    /* the pieces went to piece_fn: nothing to return but "no error" */
+    rd_structure_pieces(D);
+    if (D->m) ir_module_free(D->m);
+    D->m = NULL;
+    dec_free(D);
+    return (IrModule *)D;
+  }
   rd_structure(D);
   IrModule *m = D->m;
   D->m = NULL;
@@ -1437,7 +1576,20 @@ int irb_frame_size(const void *p, size_t n, uint64_t *size) {
   return 1;
 }
 
+static int read_frame(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d,
+                      IrbPieceFn *fn, void *ud);
+
 int irb_read_next(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d) {
+  return read_frame(r, c, out, d, NULL, NULL);
+}
+
+int irb_read_pieces(IrbReader *r, IrCtx *c, IrbPieceFn *fn, void *ud, IrDiag *d) {
+  IrModule *unused;
+  return read_frame(r, c, &unused, d, fn, ud);
+}
+
+static int read_frame(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d,
+                      IrbPieceFn *fn, void *ud) {
   *out = NULL;
   if (r->off >= r->len) return 0;
   const uint8_t *h = r->data + r->off;
@@ -1537,8 +1689,20 @@ int irb_read_next(IrbReader *r, IrCtx *c, IrModule **out, IrDiag *d) {
   }
   Dec *D = calloc(1, sizeof *D);
   if (!D) ir_die("out of memory");
+  D->piece_fn = fn;
+  D->piece_ud = ud;
   IrModule *m = decode(D, c, payload, raw, (flags & IRB_FLAG_NO_LOCS) != 0,
                        r->skip_locs);
+  if (m && fn) {
+    int end = D->piece_end;
+    free(D);
+    free(buf);
+    if (end != PIECES_DONE) return end == PIECES_WHOLE ? IRB_READ_WHOLE : -2;
+    r->off = off + pos + stored;
+    r->last_size = pos + stored;
+    r->last_flags = flags;
+    return 1;
+  }
   int rc = 1;
   if (!m) {
     if (buf)

@@ -464,6 +464,12 @@ void ir_module_free(IrModule *m);
 IrModule *ir_module_alloc_raw(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
                               uint32_t n_values, uint32_t n_blocks,
                               uint32_t n_regions, uint32_t n_succs);
+/* ir_module_alloc_raw for a reader that fills the start of the arrays
+ * again and again (irb_read_pieces): sanitizer builds do not fill it with
+ * garbage either, which would make every page resident at once. */
+IrModule *ir_module_alloc_room(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
+                               uint32_t n_values, uint32_t n_blocks,
+                               uint32_t n_regions, uint32_t n_succs);
 /* Make the pages of a mapped module's arrays present at once, for a caller
  * about to write all of them (the bytecode reader). */
 void ir_module_prefault(IrModule *m);
@@ -755,6 +761,27 @@ typedef struct IrPrintOpts {
  * (`%arg0: i32 loc("f":1:14)`), and those locations take the first `#loc`
  * numbers and are defined before the module. */
 int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o);
+
+/* Whether the verifier of opcode opc reads ops outside the top-level op
+ * that holds it (memref.get_global looks its global up in the module): a
+ * module with such an op verifies only whole, not a top op at a time. */
+int ir_op_verify_reads_module(uint32_t opc);
+
+/* ir_print of a module given a top op at a time (irb_read_pieces): each
+ * piece a module whose op 0 (the same for all) holds one op in its one
+ * block. begin takes the first piece (not yet printed) and the whole
+ * module's op count (to size the printer), and returns NULL where
+ * ir_print of the whole module is needed instead: the generic form,
+ * debuginfo, or an affine map or set in the ctx (aliases). Then
+ * ir_print_piece for each piece in order, ir_print_stream_end after the
+ * last: together the same text as ir_print of the module. Both return
+ * 0, or -1 on a write error. end frees the stream; with ok 0 it drops
+ * the text not yet written and does not close the module. */
+typedef struct IrPrintStream IrPrintStream;
+IrPrintStream *ir_print_stream_begin(FILE *out, const IrModule *first,
+                                     const IrPrintOpts *o, uint32_t n_ops);
+int ir_print_piece(IrPrintStream *s, const IrModule *piece);
+int ir_print_stream_end(IrPrintStream *s, int ok);
 
 /* ====================================================================== */
 /* Verifier                                                               */

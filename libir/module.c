@@ -36,7 +36,9 @@
 #endif
 
 /* One allocation: the header, then each array, each aligned to 8. `raw`:
- * the arrays may hold garbage (the caller writes every field). */
+ * the arrays may hold garbage (the caller writes every field); 2: nor
+ * are they cleared or poisoned, so that untouched pages stay so
+ * (ir_module_alloc_room). */
 static IrModule *module_new(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
                             uint32_t n_values, uint32_t n_blocks,
                             uint32_t n_regions, uint32_t n_succs, int raw) {
@@ -55,16 +57,21 @@ static IrModule *module_new(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
 #undef AL
   /* The allocation's size goes in a header before the module, for
    * ir_big_free; big modules get huge pages (mem.c). */
-  uint64_t own = raw && total + MOD_HDR < MOD_RAW_MAX;
-  char *p = (char *)(own ? ir_xmalloc(total + MOD_HDR)
-                         : ir_big_alloc(total + MOD_HDR)) + MOD_HDR;
+  uint64_t own = raw == 1 && total + MOD_HDR < MOD_RAW_MAX;
+#ifdef MOD_POISON
+  /* sanitizer builds fill _raw memory (mem.c); malloc's does not touch */
+  if (raw == 2) own = 1;
+#endif
+  char *p = (char *)(own        ? ir_xmalloc(total + MOD_HDR)
+                     : raw == 2 ? ir_big_alloc_raw(total + MOD_HDR)
+                                : ir_big_alloc(total + MOD_HDR)) + MOD_HDR;
   memcpy(p - MOD_HDR, &total, sizeof total);
   memcpy(p - MOD_HDR + 8, &own, sizeof own);
   IrModule *m = (IrModule *)p;
 #ifdef MOD_POISON
   /* sanitizer builds: garbage that ir_module_check would catch, so a field
    * the reader forgets to write cannot pass as a lucky zero */
-  if (raw) memset(p, 0xa5, total);
+  if (raw == 1) memset(p, 0xa5, total);
 #endif
   memset(m, 0, sizeof *m);
   m->ctx = c;
@@ -95,6 +102,13 @@ IrModule *ir_module_alloc_raw(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
                               uint32_t n_regions, uint32_t n_succs) {
   return module_new(c, n_ops, n_operands, n_values, n_blocks, n_regions,
                     n_succs, 1);
+}
+
+IrModule *ir_module_alloc_room(IrCtx *c, uint32_t n_ops, uint32_t n_operands,
+                               uint32_t n_values, uint32_t n_blocks,
+                               uint32_t n_regions, uint32_t n_succs) {
+  return module_new(c, n_ops, n_operands, n_values, n_blocks, n_regions,
+                    n_succs, 2);
 }
 
 /* The reader writes every page of a decoded module's arrays, one after

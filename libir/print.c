@@ -793,7 +793,11 @@ static void number_module(IrPrinter *w, int lazy) {
   w->next_conflict = c.next_conflict;
   scope_push(w);
   number_region(w, c.region, st, w->n_scopes);
-  if (st->n) w->body_ctx = st->e[0];
+  /* where every op's regions start (ir_print_piece needs it even when
+   * the first op has none) */
+  w->body_ctx = st->n ? st->e[0]
+                      : (NameCtx){IR_NONE, w->next_value, w->next_arg,
+                                  w->next_conflict, w->n_scopes};
   st->n = 0;
   w->lazy_region = c.region;
 }
@@ -1162,6 +1166,7 @@ static void print_region(IrPrinter *w, uint32_t r, int entry_args, int term,
     for (uint32_t b = rg->blocks + 1; b < rg->blocks + rg->n_blocks; b++)
       print_block(w, b, 1, IRW_TERM_PRINT);
   }
+  if (w->stream_open && r == w->lazy_region) return;
   irw_spaces(w, w->indent);
   irw_putc(w, '}');
   w->cur_dialect = outer;
@@ -1629,6 +1634,7 @@ static void print_op(IrPrinter *w, uint32_t op) {
       print_generic_body(w, op);
     }
   }
+  if (w->stream_open && op == 0) return;
   if (w->debuginfo) {
     irw_putc(w, ' ');
     irw_loc(w, o->loc, 1);
@@ -1886,7 +1892,10 @@ static void printer_free(IrPrinter *w) {
   free(w->kid_stack);
 }
 
-int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
+/* A printer for m, its buffer and caches sized for n_ops ops (m's, or
+ * those of the whole module m is a piece of). */
+static void printer_init(IrPrinter *pw, FILE *out, const IrModule *m,
+                         const IrPrintOpts *o, uint32_t n_ops) {
   IrPrinter w;
   memset(&w, 0, sizeof w);
   w.out = out;
@@ -1897,7 +1906,7 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   caches_attach(&w);
   /* ~55 bytes of text per op */
   w.cap_buf = IRW_BUF;
-  while (w.cap_buf < IRW_BUF_MAX && w.cap_buf / 64 < m->n_ops) w.cap_buf *= 2;
+  while (w.cap_buf < IRW_BUF_MAX && w.cap_buf / 64 < n_ops) w.cap_buf *= 2;
   w.o.buf = ir_xmalloc(w.cap_buf);
   irw_update_lim(&w);
   /* filled when first used: only `ready` needs a value (zeroing all of
@@ -1906,27 +1915,27 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   for (uint32_t k = 0; k < IR_N_OPS * IRW_N_DIALECTS; k++) w.forms[k].ready = 0;
   /* a dictionary cache slot per 4 ops, at least 64 */
   uint32_t dl = 6;
-  while (dl < IRW_DICTS_LOG2 && (m->n_ops >> 2) >> dl) dl++;
+  while (dl < IRW_DICTS_LOG2 && (n_ops >> 2) >> dl) dl++;
   w.dicts_shift = 64 - dl;
   /* a property cache slot per 4 ops, 64 to 1024 (always 1024: zeroing
    * its 16 KB for each small module of the mixed corpus was 1.5M of
    * ir_print's 35.0M) */
   uint32_t pl = 6;
-  while (pl < IRW_PROPS_LOG2 && (m->n_ops >> 2) >> pl) pl++;
+  while (pl < IRW_PROPS_LOG2 && (n_ops >> 2) >> pl) pl++;
   w.props_shift = 64 - pl;
   w.props = ir_xcalloc((size_t)1 << pl, sizeof *w.props);
   w.empty_dicts = ir_xcalloc((size_t)1 << dl, sizeof *w.empty_dicts);
   /* op texts: a slot per 16 ops, 64 to 1024 (16 on the mixed corpus lost
    * to collisions: ir_print 35.20M, 64: 34.97M) */
   uint32_t tl = 6;
-  while (tl < 10 && (m->n_ops >> 4) >> tl) tl++;
+  while (tl < 10 && (n_ops >> 4) >> tl) tl++;
   w.op_texts_shift = 64 - tl;
   w.op_texts = ir_xcalloc((size_t)1 << tl, sizeof *w.op_texts);
   if (!w.generic)
     w.op_names = ir_xcalloc((size_t)1 << tl, sizeof *w.op_names);
   /* attribute texts: a slot per 16 ops, 64 to 4096 */
   uint32_t al = 6;
-  while (al < 12 && (m->n_ops >> 4) >> al) al++;
+  while (al < 12 && (n_ops >> 4) >> al) al++;
   w.attr_text.shift = 64 - al;
   w.attr_text.e = ir_xcalloc((size_t)1 << al, sizeof *w.attr_text.e);
   /* per printer, not per process: a program may change a registry
@@ -1935,12 +1944,15 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
     w.names[k] = ir_op_info(k)->asm_names;
   w.cur_dialect = IRW_D_BUILTIN;
   w.lazy_region = IR_NONE;
-  if (!m->n_ops) {
-    printer_free(&w);
-    return 0;
-  }
-  if (m->n_succs) preds_begin(&w);
   ir_vgrow((void **)&w.cur_groups, &w.cap_cur_groups, 1, sizeof *w.cur_groups);
+  *pw = w;
+}
+
+int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
+  if (!m->n_ops) return 0;
+  IrPrinter w;
+  printer_init(&w, out, m, o, m->n_ops);
+  if (m->n_succs) preds_begin(&w);
   int aliases = needs_aliases(&w);
   number_module(&w, !aliases);
 
@@ -1969,5 +1981,94 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   irw_flush(&w);
   int err = w.err || ferror(out);
   printer_free(&w);
+  return err ? -1 : 0;
+}
+
+/* ====================================================================== */
+/* A module in pieces                                                     */
+/* ====================================================================== */
+
+/* What ir_print prints, from pieces (irb_read_pieces): the text of each
+ * top op is what the whole module's printer gives it, since in the lazy
+ * numbering (number_module) every top op's regions start from the same
+ * counters and scope (body_ctx) and nothing else of the module is read.
+ * The first piece prints op 0's header and its op, leaving the body open
+ * (stream_open); later ones set up the per-module state (value names,
+ * predecessors, result groups) for their own module and print their op
+ * as print_block would; the end closes the body. Caches (texts of types,
+ * attributes, ops; interned names) are kept across pieces. */
+struct IrPrintStream {
+  IrPrinter w;
+  uint32_t n;           /* pieces printed */
+  uint32_t cap_vid;
+};
+
+IrPrintStream *ir_print_stream_begin(FILE *out, const IrModule *first,
+                                     const IrPrintOpts *o, uint32_t n_ops) {
+  IrPrintStream *s = ir_xcalloc(1, sizeof *s);
+  printer_init(&s->w, out, first, o, n_ops);
+  if (s->w.generic || s->w.debuginfo || needs_aliases(&s->w)) {
+    printer_free(&s->w);
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+int ir_print_piece(IrPrintStream *s, const IrModule *piece) {
+  IrPrinter *w = &s->w;
+  const IrModule *m = piece;
+  if (m->n_ops < 2 || m->ops[0].n_regions != 1 ||
+      m->regions[m->ops[0].regions].n_blocks != 1 ||
+      m->blocks[m->regions[m->ops[0].regions].blocks].n_ops != 1)
+    ir_die("ir_print_piece: not a piece");
+  w->m = m;
+  free(w->preds);
+  free(w->pred_fill);
+  w->preds = w->pred_fill = NULL;
+  if (m->n_succs) preds_begin(w);
+  if (s->n++ == 0) {
+    number_module(w, 1);
+    s->cap_vid = m->n_values ? m->n_values : 1;
+    w->stream_open = 1;
+    print_op(w, 0);
+  } else {
+    /* number_module's per-module state, for this module */
+    uint32_t nv = m->n_values ? m->n_values : 1;
+    if (nv > s->cap_vid) {
+      free(w->vid);
+      w->vid = ir_xmalloc((size_t)nv * sizeof *w->vid);
+      s->cap_vid = nv;
+    }
+    memset(w->vid, 0xff, (size_t)m->n_values * sizeof *w->vid);
+    w->n_values = m->n_values;
+    free(w->vhint);
+    w->vhint = NULL;
+    free(w->groups);
+    w->groups = NULL;
+    w->n_gpool = 0;
+    w->name_st.n = 0;
+    w->cur_op = IR_NONE;
+    w->lazy_region = m->ops[0].regions;
+    uint32_t op = m->blocks[m->regions[w->lazy_region].blocks].ops;
+    number_op(w, op);
+    w->cur_dialect = default_dialect(m, 0);
+    w->indent = 2;
+    number_subtree(w, op);
+    print_op(w, op);
+    w->indent = 0;
+  }
+  return w->err ? -1 : 0;
+}
+
+int ir_print_stream_end(IrPrintStream *s, int ok) {
+  if (!s) return 0;
+  IrPrinter *w = &s->w;
+  if (!ok) w->o.len = 0;
+  else if (s->n) irw_mem(w, "}\n", 2);
+  irw_flush(w);
+  int err = w->err || ferror(w->out);
+  printer_free(w);
+  free(s);
   return err ? -1 : 0;
 }

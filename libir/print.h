@@ -226,6 +226,8 @@ struct IrPrinter {
   uint32_t lazy_region; /* the body whose ops' regions are numbered as
                            each op is printed (number_subtree), IR_NONE */
   IrwNameCtx body_ctx;  /* where those regions start */
+  int stream_open;      /* ir_print_piece: op 0's region is left open (its
+                           `}` and the line end are the stream's end) */
   uint32_t *preds;      /* per block: predecessor uses, see print.c */
   uint32_t *pred_fill;  /* while numbering: next free entry per block */
 

@@ -1463,6 +1463,10 @@ static uint32_t find_global(const IrModule *m, uint32_t op, uint32_t sym) {
   return IR_NONE;
 }
 
+/* find_global is the only verifier's look outside the op's own top-level
+ * op; irb_read_pieces reads a module holding one whole (ir.h). */
+int ir_op_verify_reads_module(uint32_t opc) { return opc == IR_OP_GET_GLOBAL; }
+
 static int verify_get_global(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   uint32_t sym = ir_op_prop_lit(m, op, "name"), g, ta;

@@ -18,5 +18,6 @@ int main(int argc, char **argv) {
   /* locations are printed only with --debuginfo; without it, reading them
    * into the context was 4% of the run (3 MB bench slice) */
   t.skip_locs = !t.print.debuginfo;
+  t.stream_print = 1;
   return tool_run(&t, tool_emit_fn, NULL);
 }

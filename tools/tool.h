@@ -79,6 +79,9 @@ struct Tool {
   int stream_text;        /* text input to bytecode output (ir-asm): parse,
                              verify and encode a module one top-level op at
                              a time where it can (tool.c), not through fn */
+  int stream_print;       /* bytecode input to text output (ir-dis): read,
+                             verify and print a module one top-level op at
+                             a time where it can (tool.c), not through fn */
   int skip_locs;          /* bytecode input: intern no locations (a tool
                              that neither prints nor reports at them) */
   IrDiag diag;            /* stderr; counts the errors */
