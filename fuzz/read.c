@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     IrModule *ms = NULL;
     int ks = irb_read_next(&rs, cs, &ms, &d);
     FUZZ_ASSERT((k > 0) == (ks > 0));
-    int pbad;
+    int pbad = 0;
     size_t np;
     char *pt = NULL;
     int kp = off < size ? read_pieces(data, size, off, &pbad, &pt, &np) : -1;
