@@ -74,7 +74,8 @@ void tool_unlock(void) { pthread_mutex_unlock(&shared_mu); }
  * stays free ~2 s goes back to the host) a huge page on reported memory
  * costs far more than the small faults it saves (ir-asm, 20 MB corpus,
  * after 3 idle seconds: 0.28-0.32 s wall, 0.14-0.18 s system with huge
- * pages; 0.20 s, 0.05-0.07 s without). See README, Speed. */
+ * pages; 0.20 s, 0.05-0.07 s without). See tests/bench/NOTES.md,
+ * Memory. */
 #if defined(__SANITIZE_ADDRESS__)
 #define TOOL_ASAN 1
 #elif defined(__has_feature)

@@ -19,7 +19,7 @@ enum { PH_READ, PH_DECODE, PH_VERIFY, PH_TOOL, PH_FREE, PH_FLUSH };
 
 /* The start of a phase: the clock and, with --time, the calling thread's
  * minor page faults so far (fresh pages cost this VM more than most
- * phases' work: README, huge pages). tool_phase charges phase ph with
+ * phases' work: tests/bench/NOTES.md, Memory). tool_phase charges phase ph with
  * what passed since `since`. */
 typedef struct ToolMark {
   double s;
