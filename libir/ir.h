@@ -192,6 +192,19 @@ int ir_type_is_memref(const IrCtx *c, uint32_t t); /* ranked or unranked */
  * Type::isInteger(width)) of that width; width 0 = any width. */
 int ir_type_is_int(const IrCtx *c, uint32_t t, uint32_t width);
 
+/* Offset and strides of a ranked memref type (t->n strides; IR_DYN for
+ * `?`), as MLIR's getStridesAndOffset gives them: an identity layout's
+ * canonical strides, a strided<> layout's own. 0 for any other type or
+ * layout (an affine map). */
+int ir_type_strides(const IrCtx *c, uint32_t type, int64_t *off, int64_t *strides);
+/* Does a slice (n static offsets, sizes and strides, IR_DYN for dynamic
+ * ones) of a source of that shape stay inside it, as far as the static
+ * entries tell (MLIR's verifyInBoundsSlice)? If not, 0, and mlir-opt's
+ * message in msg (when not NULL). */
+int ir_slice_in_bounds(const int64_t *shape, uint32_t n, const int64_t *offs,
+                       const int64_t *sizes, const int64_t *strides, char *msg,
+                       size_t cap);
+
 /* --- attributes ---------------------------------------------------------*/
 typedef enum {
   IR_A_NULL = 0,     /* id 0: absent */

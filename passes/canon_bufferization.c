@@ -429,26 +429,6 @@ static int64_t find_dealloc(const Rw *rw, uint32_t v) {
   return found;
 }
 
-static int strided_of(IrCtx *c, uint32_t type, int64_t *off, int64_t *strides) {
-  const IrType *t = ir_type(c, type);
-  const int64_t *dims = ir_type_dims(c, type);
-  if (t->layout) {
-    const IrAttr *a = ir_attr(c, t->layout);
-    if (a->kind != IR_A_STRIDED || a->n != t->n) return 0;
-    *off = a->ival;
-    memcpy(strides, ir_attr_i64(c, t->layout), t->n * sizeof *strides);
-    return 1;
-  }
-  int64_t s = 1;
-  *off = 0;
-  for (uint32_t i = t->n; i-- > 0;) {
-    strides[i] = s;
-    if (s == IR_DYN || dims[i] == IR_DYN) s = IR_DYN;
-    else s *= dims[i];
-  }
-  return 1;
-}
-
 /* memref::CastOp::areCastCompatible for two memref types. */
 int canon_cast_compatible(IrCtx *c, uint32_t a, uint32_t b) {
   if (a == b) return 1;
@@ -466,7 +446,7 @@ int canon_cast_compatible(IrCtx *c, uint32_t a, uint32_t b) {
   if (ta->layout != tb->layout) {
     int64_t oa, ob;
     int64_t *sa = ir_xmalloc((ta->n + 1) * sizeof *sa), *sb = ir_xmalloc((ta->n + 1) * sizeof *sb);
-    int ok = strided_of(c, a, &oa, sa) && strided_of(c, b, &ob, sb);
+    int ok = ir_type_strides(c, a, &oa, sa) && ir_type_strides(c, b, &ob, sb);
     if (ok && oa != ob && oa != IR_DYN && ob != IR_DYN) ok = 0;
     for (uint32_t i = 0; ok && i < ta->n; i++)
       if (sa[i] != sb[i] && sa[i] != IR_DYN && sb[i] != IR_DYN) ok = 0;
@@ -617,32 +597,13 @@ static int p_to_buffer_of_cast(Canon *c, uint32_t op) {
   return 1;
 }
 
-static int strides_off(IrCtx *x, uint32_t type, int64_t *off, int64_t *st) {
-  const IrType *t = ir_type(x, type);
-  const int64_t *dims = ir_type_dims(x, type);
-  if (t->layout) {
-    const IrAttr *a = ir_attr(x, t->layout);
-    if (a->kind != IR_A_STRIDED || a->n != t->n) return 0;
-    *off = a->ival;
-    memcpy(st, ir_attr_i64(x, t->layout), t->n * sizeof *st);
-    return 1;
-  }
-  int64_t s = 1;
-  *off = 0;
-  for (uint32_t i = t->n; i-- > 0;) {
-    st[i] = s;
-    s = (s == IR_DYN || dims[i] == IR_DYN) ? IR_DYN : s * dims[i];
-  }
-  return 1;
-}
-
 /* castOrReallocMemRefValue's test: no dynamic offset or stride becomes
  * static. */
 static int guaranteed_cast_compatible(IrCtx *x, uint32_t a, uint32_t b) {
   uint32_t n = ir_type(x, a)->n;
   int64_t oa, ob;
   int64_t *sa = ir_xmalloc((n + 1) * sizeof *sa), *sb = ir_xmalloc((n + 1) * sizeof *sb);
-  int ok = strides_off(x, a, &oa, sa) && strides_off(x, b, &ob, sb);
+  int ok = ir_type_strides(x, a, &oa, sa) && ir_type_strides(x, b, &ob, sb);
   if (ok && oa == IR_DYN && ob != IR_DYN) ok = 0;
   for (uint32_t i = 0; ok && i < n; i++)
     if (sa[i] == IR_DYN && sb[i] != IR_DYN) ok = 0;

@@ -23,29 +23,6 @@ static const IrType *mtype(Canon *c, uint32_t type) {
   return t->kind == IR_T_MEMREF ? t : NULL;
 }
 
-/* Strides and offset of a ranked memref type with an identity or strided
- * layout (IR_DYN for `?`); 0 for any other layout. */
-static int strides_of(Canon *c, uint32_t type, int64_t *off, int64_t *st) {
-  const IrType *t = mtype(c, type);
-  if (!t) return 0;
-  const int64_t *dims = ir_type_dims(c->ctx, type);
-  if (t->layout) {
-    const IrAttr *a = ir_attr(c->ctx, t->layout);
-    if (a->kind != IR_A_STRIDED || a->n != t->n) return 0;
-    *off = a->ival;
-    memcpy(st, ir_attr_i64(c->ctx, t->layout), t->n * sizeof *st);
-    return 1;
-  }
-  int64_t s = 1;
-  *off = 0;
-  for (uint32_t i = t->n; i-- > 0;) {
-    st[i] = s;
-    if (s == IR_DYN || dims[i] == IR_DYN) s = IR_DYN;
-    else s *= dims[i];
-  }
-  return 1;
-}
-
 /* memref::CastOp::canFoldIntoConsumerOp: the cast only forgets static
  * information (sizes, offset, strides). */
 static int cast_foldable(Canon *c, uint32_t cast) {
@@ -54,7 +31,7 @@ static int cast_foldable(Canon *c, uint32_t cast) {
   if (!a || !b || a->elem != b->elem || a->n != b->n) return 0;
   int64_t oa, ob;
   int64_t *sa = ir_xmalloc((a->n + 1) * sizeof *sa), *sb = ir_xmalloc((a->n + 1) * sizeof *sb);
-  int ok = strides_of(c, st, &oa, sa) && strides_of(c, rt, &ob, sb);
+  int ok = ir_type_strides(c->ctx, st, &oa, sa) && ir_type_strides(c->ctx, rt, &ob, sb);
   const int64_t *da = ir_type_dims(c->ctx, st), *db = ir_type_dims(c->ctx, rt);
   for (uint32_t i = 0; ok && i < a->n; i++)
     if (da[i] != db[i] && da[i] == IR_DYN && db[i] != IR_DYN) ok = 0;
@@ -155,7 +132,7 @@ static int fold_extract_strided_metadata(Canon *c, uint32_t op, const uint32_t *
   int64_t off;
   int64_t strides_s[8];
   int64_t *strides = rank < 8 ? strides_s : ir_xmalloc((rank + 1) * sizeof *strides);
-  if (!strides_of(c, st, &off, strides)) {
+  if (!ir_type_strides(c->ctx, st, &off, strides)) {
     if (strides != strides_s) free(strides);
     return CANON_FAIL;
   }
@@ -400,7 +377,7 @@ static uint32_t sv_infer_type(Canon *c, uint32_t src_ty, const Sv *v, const uint
   uint32_t n = v->n;
   int64_t off;
   int64_t *sst = ir_xmalloc((n + 1) * sizeof *sst);
-  if (!strides_of(c, src_ty, &off, sst)) {
+  if (!ir_type_strides(c->ctx, src_ty, &off, sst)) {
     free(sst);
     return 0;
   }
@@ -499,14 +476,21 @@ static int p_subview_constant_args(Canon *c, uint32_t op) {
   if (sv_read(c, op, &v) < 0) return 0;
   uint32_t n = v.n;
   int folded = 0;
-  for (uint32_t i = 0; i < 3 * n; i++) {
-    int64_t k;
-    if (v.st[i] != IR_DYN || !canon_value_int(c, v.dyn[i], &k)) continue;
-    if (i < 2 * n && k < 0) continue;
-    v.st[i] = k;
-    v.dyn[i] = RW_NONE;
-    folded = 1;
-  }
+  /* One list per application, as MLIR's folder does: its
+   * `failed(fold offsets) && failed(fold sizes) && failed(fold strides)`
+   * stops at the first list with a constant to fold (offsets and sizes
+   * only non-negative ones). So [%c3] [%c2] [1] of memref<4xf32> gets its
+   * offset folded, and the sizes, which would then leave the source,
+   * never. */
+  for (uint32_t k = 0; k < 3 && !folded; k++)
+    for (uint32_t i = k * n; i < (k + 1) * n; i++) {
+      int64_t x;
+      if (v.st[i] != IR_DYN || !canon_value_int(c, v.dyn[i], &x)) continue;
+      if (k < 2 && x < 0) continue;
+      v.st[i] = x;
+      v.dyn[i] = RW_NONE;
+      folded = 1;
+    }
   uint32_t src = OPD(op, 0), st = rw_type(c->rw, src);
   const IrType *t = mtype(c, st);
   if (!folded || !t || t->n != n) {
@@ -514,14 +498,9 @@ static int p_subview_constant_args(Canon *c, uint32_t op) {
     return 0;
   }
   /* the slice must stay in bounds, or the new op would not verify */
-  const int64_t *dims = ir_type_dims(c->ctx, st);
-  for (uint32_t i = 0; i < n; i++) {
-    int64_t dim = dims[i], o = v.st[i], sz = v.st[n + i], s = v.st[2 * n + i];
-    if (sz == 0 || dim == IR_DYN) continue;
-    if (o != IR_DYN && o >= dim) goto fail;
-    if (o == IR_DYN || sz == IR_DYN || s == IR_DYN) continue;
-    if (o + (sz - 1) * s >= dim) goto fail;
-  }
+  if (!ir_slice_in_bounds(ir_type_dims(c->ctx, st), n, v.st, v.st + n, v.st + 2 * n,
+                          NULL, 0))
+    goto fail;
   uint8_t *drop = ir_xcalloc(n + 1, 1);
   /* dropped dims come from the original sizes and result type */
   Sv orig;
