@@ -302,7 +302,9 @@ static int region_buf_op(IrInterp *ip, int64_t *fp, uint32_t op) {
   for (int64_t d = 0; d < a[MR_RANK]; d++) {
     if (MR_SIZE(a, d) != MR_SIZE(b, d))
       return ix_fault(ip, IR_RUN_UNDEFINED, op, 0, "test.region_buffer_based of different shapes");
-    n *= MR_SIZE(a, d);
+    /* saturating: a view with a 0 size may have others whose product
+     * overflows (0 still wins), and the body's steps bound the loop */
+    if (__builtin_mul_overflow(n, MR_SIZE(a, d), &n)) n = INT64_MAX;
   }
   int64_t la = a[MR_OFF], lb = b[MR_OFF];
   for (int64_t i = 0; i < n; i++) {

@@ -547,7 +547,10 @@ static int reshape_op(IrInterp *ip, int64_t *fp, uint32_t op, const Ins *in) {
     return undefined(ip, op, "memref.reshape of %lld elements to %lld",
                      (long long)n_elems(s), (long long)prod);
   int64_t run = 1;
-  for (int64_t d = n; d-- > 0;) st[d] = run, run *= sz[d] > 1 ? sz[d] : 1;
+  /* the sizes' product fits (checked above) unless one is 0, and then
+   * the strides address nothing: wrap rather than overflow */
+  for (int64_t d = n; d-- > 0;)
+    st[d] = run, run = (int64_t)((uint64_t)run * (uint64_t)(sz[d] > 1 ? sz[d] : 1));
   set_view(res(ip, fp, op, 0), s[MR_OBJ], s[MR_SHIFT], s[MR_OFF], (uint32_t)n,
            sz, st);
   return 0;

@@ -378,9 +378,12 @@ static int verify_switch(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "'flag' type ('%s') should match case "
                               "value type ('%s')", ts, cs);
   }
-  int64_t n = 1;
+  /* getNumElements wraps as MLIR's int64_t does (the message then names
+   * the wrapped count, as mlir-opt-22's does) */
+  uint64_t un = 1;
   const int64_t *dims = ir_type_dims(c, a->type);
-  for (uint32_t i = 0; i < vt->n; i++) n *= dims[i];
+  for (uint32_t i = 0; i < vt->n; i++) un *= (uint64_t)dims[i];
+  int64_t n = (int64_t)un;
   if (n != (int64_t)o->n_succs - 1)
     return ir_syntax_op_error(m, op, d, "number of case values (%lld) should "
                               "match number of case destinations (%u)",

@@ -3,6 +3,7 @@
 // RUN: ir-run %s --entry unranked --arg 'memref<*xf32>' | FileCheck %s --check-prefix=UNRANKED
 // RUN: not ir-run %s --entry copy_mismatch | FileCheck %s --check-prefix=MISMATCH
 // RUN: not ir-run %s --entry read_freed | FileCheck %s --check-prefix=READ
+// RUN: ir-run %s --entry empty_views | FileCheck %s --check-prefix=EMPTY
 // The test dialect's buffer ops (copy, buffer_based, read_buffer,
 // forward_buffer, region_buffer_based, a one-region op) and the remaining
 // memref ops (reshape, prefetch, assume_alignment, rank of unranked).
@@ -96,5 +97,30 @@ func.func @read_freed() {
   %a = memref.alloc() : memref<2xf32>
   memref.dealloc %a : memref<2xf32>
   "test.read_buffer"(%a) : (memref<2xf32>) -> ()
+  return
+}
+
+// Views of no elements whose other sizes multiply past 2^63: reshape's
+// strides and region_buffer_based's element count used to overflow a
+// signed multiply (the sanitized build stopped there).
+// EMPTY: ir-run: @empty_views: clean
+func.func @empty_views() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %big = arith.constant 1099511627776 : index
+  %flat = memref.alloc() : memref<0xi32>
+  %shape = memref.alloc() : memref<3xindex>
+  memref.store %c0, %shape[%c0] : memref<3xindex>
+  memref.store %big, %shape[%c1] : memref<3xindex>
+  memref.store %big, %shape[%c2] : memref<3xindex>
+  %r = memref.reshape %flat(%shape) : (memref<0xi32>, memref<3xindex>) -> memref<?x?x?xi32>
+  %v = memref.reinterpret_cast %flat to offset: [0], sizes: [1099511627776, 1099511627776, 0], strides: [0, 0, 1] : memref<0xi32> to memref<1099511627776x1099511627776x0xi32, strided<[0, 0, 1]>>
+  test.region_buffer_based in(%v: memref<1099511627776x1099511627776x0xi32, strided<[0, 0, 1]>>) out(%v: memref<1099511627776x1099511627776x0xi32, strided<[0, 0, 1]>>) {
+  ^bb0(%x: i32, %y: i32):
+    test.region_yield %x : i32
+  }
+  memref.dealloc %flat : memref<0xi32>
+  memref.dealloc %shape : memref<3xindex>
   return
 }

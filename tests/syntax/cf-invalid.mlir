@@ -64,6 +64,17 @@ func.func @case_count(%flag: i32, %a: i32) {
 
 // -----
 
+// A splat over more elements than an int64_t counts: the count wraps, as
+// mlir-opt-22's does (it overflowed a signed multiply here).
+func.func @case_count_wraps(%flag: i32) {
+  // expected-error @+1 {{'cf.switch' op number of case values (1864711849423024129) should match number of case destinations (0)}}
+  "cf.switch"(%flag) [^bb1] <{case_operand_segments = array<i32>, case_values = dense<1> : vector<99999999999x99999999999xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
 func.func @float_cases(%flag: i32, %a: i32) {
   // expected-error @+1 {{invalid properties {case_operand_segments = array<i32: 0>, case_values = dense<4.000000e+00> : vector<1xf32>, operandSegmentSizes = array<i32: 1, 1, 0>} for op cf.switch: Invalid attribute `case_values` in property conversion: dense<4.000000e+00> : vector<1xf32>}}
   "cf.switch"(%flag, %a) [^bb1, ^bb2] <{case_operand_segments = array<i32: 0>, case_values = dense<4.0> : vector<1xf32>, operandSegmentSizes = array<i32: 1, 1, 0>}> : (i32, i32) -> ()
