@@ -956,10 +956,56 @@ static int verify_ofs_lists(const IrModule *m, uint32_t op, IrDiag *d,
   return 0;
 }
 
+/* OffsetSizeAndStrideOpInterface's last rule: no negative static offset
+ * or size (strides may be negative). */
+static int nonneg_ofs(const IrModule *m, uint32_t op, IrDiag *d) {
+  static const char *const props[2] = {"static_offsets", "static_sizes"};
+  static const char *const what[2] = {"offsets", "sizes"};
+  for (int k = 0; k < 2; k++) {
+    uint32_t a = ir_op_prop_lit(m, op, props[k]);
+    if (!a || ir_attr(m->ctx, a)->kind != IR_A_DENSE_ARRAY) continue;
+    const int64_t *v = ir_attr_i64(m->ctx, a);
+    for (uint32_t i = 0; i < ir_attr(m->ctx, a)->n; i++)
+      if (v[i] < 0 && v[i] != IR_DYN)
+        return ir_diag(d, m->ctx, m->ops[op].loc, IR_SEV_ERROR, "expected %s "
+                       "to be non-negative, but got %lld", what[k],
+                       (long long)v[i]), -1;
+  }
+  return 0;
+}
+
+/* verifyInBoundsSlice against the shape of operand `src` (a ranked type
+ * of the lists' rank; anything else was reported before). */
+static int in_bounds(const IrModule *m, uint32_t op, IrDiag *d, uint32_t src) {
+  const IrCtx *c = m->ctx;
+  uint32_t t = opd_type(m, op, src), len[3], a[3];
+  static const char *const props[3] = {"static_offsets", "static_sizes",
+                                       "static_strides"};
+  const IrType *ty = t ? ir_type(c, t) : NULL;
+  if (!ty || (ty->kind != IR_T_MEMREF && ty->kind != IR_T_TENSOR)) return 0;
+  for (int k = 0; k < 3; k++) {
+    a[k] = ir_op_prop_lit(m, op, props[k]);
+    if (!a[k] || ir_attr(c, a[k])->kind != IR_A_DENSE_ARRAY) return 0;
+    len[k] = ir_attr(c, a[k])->n;
+    if (len[k] != ty->n) return 0;
+  }
+  char msg[160];
+  if (!ir_slice_in_bounds(ir_type_dims(c, t), ty->n, ir_attr_i64(c, a[0]),
+                          ir_attr_i64(c, a[1]), ir_attr_i64(c, a[2]), msg,
+                          sizeof msg))
+    return ir_diag(d, c, m->ops[op].loc, IR_SEV_ERROR, "%s", msg), -1;
+  return 0;
+}
+
+/* The tensor slices: the interface's rules, then (their own verifier's
+ * last rule) the slice inside the source (`src`: extract_slice's operand
+ * 0, insert_slice's destination, operand 1). */
 int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
                          uint32_t first) {
   uint32_t len[3];
-  return verify_ofs_lists(m, op, d, first, len);
+  if (verify_ofs_lists(m, op, d, first, len) < 0 || nonneg_ofs(m, op, d) < 0)
+    return -1;
+  return in_bounds(m, op, d, first - 1);
 }
 
 /* MLIR checks (before the result type) that the three lists have the rank
@@ -986,6 +1032,7 @@ static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
                    "rank of the result type is well-formed.", no, ns), -1;
   if (no != ts->n)
     return ir_syntax_op_error(m, op, d, "expected %u offset values", ts->n);
+  if (nonneg_ofs(m, op, d) < 0) return -1;
   if (ts->elem != tr->elem)
     return ir_syntax_op_error(m, op, d, "expected result element type to "
                               "be the source element type");
@@ -1002,7 +1049,7 @@ static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
                        "type to match the subview sizes (mismatch of result "
                        "sizes)"), -1;
   }
-  return 0;
+  return in_bounds(m, op, d, 0);
 }
 
 static int verify_reinterpret(const IrModule *m, uint32_t op, IrDiag *d) {
@@ -1017,6 +1064,7 @@ static int verify_reinterpret(const IrModule *m, uint32_t op, IrDiag *d) {
   if (!ts || !tr)
     return ir_syntax_op_error(m, op, d, "expects a memref source and a "
                               "ranked memref result");
+  if (nonneg_ofs(m, op, d) < 0) return -1;
   if (ts->elem != tr->elem)
     return ir_syntax_op_error(m, op, d, "different element types specified "
                               "for source and result memref types");
