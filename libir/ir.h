@@ -46,6 +46,18 @@
 #define IR_NONE 0xffffffffu
 /* MLIR's ShapedType::kDynamic: a `?` dimension, stride or offset. */
 #define IR_DYN INT64_MIN
+/* MLIR's SaturatedInteger, in which offsets and strides are composed: a
+ * product with a static 0 is 0, else a dynamic operand gives IR_DYN, and
+ * static arithmetic wraps (int64_t in MLIR's release build). */
+static inline int64_t ir_sat_mul(int64_t a, int64_t b) {
+  if (a == 0 || b == 0) return 0;
+  if (a == IR_DYN || b == IR_DYN) return IR_DYN;
+  return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+static inline int64_t ir_sat_add(int64_t a, int64_t b) {
+  if (a == IR_DYN || b == IR_DYN) return IR_DYN;
+  return (int64_t)((uint64_t)a + (uint64_t)b);
+}
 /* Bounds every reader enforces (text and bytecode) so no input can drive an
  * unbounded allocation or recursion. */
 #define IR_MAX_DEPTH 256          /* nesting of regions / attributes / types */

@@ -662,6 +662,12 @@ void irw_dyn_index_list(IrPrinter *w, const IrModule *m, uint32_t op,
 int ir_affine_map_arity(const IrCtx *c, uint32_t map, uint32_t *ndims,
                         uint32_t *nsyms, uint32_t *nres);
 /* Shared by memref and tensor ops of the same shape. */
+/* memref.subview's result type against the static offsets, sizes and
+ * strides (each the source's rank long), as SubViewOp::verify checks it
+ * (verify_subview.c). */
+int ir_verify_subview_type(const IrModule *m, uint32_t op, IrDiag *d,
+                           const int64_t *offs, const int64_t *sizes,
+                           const int64_t *steps);
 int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
                          uint32_t first);
 int ir_syntax_verify_reassoc(const IrModule *m, uint32_t op, IrDiag *d,

@@ -1009,8 +1009,7 @@ int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
 }
 
 /* MLIR checks (before the result type) that the three lists have the rank
- * of the source; the result type check is only done for the simple case
- * of no rank reduction and static sizes. */
+ * of the source, then the result type (verify_subview.c), then the bounds. */
 static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrType *ts, *tr;
@@ -1033,22 +1032,11 @@ static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
   if (no != ts->n)
     return ir_syntax_op_error(m, op, d, "expected %u offset values", ts->n);
   if (nonneg_ofs(m, op, d) < 0) return -1;
-  if (ts->elem != tr->elem)
-    return ir_syntax_op_error(m, op, d, "expected result element type to "
-                              "be the source element type");
-  if (tr->n > ts->n)
-    return ir_syntax_op_error(m, op, d, "expected result rank to be smaller "
-                              "or equal to the source rank");
-  if (tr->n == ts->n) {
-    const int64_t *sz = ir_attr_i64(c, ir_op_prop_lit(m, op, "static_sizes"));
-    const int64_t *rd = ir_type_dims(c, res_type(m, op, 0));
-    uint32_t i;
-    for (i = 0; i < tr->n; i++)
-      if (sz[i] != IR_DYN && rd[i] != IR_DYN && sz[i] != rd[i])
-        return ir_diag(d, c, m->ops[op].loc, IR_SEV_ERROR, "expected result "
-                       "type to match the subview sizes (mismatch of result "
-                       "sizes)"), -1;
-  }
+  if (ir_verify_subview_type(m, op, d,
+                             ir_attr_i64(c, ir_op_prop_lit(m, op, "static_offsets")),
+                             ir_attr_i64(c, ir_op_prop_lit(m, op, "static_sizes")),
+                             ir_attr_i64(c, ir_op_prop_lit(m, op, "static_strides"))) < 0)
+    return -1;
   return in_bounds(m, op, d, 0);
 }
 

@@ -338,16 +338,6 @@ static int sv_const(Canon *c, const Sv *v, uint32_t i, int64_t *out) {
   return canon_value_int(c, v->dyn[i], out);
 }
 
-static int64_t sat_mul(int64_t a, int64_t b) {
-  if (a == IR_DYN || b == IR_DYN) return IR_DYN;
-  return (int64_t)((uint64_t)a * (uint64_t)b);
-}
-
-static int64_t sat_add(int64_t a, int64_t b) {
-  if (a == IR_DYN || b == IR_DYN) return IR_DYN;
-  return (int64_t)((uint64_t)a + (uint64_t)b);
-}
-
 /* computeRankReductionMask: which sizes the result type drops (greedy,
  * by shape); -1 if it cannot be matched. */
 static int dropped_dims(Canon *c, uint32_t res_ty, const Sv *v, uint8_t *drop) {
@@ -382,13 +372,13 @@ static uint32_t sv_infer_type(Canon *c, uint32_t src_ty, const Sv *v, const uint
     return 0;
   }
   int64_t toff = off;
-  for (uint32_t i = 0; i < n; i++) toff = sat_add(toff, sat_mul(v->st[i], sst[i]));
+  for (uint32_t i = 0; i < n; i++) toff = ir_sat_add(toff, ir_sat_mul(v->st[i], sst[i]));
   int64_t *shape = ir_xmalloc((n + 1) * sizeof *shape), *tst = ir_xmalloc((n + 1) * sizeof *tst);
   uint32_t m = 0;
   for (uint32_t i = 0; i < n; i++) {
     if (drop && drop[i]) continue;
     shape[m] = v->st[n + i];
-    tst[m++] = sat_mul(sst[i], v->st[2 * n + i]);
+    tst[m++] = ir_sat_mul(sst[i], v->st[2 * n + i]);
   }
   IrAttr la = {0};
   la.kind = IR_A_STRIDED;
