@@ -1008,12 +1008,36 @@ int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
   return in_bounds(m, op, d, first - 1);
 }
 
+/* OffsetSizeAndStrideOpInterface's counts: the lists' ranks agree (an
+ * offsets list of one is allowed where at most one is, want_off == 1),
+ * then each has the length the op wants (emitError: no op name). */
+static int ofs_counts(const IrModule *m, uint32_t op, IrDiag *d,
+                      const uint32_t len[3], uint32_t want_off, uint32_t rank) {
+  const IrCtx *c = m->ctx;
+  uint32_t loc = m->ops[op].loc;
+  static const char *const what[3] = {"offset", "size", "stride"};
+  uint32_t want[3] = {want_off, rank, rank};
+  if (!(len[0] == 1 && want_off == 1) && len[0] != len[1])
+    return ir_diag(d, c, loc, IR_SEV_ERROR, "expected mixed offsets rank to "
+                   "match mixed sizes rank (%u vs %u) so the rank of the "
+                   "result type is well-formed.", len[0], len[1]), -1;
+  if (len[1] != len[2])
+    return ir_diag(d, c, loc, IR_SEV_ERROR, "expected mixed sizes rank to "
+                   "match mixed strides rank (%u vs %u) so the rank of the "
+                   "result type is well-formed.", len[1], len[2]), -1;
+  for (int k = 0; k < 3; k++)
+    if (len[k] != want[k])
+      return ir_diag(d, c, loc, IR_SEV_ERROR, "expected %u %s values, got %u",
+                     want[k], what[k], len[k]), -1;
+  return 0;
+}
+
 /* MLIR checks (before the result type) that the three lists have the rank
  * of the source, then the result type (verify_subview.c), then the bounds. */
 static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrType *ts, *tr;
-  uint32_t no, ns, nst, len[3];
+  uint32_t len[3];
   if (!m->ops[op].n_operands || m->ops[op].n_results != 1)
     return ir_syntax_op_error(m, op, d, "expects a source and one result");
   if (verify_ofs_lists(m, op, d, 1, len) < 0) return -1;
@@ -1022,16 +1046,8 @@ static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
   if (!ts || !tr)
     return ir_syntax_op_error(m, op, d, "source and result must be ranked "
                               "memrefs");
-  no = len[0];
-  ns = len[1];
-  nst = len[2];
-  if (no != ns || ns != nst)
-    return ir_diag(d, c, m->ops[op].loc, IR_SEV_ERROR, "expected mixed "
-                   "offsets rank to match mixed sizes rank (%u vs %u) so the "
-                   "rank of the result type is well-formed.", no, ns), -1;
-  if (no != ts->n)
-    return ir_syntax_op_error(m, op, d, "expected %u offset values", ts->n);
-  if (nonneg_ofs(m, op, d) < 0) return -1;
+  if (ofs_counts(m, op, d, len, ts->n, ts->n) < 0 || nonneg_ofs(m, op, d) < 0)
+    return -1;
   if (ir_verify_subview_type(m, op, d,
                              ir_attr_i64(c, ir_op_prop_lit(m, op, "static_offsets")),
                              ir_attr_i64(c, ir_op_prop_lit(m, op, "static_sizes")),
@@ -1040,28 +1056,63 @@ static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
   return in_bounds(m, op, d, 0);
 }
 
+/* After the interface's rules, ReinterpretCastOp::verify: memory space
+ * and element type as the source's, then each static size, the offset
+ * and each stride of the result type as the lists say, where the type
+ * has them static (a layout written as an affine map is not evaluated). */
 static int verify_reinterpret(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrType *ts, *tr;
-  uint32_t ns, len[3];
+  uint32_t len[3], loc = m->ops[op].loc;
   if (!m->ops[op].n_operands || m->ops[op].n_results != 1)
     return ir_syntax_op_error(m, op, d, "expects a source and one result");
   if (verify_ofs_lists(m, op, d, 1, len) < 0) return -1;
-  ts = memref_of(c, opd_type(m, op, 0));
-  tr = ranked_of(c, res_type(m, op, 0));
+  uint32_t st = opd_type(m, op, 0), rt = res_type(m, op, 0);
+  ts = memref_of(c, st);
+  tr = ranked_of(c, rt);
   if (!ts || !tr)
     return ir_syntax_op_error(m, op, d, "expects a memref source and a "
                               "ranked memref result");
-  if (nonneg_ofs(m, op, d) < 0) return -1;
-  if (ts->elem != tr->elem)
-    return ir_syntax_op_error(m, op, d, "different element types specified "
-                              "for source and result memref types");
-  if (ts->space != tr->space)
-    return ir_syntax_op_error(m, op, d, "different memory spaces specified "
-                              "for source and result memref types");
-  ns = len[1];
-  if (ns != tr->n)
-    return ir_syntax_op_error(m, op, d, "expected %u size values", tr->n);
+  if (ofs_counts(m, op, d, len, 1, tr->n) < 0 || nonneg_ofs(m, op, d) < 0)
+    return -1;
+  char a[512], b[512];
+  if (ts->space != tr->space || ts->elem != tr->elem) {
+    ir_type_str(c, st, a, sizeof a);
+    ir_type_str(c, rt, b, sizeof b);
+    return ir_diag(d, c, loc, IR_SEV_ERROR, "different %s specified for "
+                   "source type '%s' and result memref type '%s'",
+                   ts->space != tr->space ? "memory spaces" : "element types",
+                   a, b), -1;
+  }
+  const int64_t *want[3];
+  static const char *const props[3] = {"static_offsets", "static_sizes",
+                                       "static_strides"};
+  for (int k = 0; k < 3; k++) want[k] = ir_attr_i64(c, ir_op_prop_lit(m, op, props[k]));
+  const int64_t *dims = ir_type_dims(c, rt);
+  int64_t off, strides[IR_MAX_RANK];
+  for (uint32_t i = 0; i < tr->n; i++)
+    if (dims[i] != IR_DYN && dims[i] != want[1][i]) {
+      snprintf(a, sizeof a, "%lld", (long long)want[1][i]);
+      return ir_diag(d, c, loc, IR_SEV_ERROR, "expected result type with "
+                     "size = %s instead of %lld in dim = %u",
+                     want[1][i] == IR_DYN ? "dynamic" : a, (long long)dims[i],
+                     i), -1;
+    }
+  if (tr->n > IR_MAX_RANK || !ir_type_strides(c, rt, &off, strides)) return 0;
+  if (off != IR_DYN && off != want[0][0]) {
+    snprintf(a, sizeof a, "%lld", (long long)want[0][0]);
+    return ir_diag(d, c, loc, IR_SEV_ERROR, "expected result type with "
+                   "offset = %s instead of %lld",
+                   want[0][0] == IR_DYN ? "dynamic" : a, (long long)off), -1;
+  }
+  for (uint32_t i = 0; i < tr->n; i++)
+    if (strides[i] != IR_DYN && strides[i] != want[2][i]) {
+      snprintf(a, sizeof a, "%lld", (long long)want[2][i]);
+      return ir_diag(d, c, loc, IR_SEV_ERROR, "expected result type with "
+                     "stride = %s instead of %lld in dim = %u",
+                     want[2][i] == IR_DYN ? "dynamic" : a,
+                     (long long)strides[i], i), -1;
+    }
   return 0;
 }
 

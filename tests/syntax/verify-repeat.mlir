@@ -47,7 +47,7 @@ func.func @opcode(%a: memref<8x8xf32>) {
 // Same properties and result type, different operand (source) type.
 func.func @operand_type(%a: memref<8x8xf32>, %b: memref<8xf32>) {
   %0 = memref.subview %a[0, 0] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1]>>
-  // expected-error @+1 {{'memref.subview' op expected 1 offset values}}
+  // expected-error @+1 {{expected 1 offset values, got 2}}
   %1 = "memref.subview"(%b) {operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 4, 4>, static_strides = array<i64: 1, 1>} : (memref<8xf32>) -> memref<4x4xf32, strided<[8, 1]>>
   return
 }
