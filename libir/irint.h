@@ -662,6 +662,16 @@ void irw_dyn_index_list(IrPrinter *w, const IrModule *m, uint32_t op,
 int ir_affine_map_arity(const IrCtx *c, uint32_t map, uint32_t *ndims,
                         uint32_t *nsyms, uint32_t *nres);
 /* Shared by memref and tensor ops of the same shape. */
+/* memref.expand_shape / collapse_shape past their operand and result
+ * kinds (a ranked memref each), as MemRefOps.cpp verifies them
+ * (verify_reshape.c). */
+int ir_verify_expand_shape(const IrModule *m, uint32_t op, IrDiag *d);
+int ir_verify_collapse_shape(const IrModule *m, uint32_t op, IrDiag *d);
+/* A memref type from its parts as MLIR prints it, NUL-terminated in buf
+ * (print_type.c): for messages naming a type a verifier expected. */
+void ir_memref_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
+                         const int64_t *sizes, uint32_t elem, int strided,
+                         int64_t off, const int64_t *strides, uint32_t space);
 /* memref.subview's result type against the static offsets, sizes and
  * strides (each the source's rank long), as SubViewOp::verify checks it
  * (verify_subview.c). */

@@ -225,3 +225,36 @@ size_t ir_type_str(const IrCtx *c, uint32_t type, char *buf, size_t cap) {
 size_t ir_attr_str(const IrCtx *c, uint32_t attr, char *buf, size_t cap) {
   return to_str(c, irw_attr, attr, buf, cap);
 }
+
+/* A memref type from its parts, as MLIR prints it: memref<2x?xf32,
+ * strided<[4, 1], offset: ?>, 1> (no layout unless `strided`). For the
+ * verifiers' messages about a type they expected, which they do not
+ * intern. */
+void ir_memref_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
+                         const int64_t *sizes, uint32_t elem, int strided,
+                         int64_t off, const int64_t *strides, uint32_t space) {
+  size_t k = 0;
+#define PUT(...) (k += (size_t)snprintf(buf + (k < cap ? k : cap), k < cap ? cap - k : 0, __VA_ARGS__))
+  PUT("memref<");
+  for (uint32_t i = 0; i < n; i++)
+    sizes[i] == IR_DYN ? PUT("?x") : PUT("%lldx", (long long)sizes[i]);
+  char t[256];
+  ir_type_str(c, elem, t, sizeof t);
+  PUT("%s", t);
+  if (strided) {
+    PUT(", strided<[");
+    for (uint32_t i = 0; i < n; i++) {
+      if (i) PUT(", ");
+      strides[i] == IR_DYN ? PUT("?") : PUT("%lld", (long long)strides[i]);
+    }
+    PUT("]");
+    if (off) off == IR_DYN ? PUT(", offset: ?") : PUT(", offset: %lld", (long long)off);
+    PUT(">");
+  }
+  if (space) {
+    ir_attr_str(c, space, t, sizeof t);
+    PUT(", %s", t);
+  }
+  PUT(">");
+#undef PUT
+}

@@ -1298,50 +1298,21 @@ int ir_syntax_verify_reassoc(const IrModule *m, uint32_t op, IrDiag *d,
   return 0;
 }
 
+/* Past the counts and kinds of operands and results, verify_reshape.c. */
 static int verify_expand(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrCtx *c = m->ctx;
-  const IrType *ts, *tr;
-  uint32_t n, nd;
-  if (!m->ops[op].n_operands || m->ops[op].n_results != 1)
-    return ir_syntax_op_error(m, op, d, "expects a source and one result");
-  ts = ranked_of(c, opd_type(m, op, 0));
-  tr = ranked_of(c, res_type(m, op, 0));
-  if (!ts || !tr || ts->elem != tr->elem)
-    return ir_syntax_op_error(m, op, d, "expects ranked memrefs with the "
-                              "same element type");
-  if (tr->n < ts->n)
-    return ir_syntax_op_error(m, op, d, "expected rank expansion, but found "
-                              "source rank %u > result rank %u", ts->n,
-                              tr->n);
-  n = static_list(m, op, "static_output_shape", &nd);
-  if (n != tr->n)
-    return ir_syntax_op_error(m, op, d, "expected number of static shape "
-                              "dims to be equal to the output rank (%u) but "
-                              "found %u inputs instead", tr->n, n);
-  if (nd != m->ops[op].n_operands - 1)
-    return ir_syntax_op_error(m, op, d, "mismatch in dynamic dims in "
-                              "output_shape and static_output_shape: "
-                              "static_output_shape has %u dynamic dims while "
-                              "output_shape has %u values", nd,
-                              m->ops[op].n_operands - 1);
-  return ir_syntax_verify_reassoc(m, op, d, tr->n, ts->n);
+  if (!m->ops[op].n_operands || m->ops[op].n_results != 1 ||
+      !ranked_of(m->ctx, opd_type(m, op, 0)) || !ranked_of(m->ctx, res_type(m, op, 0)))
+    return ir_syntax_op_error(m, op, d, "expects a ranked memref source and "
+                              "result");
+  return ir_verify_expand_shape(m, op, d);
 }
 
 static int verify_collapse(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrCtx *c = m->ctx;
-  const IrType *ts, *tr;
-  if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1)
-    return ir_syntax_op_error(m, op, d, "expects a source and one result");
-  ts = ranked_of(c, opd_type(m, op, 0));
-  tr = ranked_of(c, res_type(m, op, 0));
-  if (!ts || !tr || ts->elem != tr->elem)
-    return ir_syntax_op_error(m, op, d, "expects ranked memrefs with the "
-                              "same element type");
-  if (tr->n > ts->n)
-    return ir_syntax_op_error(m, op, d, "expected rank reduction, but found "
-                              "source rank %u < result rank %u", ts->n,
-                              tr->n);
-  return ir_syntax_verify_reassoc(m, op, d, ts->n, tr->n);
+  if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1 ||
+      !ranked_of(m->ctx, opd_type(m, op, 0)) || !ranked_of(m->ctx, res_type(m, op, 0)))
+    return ir_syntax_op_error(m, op, d, "expects a ranked memref source and "
+                              "result");
+  return ir_verify_collapse_shape(m, op, d);
 }
 
 /* %src `(` %shape `)` attr-dict `:` `(` t, t `)` `->` t */
@@ -1779,6 +1750,17 @@ static void print_prefetch(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 static int verify_prefetch(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrType *ty;
+  /* ODS: ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]>, checked
+   * before the operands */
+  uint32_t h = ir_op_prop_lit(m, op, "localityHint");
+  const IrAttr *ha = h ? ir_attr(m->ctx, h) : NULL;
+  const IrType *ht = ha && ha->kind == IR_A_INT ? ir_type(m->ctx, ha->type) : NULL;
+  if (ha && (!ht || ht->kind != IR_T_INT || ht->width != 32 ||
+             ht->sub != IR_SIGNLESS || ha->ival < 0 || ha->ival > 3))
+    return ir_syntax_op_error(m, op, d, "attribute 'localityHint' failed to "
+                              "satisfy constraint: 32-bit signless integer "
+                              "attribute whose minimum value is 0 whose "
+                              "maximum value is 3");
   if (!m->ops[op].n_operands)
     return ir_syntax_op_error(m, op, d, "expects a memref operand");
   ty = ranked_of(m->ctx, opd_type(m, op, 0));

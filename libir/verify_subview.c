@@ -15,34 +15,6 @@
 
 #include "irint.h"
 
-/* The expected type as MLIR prints it: memref<2x?xf32, strided<[4, 1],
- * offset: ?>, 1>. Built as text: the verifier interns nothing. */
-static void expected_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
-                         const int64_t *sizes, uint32_t elem, int64_t off,
-                         const int64_t *strides, uint32_t space) {
-  size_t k = 0;
-#define PUT(...) (k += (size_t)snprintf(buf + (k < cap ? k : cap), k < cap ? cap - k : 0, __VA_ARGS__))
-  PUT("memref<");
-  for (uint32_t i = 0; i < n; i++)
-    sizes[i] == IR_DYN ? PUT("?x") : PUT("%lldx", (long long)sizes[i]);
-  char t[256];
-  ir_type_str(c, elem, t, sizeof t);
-  PUT("%s, strided<[", t);
-  for (uint32_t i = 0; i < n; i++) {
-    if (i) PUT(", ");
-    strides[i] == IR_DYN ? PUT("?") : PUT("%lld", (long long)strides[i]);
-  }
-  PUT("]");
-  if (off) off == IR_DYN ? PUT(", offset: ?") : PUT(", offset: %lld", (long long)off);
-  PUT(">");
-  if (space) {
-    ir_attr_str(c, space, t, sizeof t);
-    PUT(", %s", t);
-  }
-  PUT(">");
-#undef PUT
-}
-
 /* computeRankReductionMask(expected, result shapes), exact matching:
  * 0 when the result's sizes cannot be had by dropping 1s. */
 static int sizes_reduce(const int64_t *es, uint32_t en, const int64_t *rs, uint32_t rn) {
@@ -143,7 +115,7 @@ int ir_verify_subview_type(const IrModule *m, uint32_t op, IrDiag *d,
     what = "layout";
   }
   if (!what) return 0;
-  expected_str(c, e, sizeof e, n, sizes, ts->elem, eoff, est, ts->space);
+  ir_memref_parts_str(c, e, sizeof e, n, sizes, ts->elem, 1, eoff, est, ts->space);
   ir_type_str(c, rt, b, sizeof b);
   ir_diag(d, c, loc, IR_SEV_ERROR, "expected result type to be '%s' or a "
           "rank-reduced version. (mismatch of result %s), but got '%s'", e,
