@@ -324,6 +324,10 @@ static void rd_dims(Dec *D, uint32_t rank, int allow_dyn) {
       D->p = at;
       fail(D, "dynamic dimension in vector");
     }
+    if (x == 0 && !allow_dyn) { /* the text refuses it too (VectorType) */
+      D->p = at;
+      fail(D, "zero dimension in vector");
+    }
     if (x < 0 && x != IR_DYN) {
       D->p = at;
       fail(D, "negative dimension %" PRId64, x);

@@ -179,6 +179,7 @@ static int elem_type(IrParser *p, IrTypeKind kind, const char *at, uint32_t *ele
 
 static int shaped(IrParser *p, IrTypeKind kind, uint32_t *out) {
   const char *kw = p->tok.text;
+  uint32_t kw_loc = irp_loc_here(p); /* lazy: costs nothing until used */
   irp_next(p); /* the keyword */
   if (irp_expect(p, IR_TK_LESS, kind == IR_T_MEMREF ? "'<' in memref type" :
                  kind == IR_T_TENSOR ? "'<' in tensor type" : "'<' in vector type"))
@@ -195,11 +196,18 @@ static int shaped(IrParser *p, IrTypeKind kind, uint32_t *out) {
   } else if (dims(p, kind != IR_T_VECTOR, kind == IR_T_VECTOR, d, &n, &t.scalable)) {
     return -1;
   }
-  if (kind == IR_T_VECTOR)
-    for (uint32_t i = 0; i < n; i++)
-      if (d[i] <= 0 && !(t.scalable >> i & 1))
-        return irp_error(p, "vector types must have positive constant sizes except for "
-                         "scalable dimensions");
+  /* VectorType::verify, at the keyword: every size positive, scalable or
+   * not, and the message lists them all */
+  for (uint32_t i = 0; kind == IR_T_VECTOR && i < n; i++)
+    if (d[i] <= 0) {
+      char got[IR_MAX_RANK * 22];
+      size_t k = 0;
+      for (uint32_t j = 0; j < n; j++)
+        k += (size_t)snprintf(got + k, sizeof got - k, "%s%lld", j ? ", " : "",
+                              (long long)d[j]);
+      return irp_error_at(p, kw_loc, "vector types must have positive constant "
+                          "sizes but got %s", got);
+    }
   if (elem_type(p, kind, kw, &t.elem)) return -1;
   if (kind == IR_T_MEMREF) {
     while (irp_consume(p, IR_TK_COMMA)) {

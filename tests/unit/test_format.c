@@ -753,6 +753,22 @@ static void memref_case(uint32_t strides, int space, const char *want, int line)
   ir_ctx_free(c);
 }
 
+/* A vector dim of 0 (scalable or not) is refused as the text refuses it
+ * (vector types must have positive constant sizes); 1 and a scalable 1
+ * read. */
+static void test_vector_dims(void) {
+  for (int k = 0; k < 4; k++) {
+    IrCtx *c = ir_ctx_new();
+    int64_t d = k < 2 ? 0 : 1;
+    IrType t = {.kind = IR_T_VECTOR, .elem = ir_type_float(c, IR_F32), .n = 1,
+                .scalable = (uint64_t)(k & 1)};
+    uint32_t ty = ir_type_intern(c, &t, &d, NULL);
+    expect_attr_read(c, ir_attr_type(c, ty), d ? NULL : "zero dimension in vector",
+                     "vector dims", __LINE__);
+    ir_ctx_free(c);
+  }
+}
+
 static void test_elem_types(void) {
   static const char *const ten = "invalid tensor element type";
   static const char *const mem = "invalid memref element type";
@@ -1260,6 +1276,7 @@ int main(int argc, char **argv) {
   test_text_entries();
   test_dense_hex();
   test_elem_types();
+  test_vector_dims();
   test_fuzz();
   test_bench();
   return unit_done();
