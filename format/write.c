@@ -1559,7 +1559,7 @@ int irb_stream_text(IrbStream *s, const char *text, size_t len, int padded,
 void irb_stream_free(IrbStream *s) {
   if (!s) return;
   w_give(s->w);
-  free(s->vm);
+  ir_verify_memo_free(s->vm);
   free(s);
 }
 
@@ -1574,7 +1574,7 @@ static int stream_close(IrbStream *s) {
 }
 
 int irb_stream_end(IrbStream *s, IrbSink *sink, void *ud, IrDiag *d) {
-  int rc = s->failed || stream_close(s) ? -1
+  int rc = s->failed || ir_verify_memo_end(s->vm) || stream_close(s) ? -1
                                         : write_frame(s->w, &s->o, NULL, sink, ud, d);
   irb_stream_free(s);
   return rc;

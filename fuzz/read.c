@@ -20,12 +20,15 @@ typedef struct Pieces {
   IrPrintStream *ps;
   FILE *f;
   int bad;                /* a piece failed to verify */
+  IrVerifyMemo *vm;       /* as ir-dis verifies pieces (calls at the end) */
 } Pieces;
 
 static int on_piece(void *ud, const IrModule *piece, uint32_t i, uint32_t n) {
   (void)n;
   Pieces *p = ud;
-  if (fuzz_verify(piece)) {
+  IrDiag d;
+  ir_diag_init(&d, NULL);
+  if (ir_verify_memo(piece, &d, p->vm)) {
     p->bad = 1;
     return i == 0 ? IRB_PIECE_DECLINE : -1;
   }
@@ -49,8 +52,10 @@ static int read_pieces(const uint8_t *data, size_t size, size_t off, int *bad,
   ir_diag_init(&d, NULL);
   *text = NULL;
   *n = 0;
-  Pieces p = {NULL, open_memstream(text, n), 0};
+  Pieces p = {NULL, open_memstream(text, n), 0, ir_verify_memo_new()};
   int k = irb_read_pieces(&r, c, on_piece, &p, &d);
+  if (k == 1 && !p.bad && ir_verify_memo_end(p.vm)) p.bad = 1;
+  ir_verify_memo_free(p.vm);
   ir_print_stream_end(p.ps, k == 1 && !p.bad);
   fclose(p.f);
   ir_ctx_free(c);

@@ -213,6 +213,9 @@ int ir_type_strides(const IrCtx *c, uint32_t type, int64_t *off, int64_t *stride
  * ones) of a source of that shape stay inside it, as far as the static
  * entries tell (MLIR's verifyInBoundsSlice)? If not, 0, and mlir-opt's
  * message in msg (when not NULL). */
+/* How many symbol operands an alloc of memref type `type` takes: the
+ * symbols of its layout map (one per `?` of a strided<> layout). */
+uint32_t ir_type_layout_symbols(const IrCtx *c, uint32_t type);
 int ir_slice_in_bounds(const int64_t *shape, uint32_t n, const int64_t *offs,
                        const int64_t *sizes, const int64_t *strides, char *msg,
                        size_t cap);
@@ -818,13 +821,17 @@ int ir_print_stream_end(IrPrintStream *s, int ok);
  * (frozen, or accepted by ir_module_check). Time: linear, plus the region
  * nesting depth per use of a value from an enclosing region. */
 int ir_verify(const IrModule *m, IrDiag *d);
-/* ir_verify for modules of one ctx in a row (ir-asm verifies a module a
- * top-level op at a time): `vm` keeps, for the next, which op signatures
- * passed their costlier checks. ir_verify_memo_new's memo is freed with
- * free(). */
+/* ir_verify for the top-level ops of one module in turn, each as a module
+ * of its own in one ctx (ir-asm verifies a module a top-level op at a
+ * time): `vm` keeps, for the next, which op signatures passed their
+ * costlier checks, and the func.calls of the module with its functions:
+ * ir_verify_memo_end judges those (0, or -1: verify the whole module,
+ * which reports why) and starts the next module. */
 typedef struct IrVerifyMemo IrVerifyMemo;
 IrVerifyMemo *ir_verify_memo_new(void);
 int ir_verify_memo(const IrModule *m, IrDiag *d, IrVerifyMemo *vm);
+int ir_verify_memo_end(IrVerifyMemo *vm);
+void ir_verify_memo_free(IrVerifyMemo *vm);
 
 /* ====================================================================== */
 /* Liveness (liveness.c)                                                  */

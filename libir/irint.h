@@ -661,7 +661,15 @@ void irw_dyn_index_list(IrPrinter *w, const IrModule *m, uint32_t op,
  * (or dims and symbols of an affine set); -1 if not one. */
 int ir_affine_map_arity(const IrCtx *c, uint32_t map, uint32_t *ndims,
                         uint32_t *nsyms, uint32_t *nres);
-/* Shared by memref and tensor ops of the same shape. */
+/* func.call against its callee, once the rest verified (verify_calls.c):
+ * every call of m; or, verifying a module a top-level op at a time, the
+ * calls whose table is the root kept in *df (made on first use) with the
+ * root's symbols, judged by ir_call_defer_end (0 or -1; it empties df). */
+typedef struct IrCallDefer IrCallDefer;
+int ir_verify_calls(const IrModule *m, IrDiag *d);
+int ir_verify_calls_piece(const IrModule *m, IrDiag *d, IrCallDefer **df);
+int ir_call_defer_end(IrCallDefer *df, const IrCtx *c);
+void ir_call_defer_free(IrCallDefer *df);
 /* memref.expand_shape / collapse_shape past their operand and result
  * kinds (a ranked memref each), as MemRefOps.cpp verifies them
  * (verify_reshape.c). */
@@ -678,6 +686,7 @@ void ir_memref_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
 int ir_verify_subview_type(const IrModule *m, uint32_t op, IrDiag *d,
                            const int64_t *offs, const int64_t *sizes,
                            const int64_t *steps);
+/* Shared by memref and tensor ops of the same shape. */
 int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
                          uint32_t first);
 int ir_syntax_verify_reassoc(const IrModule *m, uint32_t op, IrDiag *d,

@@ -817,6 +817,7 @@ struct IrVerifyMemo {
   const IrCtx *c;           /* the ctx the entries belong to, or NULL */
   SegOk seg_ok[1 << SEG_LOG2];
   SigMemo memo;
+  IrCallDefer *calls;       /* the module's calls, judged at its end */
 };
 
 static void memo_clear(SegOk *seg_ok, SigMemo *memo) {
@@ -896,19 +897,30 @@ static int verify_pass(const IrModule *m, IrDiag *d, int fast, IrVerifyMemo *vm)
  * walk loads anyway later (c.irb, 64K regions, 72K blocks: a cache miss
  * each, 3% of ir-dis's sampled time). */
 int ir_verify(const IrModule *m, IrDiag *d) {
-  if (!verify_pass(m, d, 1, NULL)) return 0;
+  if (!verify_pass(m, d, 1, NULL)) return ir_verify_calls(m, d);
   return verify_pass(m, d, 0, NULL);
 }
 
 IrVerifyMemo *ir_verify_memo_new(void) {
   IrVerifyMemo *vm = ir_xmalloc(sizeof *vm);
   vm->c = NULL;
+  vm->calls = NULL;
   return vm;
+}
+
+int ir_verify_memo_end(IrVerifyMemo *vm) {
+  return vm && vm->c ? ir_call_defer_end(vm->calls, vm->c) : 0;
+}
+
+void ir_verify_memo_free(IrVerifyMemo *vm) {
+  if (!vm) return;
+  ir_call_defer_free(vm->calls);
+  free(vm);
 }
 
 /* Only the first pass keeps what passed: the second, which reports, sees
  * a module that failed, as ir_verify does. */
 int ir_verify_memo(const IrModule *m, IrDiag *d, IrVerifyMemo *vm) {
-  if (!verify_pass(m, d, 1, vm)) return 0;
+  if (!verify_pass(m, d, 1, vm)) return ir_verify_calls_piece(m, d, &vm->calls);
   return verify_pass(m, d, 0, NULL);
 }

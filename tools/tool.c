@@ -389,9 +389,10 @@ static int print_job(Tool *t, const ToolJob *j, int *with_locs) {
   r.skip_locs = t->skip_locs;
   int rr = irb_read_pieces(&r, c, print_piece, &pr, &t->diag);
   int ok = rr == 1 && !pr.bad && !pr.io;
+  if (ok && ir_verify_memo_end(pr.vm) != 0) pr.bad = 1, ok = 0; /* a call */
   if (ir_print_stream_end(pr.ps, ok) != 0 || (ok && putc('\n', t->out) == EOF))
     pr.io = 1, ok = 0;
-  free(pr.vm);
+  ir_verify_memo_free(pr.vm);
   ir_ctx_free(c);
   if (pr.io) {
     fprintf(stderr, "%s: error: write error on '%s': %s\n", t->name,

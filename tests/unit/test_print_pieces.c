@@ -17,7 +17,8 @@
  * text is tool_emit's; a module whose first function does not verify is
  * refused before any text, and one whose later function does not is
  * reported at that function's line (read again with its locations), as
- * the whole reader would.
+ * the whole reader would; so is a call whose callee, later in the module,
+ * has other types.
  */
 #include <xxhash.h>
 
@@ -249,6 +250,34 @@ static void tool(void) {
   CHECK(bad);
   CHECK(strstr(err, "t.mlir:6:") && strstr(err, "does not dominate this use"));
   CHECK_EQ(count(err, "error: "), 1);
+  free(out);
+  free(err);
+
+  /* a call whose callee comes later with other types: every function
+   * verifies alone, the module does not (calls are judged at its end);
+   * reported once at the call's line 2, and a good call passes */
+  static const char bad_call[] =
+      "func.func @f(%x: i64) {\n"
+      "  %r = func.call @g(%x) : (i64) -> i1\n"
+      "  return\n"
+      "}\n"
+      "func.func private @g(%a: i32) -> i1\n";
+  run_dis(bad_call, &out, &err, &bad);
+  CHECK(bad);
+  CHECK(strstr(err, "t.mlir:2:8: error: 'func.call' op operand type mismatch: "
+                    "expected operand type 'i32', but provided 'i64' for operand "
+                    "number 0") != NULL);
+  CHECK_EQ(count(err, "error: "), 1);
+  free(out);
+  free(err);
+  run_dis("func.func @f(%x: i32) -> i1 {\n"
+          "  %r = func.call @g(%x) : (i32) -> i1\n"
+          "  return %r : i1\n"
+          "}\n"
+          "func.func private @g(%a: i32) -> i1\n", &out, &err, &bad);
+  CHECK(!bad);
+  CHECK(!*err);
+  CHECK(strstr(out, "call @g(%arg0) : (i32) -> i1") != NULL);
   free(out);
   free(err);
 
