@@ -66,3 +66,22 @@ int ir_slice_in_bounds(const int64_t *shape, uint32_t n, const int64_t *offs,
   }
   return 1;
 }
+
+/* The symbols of a memref type's layout map, as many as an alloc of the
+ * type takes in brackets: none for the identity, one per `?` of a
+ * strided<> layout (makeStridedLinearLayoutMap), an affine map's own. */
+uint32_t ir_type_layout_symbols(const IrCtx *c, uint32_t type) {
+  const IrType *t = ir_type(c, type);
+  if (t->kind != IR_T_MEMREF || !t->layout) return 0;
+  const IrAttr *la = ir_attr(c, t->layout);
+  uint32_t n = 0;
+  if (la->kind == IR_A_AFFINE_MAP) {
+    uint32_t nd, nres;
+    ir_affine_map_arity(c, t->layout, &nd, &n, &nres);
+  } else if (la->kind == IR_A_STRIDED) {
+    const int64_t *st = ir_attr_i64(c, t->layout);
+    n = la->ival == IR_DYN;
+    for (uint32_t i = 0; i < la->n; i++) n += st[i] == IR_DYN;
+  }
+  return n;
+}

@@ -365,17 +365,7 @@ static int verify_alloc(const IrModule *m, uint32_t op, IrDiag *d) {
   if (ndyn != nd)
     return ir_syntax_op_error(m, op, d, "incorrect number of dynamic sizes, "
                               "has %u, expected %u", ndyn, nd);
-  if (ty->layout && ir_attr(c, ty->layout)->kind == IR_A_AFFINE_MAP) {
-    uint32_t nds, nres;
-    ir_affine_map_arity(c, ty->layout, &nds, &want_sym, &nres);
-  } else if (ty->layout && ir_attr(c, ty->layout)->kind == IR_A_STRIDED) {
-    /* the symbols of its affine map (makeStridedLinearLayoutMap): one for
-     * a dynamic offset, one per dynamic stride */
-    const IrAttr *la = ir_attr(c, ty->layout);
-    const int64_t *st = ir_attr_i64(c, ty->layout);
-    want_sym = la->ival == IR_DYN;
-    for (uint32_t i = 0; i < la->n; i++) want_sym += st[i] == IR_DYN;
-  }
+  want_sym = ir_type_layout_symbols(c, t);
   if (nsym != want_sym)
     return ir_syntax_op_error(m, op, d, "symbol operand count does not equal "
                               "memref symbol count: expected %u, got %u",
