@@ -100,27 +100,50 @@ static int is_table(const IrModule *m, uint32_t op) {
          (ir_op_info(m->ops[op].opc)->traits & IR_TR_SYMBOL_TABLE);
 }
 
-/* The symbols: ops with a sym_name whose parent is a table (a callee that
- * is not a function is found, and then refused as MLIR does). */
+/* Call f(m, table, op, ud) for each direct child of a symbol table: the
+ * ops of its regions' blocks (not a walk up from every op). */
+static void each_symbol_op(const IrModule *m, void (*f)(const IrModule *, uint32_t,
+                                                         uint32_t, void *),
+                           void *ud) {
+  for (uint32_t t = 0; t < m->n_ops; t++) {
+    if (!is_table(m, t)) continue;
+    const IrOp *op = &m->ops[t];
+    for (uint32_t r = op->regions; r < op->regions + op->n_regions; r++) {
+      const IrRegion *rg = &m->regions[r];
+      for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks; b++)
+        for (uint32_t o = m->blocks[b].ops; o < m->blocks[b].ops + m->blocks[b].n_ops; o++)
+          f(m, t, o, ud);
+    }
+  }
+}
+
+static void count_one(const IrModule *m, uint32_t t, uint32_t o, void *ud) {
+  (void)m, (void)t, (void)o;
+  ++*(uint32_t *)ud;
+}
+
+/* The first op of a name in a table (a callee that is not a function is
+ * found, and then refused as MLIR does). */
+static void add_one(const IrModule *m, uint32_t t, uint32_t o, void *ud) {
+  SymMap *s = ud;
+  uint32_t a = ir_op_prop_lit(m, o, "sym_name");
+  const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
+  if (!at || at->kind != IR_A_STRING) return;
+  uint64_t k = (uint64_t)(t + 1) << 32 | at->str;
+  uint32_t i = slot_of(s, k);
+  if (s->key[i]) return;
+  s->key[i] = k;
+  s->op[i] = o;
+}
+
 static void sym_map(const IrModule *m, SymMap *s) {
   uint32_t n = 0, cap = 16;
-  for (uint32_t o = 1; o < m->n_ops; o++) n += is_table(m, ir_op_parent(m, o));
+  each_symbol_op(m, count_one, &n);
   while (cap < 2 * n + 2) cap *= 2;
   s->mask = cap - 1;
   s->key = ir_xcalloc(cap, sizeof *s->key);
   s->op = ir_xmalloc(cap * sizeof *s->op);
-  for (uint32_t o = 1; o < m->n_ops; o++) {
-    uint32_t p = ir_op_parent(m, o);
-    if (!is_table(m, p)) continue;
-    uint32_t a = ir_op_prop_lit(m, o, "sym_name");
-    const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
-    if (!at || at->kind != IR_A_STRING) continue;
-    uint64_t k = (uint64_t)(p + 1) << 32 | at->str;
-    uint32_t i = slot_of(s, k);
-    if (s->key[i]) continue;      /* the first of a name */
-    s->key[i] = k;
-    s->op[i] = o;
-  }
+  each_symbol_op(m, add_one, s);
 }
 
 /* The nearest symbol table above op (MLIR's lookupNearestSymbolFrom). */
@@ -158,9 +181,10 @@ static void push(uint32_t **a, size_t *n, size_t *cap, uint32_t v) {
 static int verify_calls(const IrModule *m, IrDiag *d, IrCallDefer *df) {
   uint32_t any = 0;
   for (uint32_t o = 0; o < m->n_ops && !any; o++) any = m->ops[o].opc == IR_OP_CALL;
-  if (df) /* the root's symbols: its direct children with a sym_name */
-    for (uint32_t o = 1; o < m->n_ops; o++) {
-      if (ir_op_parent(m, o) != 0) continue;
+  if (df && m->n_ops && m->ops[0].n_regions &&   /* the root's symbols */
+      m->regions[m->ops[0].regions].n_blocks)
+    for (uint32_t b = m->regions[m->ops[0].regions].blocks, o = m->blocks[b].ops;
+         o < m->blocks[b].ops + m->blocks[b].n_ops; o++) {
       uint32_t a = ir_op_prop_lit(m, o, "sym_name");
       const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
       if (!at || at->kind != IR_A_STRING) continue;
