@@ -192,8 +192,7 @@ static int verify_calls(const IrModule *m, IrDiag *d, IrCallDefer *df) {
       push(&df->sym, &df->n_sym, &df->cap_sym, fn_type(m, o));
     }
   if (!any) return 0;
-  SymMap s;
-  sym_map(m, &s);
+  SymMap s = {NULL, NULL, 0};   /* made at the first call judged here */
   int bad = 0;
   for (uint32_t o = 0; o < m->n_ops && !bad; o++) {
     if (m->ops[o].opc != IR_OP_CALL) continue;
@@ -210,6 +209,7 @@ static int verify_calls(const IrModule *m, IrDiag *d, IrCallDefer *df) {
         push(&df->call, &df->n_call, &df->cap_call, ir_vtype(m, ir_result(m, o, i)));
       continue;
     }
+    if (!s.key) sym_map(m, &s);
     bad = check_call(m, o, name, fn_type(m, sym_find(&s, table, name)), d) < 0;
   }
   free(s.key);
