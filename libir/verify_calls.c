@@ -95,6 +95,15 @@ static uint32_t slot_of(const SymMap *s, uint64_t k) {
   return i;
 }
 
+/* An empty map for n keys (at most half full). */
+static void map_new(SymMap *s, size_t n) {
+  uint32_t cap = 16;
+  while (cap < 2 * n + 2) cap *= 2;
+  s->mask = cap - 1;
+  s->key = ir_xcalloc(cap, sizeof *s->key);
+  s->op = ir_xmalloc(cap * sizeof *s->op);
+}
+
 static int is_table(const IrModule *m, uint32_t op) {
   return op != IR_NONE && m->ops[op].opc < IR_N_OPS &&
          (ir_op_info(m->ops[op].opc)->traits & IR_TR_SYMBOL_TABLE);
@@ -137,12 +146,9 @@ static void add_one(const IrModule *m, uint32_t t, uint32_t o, void *ud) {
 }
 
 static void sym_map(const IrModule *m, SymMap *s) {
-  uint32_t n = 0, cap = 16;
+  uint32_t n = 0;
   each_symbol_op(m, count_one, &n);
-  while (cap < 2 * n + 2) cap *= 2;
-  s->mask = cap - 1;
-  s->key = ir_xcalloc(cap, sizeof *s->key);
-  s->op = ir_xmalloc(cap * sizeof *s->op);
+  map_new(s, n);
   each_symbol_op(m, add_one, s);
 }
 
@@ -228,11 +234,7 @@ int ir_verify_calls_piece(const IrModule *m, IrDiag *d, IrCallDefer **df) {
 int ir_call_defer_end(IrCallDefer *df, const IrCtx *c) {
   if (!df || !df->n_call) return 0;
   SymMap s;
-  uint32_t cap = 16;
-  while (cap < df->n_sym + 2) cap *= 2;
-  s.mask = cap - 1;
-  s.key = ir_xcalloc(cap, sizeof *s.key);
-  s.op = ir_xmalloc(cap * sizeof *s.op);
+  map_new(&s, df->n_sym / 2);
   for (size_t i = 0; i < df->n_sym; i += 2) {
     uint64_t k = (uint64_t)1 << 32 | df->sym[i];  /* never 0 (empty) */
     uint32_t j = slot_of(&s, k);

@@ -16,9 +16,6 @@
  * Messages are mlir-opt-22's. A source layout written as an affine map is
  * not evaluated: such a reshape is not checked past the shapes.
  */
-#include <stdarg.h>
-#include <stdio.h>
-
 #include "irint.h"
 
 typedef struct {
@@ -26,17 +23,6 @@ typedef struct {
   uint32_t first[IR_MAX_RANK + 1];   /* group g: idx[first[g] .. first[g+1]) */
   int64_t idx[IR_MAX_RANK + 1];
 } Groups;
-
-static int op_err(const IrModule *m, uint32_t op, IrDiag *d, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int op_err(const IrModule *m, uint32_t op, IrDiag *d, const char *fmt, ...) {
-  char msg[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  return ir_syntax_op_error(m, op, d, "%s", msg);
-}
 
 /* The reassociation property: an array of arrays of integers. More
  * indices than IR_MAX_RANK + 1 cannot be valid for any rank, and are
@@ -49,7 +35,7 @@ static int read_groups(const IrModule *m, uint32_t op, IrDiag *d, Groups *g,
   if (!at || at->kind != IR_A_ARRAY)
     return ir_syntax_op_error(m, op, d, "requires attribute 'reassociation'");
   if (at->n > IR_MAX_RANK)
-    return op_err(m, op, d, "invalid number of reassociation groups: found %u, "
+    return ir_syntax_op_error(m, op, d, "invalid number of reassociation groups: found %u, "
                   "expected %u", at->n, want);
   g->n = at->n;
   for (uint32_t i = 0; i < at->n; i++) {
@@ -63,7 +49,7 @@ static int read_groups(const IrModule *m, uint32_t op, IrDiag *d, Groups *g,
       if (e->kind != IR_A_INT)
         return ir_syntax_op_error(m, op, d, "expected reassociation indices");
       if (k > IR_MAX_RANK)
-        return op_err(m, op, d, "reassociation index %lld is out of bounds",
+        return ir_syntax_op_error(m, op, d, "reassociation index %lld is out of bounds",
                       (long long)e->ival);
       g->idx[k++] = e->ival;
     }
@@ -77,7 +63,7 @@ static int collapsed_ok(const IrModule *m, uint32_t op, IrDiag *d, const Groups 
                         const int64_t *cs, uint32_t cn, const int64_t *es,
                         uint32_t en) {
   if (cn != g->n)
-    return op_err(m, op, d, "invalid number of reassociation groups: found %u, "
+    return ir_syntax_op_error(m, op, d, "invalid number of reassociation groups: found %u, "
                   "expected %u", g->n, cn);
   int64_t next = 0;
   for (uint32_t i = 0; i < g->n; i++) {
@@ -85,21 +71,21 @@ static int collapsed_ok(const IrModule *m, uint32_t op, IrDiag *d, const Groups 
     for (uint32_t k = g->first[i]; k < g->first[i + 1]; k++) {
       int64_t e = g->idx[k];
       if (e != next++)
-        return op_err(m, op, d, "reassociation indices must be contiguous");
+        return ir_syntax_op_error(m, op, d, "reassociation indices must be contiguous");
       if (e >= (int64_t)en)
-        return op_err(m, op, d, "reassociation index %lld is out of bounds",
+        return ir_syntax_op_error(m, op, d, "reassociation index %lld is out of bounds",
                       (long long)e);
       dyn |= es[e] == IR_DYN;
     }
     if ((cs[i] == IR_DYN) != dyn)
-      return op_err(m, op, d, "collapsed dim (%u) must be dynamic if and only "
+      return ir_syntax_op_error(m, op, d, "collapsed dim (%u) must be dynamic if and only "
                     "if reassociation group is dynamic", i);
     if (!dyn) {
       int64_t size = 1;              /* wraps, as MLIR's int64_t */
       for (uint32_t k = g->first[i]; k < g->first[i + 1]; k++)
         size = (int64_t)((uint64_t)size * (uint64_t)es[g->idx[k]]);
       if (size != cs[i])
-        return op_err(m, op, d, "collapsed dim size (%lld) must equal "
+        return ir_syntax_op_error(m, op, d, "collapsed dim size (%lld) must equal "
                       "reassociation group size (%lld)", (long long)cs[i],
                       (long long)size);
     }
@@ -107,10 +93,10 @@ static int collapsed_ok(const IrModule *m, uint32_t op, IrDiag *d, const Groups 
   if (cn == 0) {
     for (uint32_t i = 0; i < en; i++)
       if (es[i] != 1)
-        return op_err(m, op, d, "rank 0 memrefs can only be extended/collapsed "
+        return ir_syntax_op_error(m, op, d, "rank 0 memrefs can only be extended/collapsed "
                       "with/from ones");
   } else if (next != (int64_t)en) {
-    return op_err(m, op, d, "expanded rank (%u) inconsistent with number of "
+    return ir_syntax_op_error(m, op, d, "expanded rank (%u) inconsistent with number of "
                   "reassociation indices (%lld)", en, (long long)next);
   }
   return 0;
@@ -149,7 +135,7 @@ static int type_is(const IrModule *m, uint32_t op, IrDiag *d, const char *what,
   ir_memref_parts_str(c, e, sizeof e, tr->n, ir_type_dims(c, rt), ts->elem,
                       strided, off, st, ts->space);
   ir_type_str(c, rt, b, sizeof b);
-  return op_err(m, op, d, "expected %s type to be '%s' but found '%s'", what, e, b);
+  return ir_syntax_op_error(m, op, d, "expected %s type to be '%s' but found '%s'", what, e, b);
 }
 
 int ir_verify_expand_shape(const IrModule *m, uint32_t op, IrDiag *d) {
@@ -158,7 +144,7 @@ int ir_verify_expand_shape(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrType *ts = ir_type(c, st), *tr = ir_type(c, rt);
   const int64_t *ss = ir_type_dims(c, st), *rs = ir_type_dims(c, rt);
   if (ts->n > tr->n)
-    return op_err(m, op, d, "has source rank %u and result rank %u. This is not "
+    return ir_syntax_op_error(m, op, d, "has source rank %u and result rank %u. This is not "
                   "an expansion (%u > %u).", ts->n, tr->n, ts->n, tr->n);
   Groups g;
   if (read_groups(m, op, d, &g, ts->n) < 0 || collapsed_ok(m, op, d, &g, ss, ts->n, rs, tr->n) < 0)
@@ -187,16 +173,16 @@ int ir_verify_expand_shape(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t n = at && at->kind == IR_A_DENSE_ARRAY ? at->n : 0, nd = 0;
   const int64_t *os = n ? ir_attr_i64(c, a) : NULL;
   if (n != tr->n)
-    return op_err(m, op, d, "expected number of static shape bounds to be equal "
+    return ir_syntax_op_error(m, op, d, "expected number of static shape bounds to be equal "
                   "to the output rank (%u) but found %u inputs instead", tr->n, n);
   for (uint32_t i = 0; i < n; i++) nd += os[i] == IR_DYN;
   if (nd != m->ops[op].n_operands - 1)
-    return op_err(m, op, d, "mismatch in dynamic dims in output_shape and "
+    return ir_syntax_op_error(m, op, d, "mismatch in dynamic dims in output_shape and "
                   "static_output_shape: static_output_shape has %u dynamic dims "
                   "while output_shape has %u values", nd, m->ops[op].n_operands - 1);
   for (uint32_t i = 0; i < n; i++)
     if (rs[i] != IR_DYN && rs[i] != os[i])
-      return op_err(m, op, d, "invalid output shape provided at pos %u", i);
+      return ir_syntax_op_error(m, op, d, "invalid output shape provided at pos %u", i);
   return 0;
 }
 
@@ -206,7 +192,7 @@ int ir_verify_collapse_shape(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrType *ts = ir_type(c, st), *tr = ir_type(c, rt);
   const int64_t *ss = ir_type_dims(c, st), *rs = ir_type_dims(c, rt);
   if (ts->n < tr->n)
-    return op_err(m, op, d, "has source rank %u and result rank %u. This is not "
+    return ir_syntax_op_error(m, op, d, "has source rank %u and result rank %u. This is not "
                   "a collapse (%u < %u).", ts->n, tr->n, ts->n, tr->n);
   Groups g;
   if (read_groups(m, op, d, &g, tr->n) < 0 || collapsed_ok(m, op, d, &g, rs, tr->n, ss, ts->n) < 0)
@@ -231,7 +217,7 @@ int ir_verify_collapse_shape(const IrModule *m, uint32_t op, IrDiag *d) {
       s = ir_sat_mul(s, ss[e]);
       if (ss[e - 1] == 1) continue;
       if (s != IR_DYN && sst[e - 1] != IR_DYN && s != sst[e - 1])
-        return op_err(m, op, d, "invalid source layout map or collapsing "
+        return ir_syntax_op_error(m, op, d, "invalid source layout map or collapsing "
                       "non-contiguous dims");
     }
   }
