@@ -680,6 +680,24 @@ int ir_verify_collapse_shape(const IrModule *m, uint32_t op, IrDiag *d);
 void ir_memref_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
                          const int64_t *sizes, uint32_t elem, int strided,
                          int64_t off, const int64_t *strides, uint32_t space);
+/* The same for a ranked tensor (encoding: 0 for none). */
+void ir_tensor_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
+                         const int64_t *sizes, uint32_t elem, uint32_t encoding);
+/* computeRankReductionMask(expected, result shapes), exact matching: 0
+ * when the result's sizes cannot be had by dropping 1s (verify_subview.c). */
+int ir_sizes_reduce(const int64_t *es, uint32_t en, const int64_t *rs, uint32_t rn);
+/* The slice ops' shared rules (verify_slice.c): ODS's invariants and the
+ * OffsetSizeAndStrideOpInterface's, in mlir-opt-22's order. After them
+ * the static lists (lists[0..2]) have the lengths the op wants and the
+ * operands and the result are of the kinds it wants. */
+enum { IR_SLICE_SUBVIEW, IR_SLICE_REINTERPRET, IR_SLICE_EXTRACT, IR_SLICE_INSERT };
+int ir_verify_slice_common(const IrModule *m, uint32_t op, IrDiag *d, int which,
+                           const int64_t *lists[3]);
+/* verifyInBoundsSlice: the slice inside the shape of operand src. */
+int ir_verify_slice_bounds(const IrModule *m, uint32_t op, IrDiag *d,
+                           uint32_t src, const int64_t *lists[3]);
+/* tensor.extract_slice (insert 0) or insert_slice (1), whole. */
+int ir_verify_tensor_slice(const IrModule *m, uint32_t op, IrDiag *d, int insert);
 /* memref.subview's result type against the static offsets, sizes and
  * strides (each the source's rank long), as SubViewOp::verify checks it
  * (verify_subview.c). */
@@ -687,8 +705,6 @@ int ir_verify_subview_type(const IrModule *m, uint32_t op, IrDiag *d,
                            const int64_t *offs, const int64_t *sizes,
                            const int64_t *steps);
 /* Shared by memref and tensor ops of the same shape. */
-int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
-                         uint32_t first);
 int ir_syntax_verify_reassoc(const IrModule *m, uint32_t op, IrDiag *d,
                              uint32_t big, uint32_t small);
 int ir_syntax_parse_reshape(IrParser *p, IrOpState *st, int expand);

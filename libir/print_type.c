@@ -226,21 +226,46 @@ size_t ir_attr_str(const IrCtx *c, uint32_t attr, char *buf, size_t cap) {
   return to_str(c, irw_attr, attr, buf, cap);
 }
 
-/* A memref type from its parts, as MLIR prints it: memref<2x?xf32,
- * strided<[4, 1], offset: ?>, 1> (no layout unless `strided`). For the
- * verifiers' messages about a type they expected, which they do not
- * intern. */
-void ir_memref_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
-                         const int64_t *sizes, uint32_t elem, int strided,
-                         int64_t off, const int64_t *strides, uint32_t space) {
-  size_t k = 0;
-#define PUT(...) (k += (size_t)snprintf(buf + (k < cap ? k : cap), k < cap ? cap - k : 0, __VA_ARGS__))
-  PUT("memref<");
+/* Shaped types from their parts, as MLIR prints them, for the verifiers'
+ * messages about a type they expected (which they do not intern). PUT
+ * appends to buf[0..cap) at *k, keeping the NUL within cap. */
+#define PUT(...) (*k += (size_t)snprintf(buf + (*k < cap ? *k : cap), *k < cap ? cap - *k : 0, __VA_ARGS__))
+
+/* `kind<2x?xf32` */
+static void shaped_head(const IrCtx *c, char *buf, size_t cap, size_t *k,
+                        const char *kind, uint32_t n, const int64_t *sizes,
+                        uint32_t elem) {
+  PUT("%s<", kind);
   for (uint32_t i = 0; i < n; i++)
     sizes[i] == IR_DYN ? PUT("?x") : PUT("%lldx", (long long)sizes[i]);
   char t[256];
   ir_type_str(c, elem, t, sizeof t);
   PUT("%s", t);
+}
+
+/* `, attr` */
+static void attr_part(const IrCtx *c, char *buf, size_t cap, size_t *k,
+                      uint32_t attr) {
+  char t[256];
+  ir_attr_str(c, attr, t, sizeof t);
+  PUT(", %s", t);
+}
+
+void ir_tensor_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
+                         const int64_t *sizes, uint32_t elem, uint32_t encoding) {
+  size_t at = 0, *k = &at;
+  shaped_head(c, buf, cap, k, "tensor", n, sizes, elem);
+  if (encoding) attr_part(c, buf, cap, k, encoding);
+  PUT(">");
+}
+
+/* memref<2x?xf32, strided<[4, 1], offset: ?>, 1> (no layout unless
+ * `strided`) */
+void ir_memref_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
+                         const int64_t *sizes, uint32_t elem, int strided,
+                         int64_t off, const int64_t *strides, uint32_t space) {
+  size_t at = 0, *k = &at;
+  shaped_head(c, buf, cap, k, "memref", n, sizes, elem);
   if (strided) {
     PUT(", strided<[");
     for (uint32_t i = 0; i < n; i++) {
@@ -251,10 +276,7 @@ void ir_memref_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
     if (off) off == IR_DYN ? PUT(", offset: ?") : PUT(", offset: %lld", (long long)off);
     PUT(">");
   }
-  if (space) {
-    ir_attr_str(c, space, t, sizeof t);
-    PUT(", %s", t);
-  }
+  if (space) attr_part(c, buf, cap, k, space);
   PUT(">");
-#undef PUT
 }
+#undef PUT

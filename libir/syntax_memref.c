@@ -901,149 +901,14 @@ static void names_reinterpret(IrPrinter *w, const IrModule *m, uint32_t op) {
   name_result(w, m, op, "reinterpret_cast");
 }
 
-/* Static list property `name`: count of entries (0 if absent) and how many
- * are dynamic. */
-static uint32_t static_list(const IrModule *m, uint32_t op, const char *name,
-                            uint32_t *ndyn) {
-  uint32_t a = ir_op_prop_lit(m, op, name), i, n;
-  const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
-  const int64_t *v;
-  *ndyn = 0;
-  if (!at || at->kind != IR_A_DENSE_ARRAY) return 0;
-  n = at->n;
-  v = ir_attr_i64(m->ctx, a);
-  for (i = 0; i < n; i++) *ndyn += v[i] == IR_DYN;
-  return n;
-}
-
-/* Shared by subview / reinterpret_cast and tensor slices: the dynamic
- * entries of the static lists agree with operandSegmentSizes starting at
- * segment `first`. */
-/* ir_syntax_verify_ofs, which also gives the three lists' lengths (their
- * property lookups were most of verify_subview). */
-static int verify_ofs_lists(const IrModule *m, uint32_t op, IrDiag *d,
-                            uint32_t first, uint32_t len[3]) {
-  static const char *const props[3] = {"static_offsets", "static_sizes",
-                                       "static_strides"};
-  static const char *const what[3] = {"offsets", "sizes", "strides"};
-  uint32_t k, nd, total = 0, nseg = first + 3, seg_sum = 0, seg[8];
-  ir_assert(nseg <= 8);
-  segments(m, op, seg, nseg);
-  for (k = 0; k < nseg; k++) seg_sum += seg[k];
-  if (seg_sum != m->ops[op].n_operands)
-    return ir_syntax_op_error(m, op, d, "operand count (%u) does not match "
-                              "with the total size (%u) specified in "
-                              "attribute 'operandSegmentSizes'",
-                              m->ops[op].n_operands, seg_sum);
-  for (k = 0; k < 3; k++) {
-    len[k] = static_list(m, op, props[k], &nd);
-    if (nd != seg[first + k])
-      return ir_syntax_op_error(m, op, d, "expected %u dynamic %s values",
-                                nd, what[k]);
-    total += nd;
-  }
-  (void)total;
-  return 0;
-}
-
-/* OffsetSizeAndStrideOpInterface's last rule: no negative static offset
- * or size (strides may be negative). */
-static int nonneg_ofs(const IrModule *m, uint32_t op, IrDiag *d) {
-  static const char *const props[2] = {"static_offsets", "static_sizes"};
-  static const char *const what[2] = {"offsets", "sizes"};
-  for (int k = 0; k < 2; k++) {
-    uint32_t a = ir_op_prop_lit(m, op, props[k]);
-    if (!a || ir_attr(m->ctx, a)->kind != IR_A_DENSE_ARRAY) continue;
-    const int64_t *v = ir_attr_i64(m->ctx, a);
-    for (uint32_t i = 0; i < ir_attr(m->ctx, a)->n; i++)
-      if (v[i] < 0 && v[i] != IR_DYN)
-        return ir_diag(d, m->ctx, m->ops[op].loc, IR_SEV_ERROR, "expected %s "
-                       "to be non-negative, but got %lld", what[k],
-                       (long long)v[i]), -1;
-  }
-  return 0;
-}
-
-/* verifyInBoundsSlice against the shape of operand `src` (a ranked type
- * of the lists' rank; anything else was reported before). */
-static int in_bounds(const IrModule *m, uint32_t op, IrDiag *d, uint32_t src) {
-  const IrCtx *c = m->ctx;
-  uint32_t t = opd_type(m, op, src), len[3], a[3];
-  static const char *const props[3] = {"static_offsets", "static_sizes",
-                                       "static_strides"};
-  const IrType *ty = t ? ir_type(c, t) : NULL;
-  if (!ty || (ty->kind != IR_T_MEMREF && ty->kind != IR_T_TENSOR)) return 0;
-  for (int k = 0; k < 3; k++) {
-    a[k] = ir_op_prop_lit(m, op, props[k]);
-    if (!a[k] || ir_attr(c, a[k])->kind != IR_A_DENSE_ARRAY) return 0;
-    len[k] = ir_attr(c, a[k])->n;
-    if (len[k] != ty->n) return 0;
-  }
-  char msg[160];
-  if (!ir_slice_in_bounds(ir_type_dims(c, t), ty->n, ir_attr_i64(c, a[0]),
-                          ir_attr_i64(c, a[1]), ir_attr_i64(c, a[2]), msg,
-                          sizeof msg))
-    return ir_diag(d, c, m->ops[op].loc, IR_SEV_ERROR, "%s", msg), -1;
-  return 0;
-}
-
-/* The tensor slices: the interface's rules, then (their own verifier's
- * last rule) the slice inside the source (`src`: extract_slice's operand
- * 0, insert_slice's destination, operand 1). */
-int ir_syntax_verify_ofs(const IrModule *m, uint32_t op, IrDiag *d,
-                         uint32_t first) {
-  uint32_t len[3];
-  if (verify_ofs_lists(m, op, d, first, len) < 0 || nonneg_ofs(m, op, d) < 0)
-    return -1;
-  return in_bounds(m, op, d, first - 1);
-}
-
-/* OffsetSizeAndStrideOpInterface's counts: the lists' ranks agree (an
- * offsets list of one is allowed where at most one is, want_off == 1),
- * then each has the length the op wants (emitError: no op name). */
-static int ofs_counts(const IrModule *m, uint32_t op, IrDiag *d,
-                      const uint32_t len[3], uint32_t want_off, uint32_t rank) {
-  const IrCtx *c = m->ctx;
-  uint32_t loc = m->ops[op].loc;
-  static const char *const what[3] = {"offset", "size", "stride"};
-  uint32_t want[3] = {want_off, rank, rank};
-  if (!(len[0] == 1 && want_off == 1) && len[0] != len[1])
-    return ir_diag(d, c, loc, IR_SEV_ERROR, "expected mixed offsets rank to "
-                   "match mixed sizes rank (%u vs %u) so the rank of the "
-                   "result type is well-formed.", len[0], len[1]), -1;
-  if (len[1] != len[2])
-    return ir_diag(d, c, loc, IR_SEV_ERROR, "expected mixed sizes rank to "
-                   "match mixed strides rank (%u vs %u) so the rank of the "
-                   "result type is well-formed.", len[1], len[2]), -1;
-  for (int k = 0; k < 3; k++)
-    if (len[k] != want[k])
-      return ir_diag(d, c, loc, IR_SEV_ERROR, "expected %u %s values, got %u",
-                     want[k], what[k], len[k]), -1;
-  return 0;
-}
-
-/* MLIR checks (before the result type) that the three lists have the rank
- * of the source, then the result type (verify_subview.c), then the bounds. */
+/* The common rules (verify_slice.c), the result type (verify_subview.c),
+ * then the bounds. */
 static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrCtx *c = m->ctx;
-  const IrType *ts, *tr;
-  uint32_t len[3];
-  if (!m->ops[op].n_operands || m->ops[op].n_results != 1)
-    return ir_syntax_op_error(m, op, d, "expects a source and one result");
-  if (verify_ofs_lists(m, op, d, 1, len) < 0) return -1;
-  ts = ranked_of(c, opd_type(m, op, 0));
-  tr = ranked_of(c, res_type(m, op, 0));
-  if (!ts || !tr)
-    return ir_syntax_op_error(m, op, d, "source and result must be ranked "
-                              "memrefs");
-  if (ofs_counts(m, op, d, len, ts->n, ts->n) < 0 || nonneg_ofs(m, op, d) < 0)
+  const int64_t *lists[3];
+  if (ir_verify_slice_common(m, op, d, IR_SLICE_SUBVIEW, lists) < 0 ||
+      ir_verify_subview_type(m, op, d, lists[0], lists[1], lists[2]) < 0)
     return -1;
-  if (ir_verify_subview_type(m, op, d,
-                             ir_attr_i64(c, ir_op_prop_lit(m, op, "static_offsets")),
-                             ir_attr_i64(c, ir_op_prop_lit(m, op, "static_sizes")),
-                             ir_attr_i64(c, ir_op_prop_lit(m, op, "static_strides"))) < 0)
-    return -1;
-  return in_bounds(m, op, d, 0);
+  return ir_verify_slice_bounds(m, op, d, 0, lists);
 }
 
 /* After the interface's rules, ReinterpretCastOp::verify: memory space
@@ -1052,19 +917,11 @@ static int verify_subview(const IrModule *m, uint32_t op, IrDiag *d) {
  * has them static (a layout written as an affine map is not evaluated). */
 static int verify_reinterpret(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
-  const IrType *ts, *tr;
-  uint32_t len[3], loc = m->ops[op].loc;
-  if (!m->ops[op].n_operands || m->ops[op].n_results != 1)
-    return ir_syntax_op_error(m, op, d, "expects a source and one result");
-  if (verify_ofs_lists(m, op, d, 1, len) < 0) return -1;
+  const int64_t *want[3];
+  uint32_t loc = m->ops[op].loc;
+  if (ir_verify_slice_common(m, op, d, IR_SLICE_REINTERPRET, want) < 0) return -1;
   uint32_t st = opd_type(m, op, 0), rt = res_type(m, op, 0);
-  ts = memref_of(c, st);
-  tr = ranked_of(c, rt);
-  if (!ts || !tr)
-    return ir_syntax_op_error(m, op, d, "expects a memref source and a "
-                              "ranked memref result");
-  if (ofs_counts(m, op, d, len, 1, tr->n) < 0 || nonneg_ofs(m, op, d) < 0)
-    return -1;
+  const IrType *ts = ir_type(c, st), *tr = ir_type(c, rt);
   char a[512], b[512];
   if (ts->space != tr->space || ts->elem != tr->elem) {
     ir_type_str(c, st, a, sizeof a);
@@ -1074,10 +931,6 @@ static int verify_reinterpret(const IrModule *m, uint32_t op, IrDiag *d) {
                    ts->space != tr->space ? "memory spaces" : "element types",
                    a, b), -1;
   }
-  const int64_t *want[3];
-  static const char *const props[3] = {"static_offsets", "static_sizes",
-                                       "static_strides"};
-  for (int k = 0; k < 3; k++) want[k] = ir_attr_i64(c, ir_op_prop_lit(m, op, props[k]));
   const int64_t *dims = ir_type_dims(c, rt);
   int64_t off, strides[IR_MAX_RANK];
   for (uint32_t i = 0; i < tr->n; i++)

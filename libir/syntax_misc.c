@@ -562,7 +562,7 @@ static void names_extract_slice(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 static int verify_extract_slice(const IrModule *m, uint32_t op, IrDiag *d) {
-  return ir_syntax_verify_ofs(m, op, d, 1);
+  return ir_verify_tensor_slice(m, op, d, 0);
 }
 
 /* %src `into` %dst [..] [..] [..] attr-dict `:` t `into` t */
@@ -610,7 +610,7 @@ static void names_insert_slice(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 static int verify_insert_slice(const IrModule *m, uint32_t op, IrDiag *d) {
-  return ir_syntax_verify_ofs(m, op, d, 2);
+  return ir_verify_tensor_slice(m, op, d, 1);
 }
 
 static int parse_tensor_collapse(IrParser *p, IrOpState *st) {

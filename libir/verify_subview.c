@@ -15,9 +15,7 @@
 
 #include "irint.h"
 
-/* computeRankReductionMask(expected, result shapes), exact matching:
- * 0 when the result's sizes cannot be had by dropping 1s. */
-static int sizes_reduce(const int64_t *es, uint32_t en, const int64_t *rs, uint32_t rn) {
+int ir_sizes_reduce(const int64_t *es, uint32_t en, const int64_t *rs, uint32_t rn) {
   uint32_t j = 0;
   for (uint32_t i = 0; i < en; i++) {
     if (j < rn && es[i] == rs[j]) {
@@ -101,7 +99,7 @@ int ir_verify_subview_type(const IrModule *m, uint32_t op, IrDiag *d,
             "equal to the source rank, but got '%s'", b);
     return -1;
   }
-  if (!sizes_reduce(sizes, n, ir_type_dims(c, rt), rn)) {
+  if (!ir_sizes_reduce(sizes, n, ir_type_dims(c, rt), rn)) {
     what = "sizes";
   } else if (ts->elem != tr->elem) {
     ir_type_str(c, ts->elem, a, sizeof a);
