@@ -214,6 +214,20 @@ uint32_t ir_type_opaque_float(const IrCtx *c, uint32_t t) {
   return s[0] == 'f' && s[1] >= '1' && s[1] <= '9' ? (uint32_t)(s[1] - '0') : 0;
 }
 
+uint32_t ir_type_float_width(const IrCtx *c, uint32_t t) {
+  const IrType *x = ir_type(c, t);
+  if (x->kind != IR_T_FLOAT) return ir_type_opaque_float(c, t);
+  switch (x->sub) {
+  case IR_F16: case IR_BF16: return 16;
+  case IR_F32: return 32;
+  case IR_F64: return 64;
+  case IR_F80: return 80;
+  case IR_F128: return 128;
+  case IR_TF32: return 19;
+  default: return 8; /* the f8 formats */
+  }
+}
+
 const char *ir_type_elem_error(const IrCtx *c, IrTypeKind container, uint32_t elem) {
   const IrType *e = ir_type(c, elem);
   IrTypeKind k = ir_type_opaque_float(c, elem) ? IR_T_FLOAT : e->kind;

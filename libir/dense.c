@@ -22,16 +22,7 @@ static uint32_t bit_width(const IrCtx *c, uint32_t t) {
   switch (x->kind) {
   case IR_T_INDEX: return 64;
   case IR_T_INT: return x->width;
-  case IR_T_FLOAT:
-    switch (x->sub) {
-    case IR_F16: case IR_BF16: return 16;
-    case IR_F32: return 32;
-    case IR_F64: return 64;
-    case IR_F80: return 80;
-    case IR_F128: return 128;
-    case IR_TF32: return 19;
-    default: return 8;
-    }
+  case IR_T_FLOAT: return ir_type_float_width(c, t);
   case IR_T_COMPLEX: {
     const IrType *e = ir_type(c, x->elem);
     return e->kind == IR_T_COMPLEX ? 0 : 2 * ((bit_width(c, x->elem) + 7) / 8 * 8);

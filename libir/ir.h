@@ -747,6 +747,9 @@ int ir_type_text_sound(IrCtx *c, const IrType *t);
  * an IrFloatKind are (f4E2M1FN: 4, f6E3M2FN: 6, f8E3M4: 8); 0 for any
  * other type. */
 uint32_t ir_type_opaque_float(const IrCtx *c, uint32_t t);
+/* MLIR's getWidth of a float type (tf32: 19), opaque formats included; 0
+ * for any other type. */
+uint32_t ir_type_float_width(const IrCtx *c, uint32_t t);
 /* NULL if `elem` may be the element type of a `container` type (complex,
  * tensor, memref, vector, ranked or not), else MLIR's message for it.
  * Dialect types pass as memref and vector elements when their dialect is

@@ -686,6 +686,17 @@ void ir_tensor_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
 /* computeRankReductionMask(expected, result shapes), exact matching: 0
  * when the result's sizes cannot be had by dropping 1s (verify_subview.c). */
 int ir_sizes_reduce(const int64_t *es, uint32_t en, const int64_t *rs, uint32_t rn);
+/* The arith ops' type rules (verify_arith.c). IR_LIKE_*: ODS's type
+ * constraints, a scalar or a vector or tensor of such elements. */
+enum { IR_LIKE_INT, IR_LIKE_FLOAT, IR_LIKE_FIXED_INT, IR_LIKE_BOOL,
+       IR_LIKE_INT_OR_MEMREF };
+int ir_type_like(const IrCtx *c, uint32_t t, int like);
+const char *ir_like_text(int like);
+/* binary and unary ops whose operands and result have one type */
+int ir_verify_arith_same(const IrModule *m, uint32_t op, IrDiag *d, int like);
+int ir_verify_arith_cast(const IrModule *m, uint32_t op, IrDiag *d);
+int ir_verify_arith_cmp(const IrModule *m, uint32_t op, IrDiag *d, int like);
+int ir_verify_arith_select(const IrModule *m, uint32_t op, IrDiag *d);
 /* The slice ops' shared rules (verify_slice.c): ODS's invariants and the
  * OffsetSizeAndStrideOpInterface's, in mlir-opt-22's order. After them
  * the static lists (lists[0..2]) have the lengths the op wants and the

@@ -346,14 +346,12 @@ static void print_elementwise(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_tail_end(w, m, op, t);
 }
 
-static int verify_same_types(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrOp *o = ir_op(m, op);
-  uint32_t t = o->n_results ? ir_vtype(m, o->results) : 0;
-  for (uint32_t i = 0; i < o->n_operands; i++)
-    if (ir_vtype(m, ir_operand(m, op, i)) != t)
-      return ir_syntax_op_error(
-          m, op, d, "requires the same type for all operands and results");
-  return 0;
+static int verify_int_op(const IrModule *m, uint32_t op, IrDiag *d) {
+  return ir_verify_arith_same(m, op, d, IR_LIKE_INT);
+}
+
+static int verify_float_op(const IrModule *m, uint32_t op, IrDiag *d) {
+  return ir_verify_arith_same(m, op, d, IR_LIKE_FLOAT);
 }
 
 /* ====================================================================== */
@@ -409,6 +407,15 @@ static int parse_cmp(IrParser *p, IrOpState *st) {
   if (irp_opt_attr_dict_into(p, st) < 0) return -1;
   if (irp_expect(p, IR_TK_COLON, "':'") < 0) return -1;
   if (irp_type(p, &t) < 0) return -1;
+  /* the result type is inferred from lhs's, so ODS's parser checks its
+   * constraint here, before resolving the operands */
+  int like = st->opc == IR_OP_CMPI ? IR_LIKE_INT : IR_LIKE_FLOAT;
+  if (!ir_type_like(c, t, like)) {
+    char ts[512];
+    ir_type_str(c, t, ts, sizeof ts);
+    return ir_syntax_parse_error(p, st, st->loc, "'lhs' must be %s, but got '%s'",
+                                 ir_like_text(like), ts);
+  }
   if (ir_syntax_operand(p, st, &a, t) < 0) return -1;
   if (ir_syntax_operand(p, st, &b, t) < 0) return -1;
   irp_add_result_type(st, i1_like(c, t));
@@ -441,14 +448,8 @@ static void print_cmp(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 static int verify_cmp(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrOp *o = ir_op(m, op);
-  if (o->n_operands != 2 || o->n_results != 1) return 0;
-  if (ir_vtype(m, ir_operand(m, op, 0)) != ir_vtype(m, ir_operand(m, op, 1)))
-    return ir_syntax_op_error(m, op, d,
-                              "requires all operands to have the same type");
-  if (!ir_op_prop_lit(m, op, "predicate"))
-    return ir_syntax_op_error(m, op, d, "requires attribute 'predicate'");
-  return 0;
+  return ir_verify_arith_cmp(m, op, d, m->ops[op].opc == IR_OP_CMPI ? IR_LIKE_INT
+                                                                    : IR_LIKE_FLOAT);
 }
 
 /* ====================================================================== */
@@ -503,18 +504,6 @@ static void print_select(IrPrinter *w, const IrModule *m, uint32_t op) {
     irw_str(w, ", ");
   }
   irw_type(w, ir_vtype(m, o->results));
-}
-
-static int verify_select(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrOp *o = ir_op(m, op);
-  if (o->n_operands != 3 || o->n_results != 1) return 0;
-  uint32_t t = ir_vtype(m, o->results);
-  if (ir_vtype(m, ir_operand(m, op, 1)) != t ||
-      ir_vtype(m, ir_operand(m, op, 2)) != t)
-    return ir_syntax_op_error(m, op, d,
-                              "failed to verify that all of {true_value, "
-                              "false_value, result} have same type");
-  return 0;
 }
 
 /* ====================================================================== */
@@ -710,9 +699,10 @@ static void names_index_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 /* ====================================================================== */
 
-#define BIN(name) {name, parse_binary, print_elementwise, NULL, verify_same_types}
-#define UN(name) {name, parse_unary, print_elementwise, NULL, verify_same_types}
-#define CAST(name) {name, parse_cast, print_cast, NULL, NULL}
+#define BIN(name) {name, parse_binary, print_elementwise, NULL, verify_int_op}
+#define FBIN(name) {name, parse_binary, print_elementwise, NULL, verify_float_op}
+#define UN(name) {name, parse_unary, print_elementwise, NULL, verify_float_op}
+#define CAST(name) {name, parse_cast, print_cast, NULL, ir_verify_arith_cast}
 
 const IrOpHooks ir_hooks_arith[] = {
     {"arith.constant", parse_constant, print_constant, names_constant,
@@ -726,14 +716,14 @@ const IrOpHooks ir_hooks_arith[] = {
     BIN("arith.shrui"),
     {"arith.cmpi", parse_cmp, print_cmp, NULL, verify_cmp},
     {"arith.cmpf", parse_cmp, print_cmp, NULL, verify_cmp},
-    {"arith.select", parse_select, print_select, NULL, verify_select},
+    {"arith.select", parse_select, print_select, NULL, ir_verify_arith_select},
     CAST("arith.index_cast"), CAST("arith.index_castui"), CAST("arith.extui"),
     CAST("arith.extsi"), CAST("arith.trunci"), CAST("arith.sitofp"),
     CAST("arith.uitofp"), CAST("arith.fptosi"), CAST("arith.fptoui"),
     CAST("arith.extf"), CAST("arith.truncf"),
-    BIN("arith.addf"), BIN("arith.subf"), BIN("arith.mulf"),
-    BIN("arith.divf"), UN("arith.negf"), BIN("arith.minimumf"),
-    BIN("arith.maximumf"),
+    FBIN("arith.addf"), FBIN("arith.subf"), FBIN("arith.mulf"),
+    FBIN("arith.divf"), UN("arith.negf"), FBIN("arith.minimumf"),
+    FBIN("arith.maximumf"),
     UN("math.exp"), UN("math.ceil"),
     {"index.constant", parse_index_constant, print_index_constant,
      names_index_constant, NULL},
