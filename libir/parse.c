@@ -1220,6 +1220,12 @@ static void add_named(IrNamedAttr **a, uint32_t *n, uint32_t *cap, uint32_t name
   IR_VPUSH(*a, *n, *cap, x);
 }
 
+static int has_named(const IrNamedAttr *a, uint32_t n, uint32_t name) {
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i].name == name) return 1;
+  return 0;
+}
+
 void irp_add_prop(IrParser *p, IrOpState *st, const char *name, uint32_t attr) {
   add_named(&st->props, &st->n_props, &st->cap_props, cstr_id(p, name), attr);
 }
@@ -1299,12 +1305,36 @@ static void route_attr(IrParser *p, IrOpState *st, uint32_t name, uint32_t attr)
     add_named(&st->attrs, &st->n_attrs, &st->cap_attrs, name, attr);
 }
 
+/* An op's operandSegmentSizes given in its attribute dictionary, under
+ * that name or the one MLIR used before LLVM 18 (operand_segment_sizes),
+ * takes MLIR's legacy path (setInherentAttr): a dense i32 array of the
+ * op's segment count is taken, anything else is dropped without a word
+ * (the op then has all segments empty). Of two good ones, the old name's
+ * wins: MLIR sets them in name order. 0: not such an entry. */
+static int segment_entry(IrParser *p, IrOpState *st, uint32_t name, uint32_t attr,
+                         uint32_t *pick, int *pick_old) {
+  uint32_t nseg = st->opc < IR_N_OPS ? ir_segment_count(st->opc) : 0;
+  int old = name == cstr_id(p, "operand_segment_sizes");
+  if (!nseg || (!old && name != cstr_id(p, "operandSegmentSizes"))) return 0;
+  const IrAttr *a = ir_attr(p->ctx, attr);
+  if (a->kind == IR_A_DENSE_ARRAY && ir_type_is_int(p->ctx, a->type, 32) &&
+      a->n == nseg && (old || !*pick_old)) {
+    *pick = attr;
+    *pick_old = old;
+  }
+  return 1;
+}
+
 int irp_opt_attr_dict_into_slow(IrParser *p, IrOpState *st) {
   IrNamedAttr *l;
-  uint32_t n;
+  uint32_t n, seg = 0;
+  int seg_old = 0;
   int r = irp_opt_attr_dict(p, &l, &n);
   if (r <= 0) return r;
-  for (uint32_t i = 0; i < n; i++) route_attr(p, st, l[i].name, l[i].attr);
+  for (uint32_t i = 0; i < n; i++)
+    if (!segment_entry(p, st, l[i].name, l[i].attr, &seg, &seg_old))
+      route_attr(p, st, l[i].name, l[i].attr);
+  if (seg) irp_add_prop(p, st, "operandSegmentSizes", seg);
   return 1;
 }
 
@@ -1637,8 +1667,19 @@ int irp_generic_op_body(IrParser *p, IrOpState *st) {
     const IrAttr *a = ir_attr(p->ctx, props);
     if (a->kind != IR_A_DICT) return irp_error(p, "expected a dictionary of properties");
     const uint32_t *u = ir_attr_u32(p->ctx, props);
-    for (uint32_t i = 0; i < a->n; i++)
-      add_named(&st->props, &st->n_props, &st->cap_props, u[2 * i], u[2 * i + 1]);
+    uint32_t old = cstr_id(p, "operand_segment_sizes"), cur = cstr_id(p, "operandSegmentSizes");
+    int has_cur = 0;
+    for (uint32_t i = 0; i < a->n; i++) has_cur |= u[2 * i] == cur;
+    for (uint32_t i = 0; i < a->n; i++) {
+      uint32_t name = u[2 * i];
+      /* MLIR takes the pre-LLVM-18 name of operandSegmentSizes when the
+       * dictionary lacks the new one */
+      if (name == old && ir_segment_count(st->opc)) {
+        if (has_cur) continue;
+        name = cur;
+      }
+      add_named(&st->props, &st->n_props, &st->cap_props, name, u[2 * i + 1]);
+    }
     if (irp_expect(p, IR_TK_GREATER, "'>' to close properties")) return -1;
   }
   if (irp_consume(p, IR_TK_LPAREN)) {
@@ -1652,6 +1693,12 @@ int irp_generic_op_body(IrParser *p, IrOpState *st) {
     if (irp_expect(p, IR_TK_RPAREN, "')' to end region list")) return -1;
   }
   if (irp_opt_attr_dict_into(p, st) < 0) return -1;
+  uint32_t nseg = ir_segment_count(st->opc);
+  if (nseg && !has_named(st->props, st->n_props, cstr_id(p, "operandSegmentSizes"))) {
+    /* MLIR's default property: every segment empty */
+    int64_t zero[8] = {0};
+    irp_add_prop(p, st, "operandSegmentSizes", ir_attr_dense_i32(p->ctx, nseg, zero));
+  }
   if (irp_expect(p, IR_TK_COLON, "':' followed by operation type")) return -1;
   uint32_t ft;
   uint32_t tloc = lazy_loc(p, p->tok.text);

@@ -326,12 +326,13 @@ static void names_alloca(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 /* The alignment property of alloc/alloca/realloc/global must be a positive
- * power of two. */
+ * power of two of type i64. */
 static int check_alignment(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t a = ir_op_prop_lit(m, op, "alignment");
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
   if (!at) return 0;
-  if (at->kind != IR_A_INT || at->ival <= 0 ||
+  if (at->kind != IR_A_INT || !ir_type_is_int(m->ctx, at->type, 64) ||
+      ir_type(m->ctx, at->type)->sub != IR_SIGNLESS || at->ival <= 0 ||
       (at->ival & (at->ival - 1)) != 0)
     return ir_syntax_op_error(m, op, d,
         "attribute 'alignment' failed to satisfy constraint: 64-bit "
@@ -608,6 +609,25 @@ static void print_rank(IrPrinter *w, const IrModule *m, uint32_t op) {
   sp_value(w, m, op, 0);
   irw_op_attr_dict(w, m, op, NULL, 0);
   colon_type(w, opd_type(m, op, 0));
+}
+
+/* memref.rank and extract_aligned_pointer_as_index: ODS's kinds of the
+ * operand and the result */
+static int verify_memref_to_index(const IrModule *m, uint32_t op, IrDiag *d) {
+  char s[512];
+  if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1) return 0;
+  uint32_t t = opd_type(m, op, 0), rt = res_type(m, op, 0);
+  if (!memref_of(m->ctx, t)) {
+    ir_type_str(m->ctx, t, s, sizeof s);
+    return ir_syntax_op_error(m, op, d, "operand #0 must be ranked or "
+                              "unranked memref of any type values, but got "
+                              "'%s'", s);
+  }
+  if (ir_type(m->ctx, rt)->kind != IR_T_INDEX) {
+    ir_type_str(m->ctx, rt, s, sizeof s);
+    return ir_syntax_op_error(m, op, d, "result #0 must be index, but got '%s'", s);
+  }
+  return 0;
 }
 
 /* %src `:` type `->` type attr-dict */
@@ -1641,10 +1661,10 @@ const IrOpHooks ir_hooks_memref[] = {
     {"memref.extract_strided_metadata", parse_strided_meta,
      print_strided_meta, names_strided_meta, verify_strided_meta},
     {"memref.extract_aligned_pointer_as_index", parse_aligned_ptr,
-     print_aligned_ptr, names_aligned_ptr, NULL},
+     print_aligned_ptr, names_aligned_ptr, verify_memref_to_index},
     {"memref.dim", ir_syntax_parse_dim, ir_syntax_print_dim,
      ir_syntax_names_dim, NULL},
-    {"memref.rank", parse_rank, print_rank, NULL, NULL},
+    {"memref.rank", parse_rank, print_rank, NULL, verify_memref_to_index},
     {"memref.get_global", parse_get_global, print_get_global, NULL,
      verify_get_global},
     {"memref.global", parse_global, print_global, NULL, verify_global},
