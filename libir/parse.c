@@ -1593,6 +1593,33 @@ static const int64_t *prop_array(IrParser *p, IrOpState *st, const char *name, u
   return NULL;
 }
 
+/* Property `name`, if given, as MLIR converts it to a DenseI32ArrayAttr
+ * (of `want` entries unless 0): reports and returns 1 if it cannot. */
+static int bad_i32_prop(IrParser *p, IrOpState *st, uint32_t loc, const char *name,
+                        uint32_t want) {
+  uint32_t id = cstr_id(p, name);
+  for (uint32_t i = 0; i < st->n_props; i++) {
+    if (st->props[i].name != id) continue;
+    const IrAttr *a = ir_attr(p->ctx, st->props[i].attr);
+    int kind_ok = a->kind == IR_A_DENSE_ARRAY && ir_type_is_int(p->ctx, a->type, 32);
+    if (kind_ok && (!want || a->n == want)) return 0;
+    char dict[1024], v[512];
+    ir_attr_str(p->ctx, irp_dict(p, st->props, st->n_props), dict, sizeof dict);
+    ir_attr_str(p->ctx, st->props[i].attr, v, sizeof v);
+    if (!want) /* a list of its own: the generic conversion's words */
+      irp_error_at(p, loc, "invalid properties %s for op %s: Invalid attribute `%s` in "
+                   "property conversion: %s", dict, ir_str_ptr(p->ctx, st->name), name, v);
+    else if (!kind_ok)
+      irp_error_at(p, loc, "invalid properties %s for op %s: expected DenseI32ArrayAttr "
+                   "for key `value`", dict, ir_str_ptr(p->ctx, st->name));
+    else
+      irp_error_at(p, loc, "invalid properties %s for op %s: size mismatch in attribute "
+                   "conversion: %u vs %u", dict, ir_str_ptr(p->ctx, st->name), a->n, want);
+    return 1;
+  }
+  return 0;
+}
+
 /* Successor operand ranges of the registered branch ops in generic form,
  * from their segment properties (as their MLIR definitions do). */
 static int generic_succ_operands(IrParser *p, IrOpState *st, uint32_t loc) {
@@ -1604,15 +1631,19 @@ static int generic_succ_operands(IrParser *p, IrOpState *st, uint32_t loc) {
     return 0;
   case IR_OP_COND_BR:
   case IR_OP_SWITCH:
+    if (bad_i32_prop(p, st, loc, "operandSegmentSizes", 3)) return -1;
     seg = prop_array(p, st, "operandSegmentSizes", &ns);
     if (!seg || ns != 3)
       return irp_error_at(p, loc, "'%s' op requires attribute 'operandSegmentSizes' with 3 "
                           "elements", ir_str_ptr(p->ctx, st->name));
-    if (seg[0] < 0 || seg[1] < 0 || seg[2] < 0 ||
-        (uint64_t)seg[0] + (uint64_t)seg[1] + (uint64_t)seg[2] != st->n_operands)
+    if (seg[0] < 0 || seg[1] < 0 || seg[2] < 0)
+      return irp_error_at(p, loc, "'%s' op 'operandSegmentSizes' attribute cannot have "
+                          "negative elements", ir_str_ptr(p->ctx, st->name));
+    if ((uint64_t)seg[0] + (uint64_t)seg[1] + (uint64_t)seg[2] != st->n_operands)
       return irp_error_at(p, loc, "'%s' op operand count (%u) does not match with the total "
-                          "size specified in attribute 'operandSegmentSizes'",
-                          ir_str_ptr(p->ctx, st->name), st->n_operands);
+                          "size (%lld) specified in attribute 'operandSegmentSizes'",
+                          ir_str_ptr(p->ctx, st->name), st->n_operands,
+                          (long long)(seg[0] + seg[1] + seg[2]));
     if (st->opc == IR_OP_COND_BR) {
       if (st->n_succs != 2) return 0; /* the verifier reports it */
       st->succs[0].first = (uint32_t)seg[0];
@@ -1624,22 +1655,30 @@ static int generic_succ_operands(IrParser *p, IrOpState *st, uint32_t loc) {
     if (st->n_succs < 1) return 0;
     st->succs[0].first = (uint32_t)seg[0];
     st->succs[0].count = (uint32_t)seg[1];
+    /* MLIR's order: the property's kind, its presence, its sum (ODS);
+     * then (ours: MLIR reads past the list) one entry per case */
+    if (bad_i32_prop(p, st, loc, "case_operand_segments", 0)) return -1;
     cs = prop_array(p, st, "case_operand_segments", &nc);
-    if (!cs) nc = 0;
-    if (nc != st->n_succs - 1)
-      return irp_error_at(p, loc, "'cf.switch' op has %u case successors but "
-                          "case_operand_segments has %u entries", st->n_succs - 1, nc);
+    if (!cs)
+      return irp_error_at(p, loc, "'cf.switch' op requires attribute 'case_operand_segments'");
     uint64_t at = (uint64_t)(seg[0] + seg[1]), sum = 0;
     for (uint32_t i = 0; i < nc; i++) {
       if (cs[i] < 0) return irp_error_at(p, loc, "'cf.switch' op negative case segment");
-      st->succs[i + 1].first = (uint32_t)at;
-      st->succs[i + 1].count = (uint32_t)cs[i];
-      at += (uint64_t)cs[i];
       sum += (uint64_t)cs[i];
     }
     if (sum != (uint64_t)seg[2])
-      return irp_error_at(p, loc, "'cf.switch' op case operand segments do not add up to "
-                          "the case operand count");
+      return irp_error_at(p, loc, "'cf.switch' op caseOperands count (%lld) does not match "
+                          "with the total size (%llu) specified in attribute "
+                          "'case_operand_segments'", (long long)seg[2],
+                          (unsigned long long)sum);
+    if (nc != st->n_succs - 1)
+      return irp_error_at(p, loc, "'cf.switch' op has %u case successors but "
+                          "case_operand_segments has %u entries", st->n_succs - 1, nc);
+    for (uint32_t i = 0; i < nc; i++) {
+      st->succs[i + 1].first = (uint32_t)at;
+      st->succs[i + 1].count = (uint32_t)cs[i];
+      at += (uint64_t)cs[i];
+    }
     return 0;
   default:
     return 0;

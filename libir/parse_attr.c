@@ -776,6 +776,11 @@ static int dense_array(IrParser *p, uint32_t *out) {
       }
       if (p->tok.kind != IR_TK_INT && p->tok.kind != IR_TK_FLOAT)
         return irp_error(p, "expected integer or float literal");
+      if (!fl && ir_type(p->ctx, et)->width == 1) {
+        /* an i1 takes no numbers: MLIR says so past the number */
+        irp_next(p);
+        return irp_error(p, "expected 'true' or 'false' values for i1 type");
+      }
       if (fl) {
         double d;
         if (number_value(p, neg, et, NULL, &d)) return -1;

@@ -153,6 +153,31 @@ static const char *const *unit_flags(uint32_t opc) {
   }
 }
 
+static int is_tensor(const IrCtx *c, uint32_t t) {
+  IrTypeKind k = ir_type(c, t)->kind;
+  return k == IR_T_TENSOR || k == IR_T_UTENSOR;
+}
+
+/* What a conversion's operand (k = 0) and result (k = 1) must be: a
+ * tensor (TensorLikeType) or a memref (BufferLikeType); clone: memrefs,
+ * checked by its verifier. 1 if t fits. */
+static int convert_kind_ok(const IrCtx *c, uint32_t opc, int k, uint32_t t) {
+  if (opc == IR_OP_TO_TENSOR) return k ? is_tensor(c, t) : ir_type_is_memref(c, t);
+  if (opc == IR_OP_TO_BUFFER || opc == IR_OP_TO_MEMREF)
+    return k ? ir_type_is_memref(c, t) : is_tensor(c, t);
+  return 1;
+}
+
+/* A type of a conversion's custom form: ODS's parser for an interface
+ * type checks its kind at once. */
+static int convert_type(IrParser *p, IrOpState *st, int k, uint32_t *t) {
+  uint32_t loc = irp_loc_here(p);
+  if (irp_type(p, t) < 0) return -1;
+  if (!convert_kind_ok(irp_ctx(p), st->opc, k, *t))
+    return ir_syntax_parse_error(p, st, loc, "invalid kind of type specified");
+  return 0;
+}
+
 static int parse_convert(IrParser *p, IrOpState *st) {
   const char *const *flags = unit_flags(st->opc);
   IrRef r;
@@ -163,9 +188,9 @@ static int parse_convert(IrParser *p, IrOpState *st) {
       irp_add_prop(p, st, *f, ir_attr_unit(irp_ctx(p)));
   if (irp_opt_attr_dict_into(p, st) < 0) return -1;
   if (irp_expect(p, IR_TK_COLON, "':'") < 0) return -1;
-  if (irp_type(p, &from) < 0) return -1;
+  if (convert_type(p, st, 0, &from) < 0) return -1;
   if (irp_expect_kw(p, "to") < 0) return -1;
-  if (irp_type(p, &to) < 0) return -1;
+  if (convert_type(p, st, 1, &to) < 0) return -1;
   if (ir_syntax_operand(p, st, &r, from) < 0) return -1;
   irp_add_result_type(st, to);
   return 0;
@@ -198,6 +223,37 @@ static int verify_clone(const IrModule *m, uint32_t op, IrDiag *d) {
                               "operand #0 must be ranked or unranked memref "
                               "of any type values");
   return 0;
+}
+
+/* to_tensor and to_buffer: the kinds of the operand and result, then
+ * "specified tensor and buffer types match" as the builtin tensor's
+ * verifyCompatibleBufferType has it (shape, then element type; layout,
+ * memory space and encoding aside), which reports twice. */
+static int verify_to(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = ir_op(m, op);
+  if (o->n_operands != 1 || o->n_results != 1) return 0;
+  uint32_t ts[2] = {ir_vtype(m, ir_operand(m, op, 0)), ir_vtype(m, o->results)};
+  static const char *const what[2] = {"operand", "result"};
+  for (int k = 0; k < 2; k++)
+    if (!convert_kind_ok(c, o->opc, k, ts[k])) {
+      char s[512];
+      ir_type_str(c, ts[k], s, sizeof s);
+      return ir_syntax_op_error(m, op, d, "%s #0 must be %s instance, but got '%s'",
+                                what[k], (o->opc == IR_OP_TO_TENSOR) == k
+                                             ? "TensorLikeType" : "BufferLikeType", s);
+    }
+  const IrType *a = ir_type(c, ts[0]), *b = ir_type(c, ts[1]);
+  int ra = a->kind == IR_T_TENSOR || a->kind == IR_T_MEMREF,
+      rb = b->kind == IR_T_TENSOR || b->kind == IR_T_MEMREF, same = ra == rb;
+  if (same && ra) same = a->n == b->n && !memcmp(ir_type_dims(c, ts[0]), ir_type_dims(c, ts[1]),
+                                                 a->n * sizeof(int64_t));
+  const char *why = !same ? "shapes do not match"
+                    : a->elem != b->elem ? "element types do not match" : NULL;
+  if (!why) return 0;
+  ir_diag(d, c, o->loc, IR_SEV_ERROR, "%s", why);
+  return ir_syntax_op_error(m, op, d, "failed to verify that specified tensor "
+                            "and buffer types match");
 }
 
 /* ====================================================================== */
@@ -337,9 +393,9 @@ const IrOpHooks ir_hooks_bufferization[] = {
     {"bufferization.dealloc", parse_dealloc, print_dealloc, NULL,
      verify_dealloc},
     {"bufferization.clone", parse_convert, print_convert, NULL, verify_clone},
-    {"bufferization.to_buffer", parse_convert, print_convert, NULL, NULL},
-    {"bufferization.to_memref", parse_convert, print_convert, NULL, NULL},
-    {"bufferization.to_tensor", parse_convert, print_convert, NULL, NULL},
+    {"bufferization.to_buffer", parse_convert, print_convert, NULL, verify_to},
+    {"bufferization.to_memref", parse_convert, print_convert, NULL, verify_to},
+    {"bufferization.to_tensor", parse_convert, print_convert, NULL, verify_to},
     {"bufferization.alloc_tensor", parse_alloc_tensor, print_alloc_tensor,
      NULL, verify_alloc_tensor},
     {0},

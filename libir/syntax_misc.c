@@ -1914,6 +1914,24 @@ static void print_transform_yield(IrPrinter *w, const IrModule *m,
 /* The table                                                              */
 /* ====================================================================== */
 
+/* AffineYieldOp::verify: its parent and the parent's result types. */
+static int verify_affine_yield(const IrModule *m, uint32_t op, IrDiag *d) {
+  uint32_t b = m->ops[op].block;
+  if (b == IR_NONE) return 0;
+  const IrOp *po = ir_op(m, m->regions[m->blocks[b].region].op);
+  const IrOp *o = ir_op(m, op);
+  if (po->opc != IR_OP_AFFINE_IF && po->opc != IR_OP_AFFINE_FOR)
+    return ir_syntax_op_error(m, op, d, "only terminates affine.if/for/parallel regions");
+  if (po->n_results != o->n_operands)
+    return ir_syntax_op_error(m, op, d, "parent of yield must have same number "
+                              "of results as the yield operands");
+  for (uint32_t i = 0; i < o->n_operands; i++)
+    if (ir_vtype(m, ir_operand(m, op, i)) != m->values[po->results + i].type)
+      return ir_syntax_op_error(m, op, d, "types mismatch between yield op and "
+                                "its parent");
+  return 0;
+}
+
 const IrOpHooks ir_hooks_misc[] = {
     {"linalg.fill", parse_fill, print_structured, NULL, verify_structured},
     {"linalg.ceil", parse_ceil, print_structured, NULL, verify_structured},
@@ -1944,7 +1962,7 @@ const IrOpHooks ir_hooks_misc[] = {
     {"affine.store", parse_affine_store, print_affine_store, NULL, verify_affine_store},
     {"affine.for", parse_affine_for, print_affine_for, NULL, NULL},
     {"affine.if", parse_affine_if, print_affine_if, NULL, NULL},
-    {"affine.yield", parse_yield, print_yield, NULL, NULL},
+    {"affine.yield", parse_yield, print_yield, NULL, verify_affine_yield},
     {"vector.print", parse_vprint, print_vprint, NULL, NULL},
     {"vector.vscale", parse_vscale, print_vscale, names_vscale, NULL},
     {"transform.named_sequence", parse_named_sequence, print_named_sequence,
