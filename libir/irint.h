@@ -697,6 +697,15 @@ int ir_verify_arith_same(const IrModule *m, uint32_t op, IrDiag *d, int like);
 int ir_verify_arith_cast(const IrModule *m, uint32_t op, IrDiag *d);
 int ir_verify_arith_cmp(const IrModule *m, uint32_t op, IrDiag *d, int like);
 int ir_verify_arith_select(const IrModule *m, uint32_t op, IrDiag *d);
+/* RegionBranchOpInterface's type check of the edges from terminator
+ * `term` of op `parent` (or from `parent`'s own operands when term ==
+ * parent), its operands from `first`: into the entry block of `region`
+ * (its arguments from `skip`; region < 0: none) and, if `results`, to the
+ * parent's results. In MLIR's words; the error is the parent's, with a
+ * note at the branch point (syntax_scf.c). */
+int ir_check_region_edges(const IrModule *m, uint32_t parent, uint32_t term,
+                          uint32_t first, int region, uint32_t skip, int results,
+                          IrDiag *d);
 /* The slice ops' shared rules (verify_slice.c): ODS's invariants and the
  * OffsetSizeAndStrideOpInterface's, in mlir-opt-22's order. After them
  * the static lists (lists[0..2]) have the lengths the op wants and the

@@ -673,6 +673,65 @@ static int parse_pad(IrParser *p, IrOpState *st) {
   return 0;
 }
 
+/* PadOp::verify, then verifyRegions: the result type against the one
+ * inferred from the source and the static pads (a dynamic pad or source
+ * size leaves that size to the result), then the body's arguments (one
+ * index per dimension) and the element type it yields. */
+static int verify_pad(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = &m->ops[op];
+  if (!o->n_operands || o->n_results != 1 || o->n_regions != 1) return 0;
+  uint32_t st = opd_type(m, op, 0), rt = res_type(m, op, 0);
+  const IrType *ts = ir_type(c, st), *tr = ir_type(c, rt);
+  char a[512], b[512], e[512];
+  if (ts->kind != IR_T_TENSOR || tr->kind != IR_T_TENSOR) {
+    int src = ts->kind != IR_T_TENSOR;
+    ir_type_str(c, src ? st : rt, a, sizeof a);
+    return ir_syntax_op_error(m, op, d, "%s #0 must be ranked tensor of any "
+                              "type values, but got '%s'", src ? "operand" : "result", a);
+  }
+  uint32_t lo = ir_op_prop_lit(m, op, "static_low"), hi = ir_op_prop_lit(m, op, "static_high");
+  uint32_t n = ts->n;
+  ir_type_str(c, st, a, sizeof a);
+  ir_type_str(c, rt, b, sizeof b);
+  if (!lo || !hi || ir_attr(c, lo)->kind != IR_A_DENSE_ARRAY ||
+      ir_attr(c, hi)->kind != IR_A_DENSE_ARRAY || ir_attr(c, lo)->n != n ||
+      ir_attr(c, hi)->n != n || n > IR_MAX_RANK)
+    return ir_diag(d, c, o->loc, IR_SEV_ERROR, "failed to infer expectedType from "
+                   "sourceType '%s', specified resultType is '%s'", a, b), -1;
+  const int64_t *sd = ir_type_dims(c, st), *rd = ir_type_dims(c, rt);
+  const int64_t *l = ir_attr_i64(c, lo), *h = ir_attr_i64(c, hi);
+  int64_t want[IR_MAX_RANK];
+  int ok = tr->n == n;
+  for (uint32_t i = 0; i < n; i++) {
+    want[i] = sd[i] == IR_DYN || l[i] == IR_DYN || h[i] == IR_DYN
+                  ? IR_DYN : (int64_t)((uint64_t)sd[i] + (uint64_t)l[i] + (uint64_t)h[i]);
+    if (ok && rd[i] != want[i] && want[i] != IR_DYN) ok = 0;
+  }
+  if (!ok) {
+    ir_tensor_parts_str(c, e, sizeof e, n, want, ts->elem, 0);
+    return ir_diag(d, c, o->loc, IR_SEV_ERROR, "specified type '%s' does not match "
+                   "the inferred type '%s'", b, e), -1;
+  }
+  const IrRegion *rg = &m->regions[o->regions];
+  if (!rg->n_blocks) return 0;
+  const IrBlock *blk = &m->blocks[rg->blocks];
+  if (blk->n_args != tr->n)
+    return ir_diag(d, c, o->loc, IR_SEV_ERROR, "expected the block to have %u "
+                   "arguments", tr->n), -1;
+  for (uint32_t i = 0; i < blk->n_args; i++)
+    if (ir_type(c, ir_vtype(m, blk->args + i))->kind != IR_T_INDEX)
+      return ir_syntax_op_error(m, op, d, "expected block argument %u to be an "
+                                "index", i + 1);
+  if (!blk->n_ops) return 0;
+  const IrOp *y = &m->ops[blk->ops + blk->n_ops - 1];
+  if (y->opc == IR_OP_TENSOR_YIELD && y->n_operands == 1 &&
+      ir_vtype(m, ir_operand(m, blk->ops + blk->n_ops - 1, 0)) != tr->elem)
+    return ir_syntax_op_error(m, op, d, "expected yield type to match shape "
+                              "element type");
+  return 0;
+}
+
 static void print_pad(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"nofold", "operandSegmentSizes",
                                       "static_low", "static_high", NULL};
@@ -812,9 +871,16 @@ static int parse_gpu_alloc(IrParser *p, IrOpState *st) {
       (irp_index_operands(p, st, &nsym) < 0 ||
        irp_expect(p, IR_TK_RSQUARE, "']'") < 0))
     return -1;
+  uint32_t loc;
   if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      irp_type(p, &t) < 0)
+      (loc = irp_loc_here(p), irp_type(p, &t) < 0))
     return -1;
+  if (ir_type(c, t)->kind != IR_T_MEMREF) {
+    char ts[512];
+    ir_type_str(c, t, ts, sizeof ts);
+    return ir_syntax_parse_error(p, st, loc, "invalid kind of type specified: "
+                                 "expected builtin.memref, but found '%s'", ts);
+  }
   irp_add_result_type(st, t);
   if (async) irp_add_result_type(st, token_type(c));
   seg[0] = ndeps;
@@ -897,10 +963,30 @@ static int verify_gpu_tokens(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t n = o->n_operands, k;
   if (o->opc == IR_OP_GPU_ALLOC) n = segments_ok(m, op, 3) ? segment(m, op, 0) : 0;
   else if (o->opc == IR_OP_GPU_DEALLOC) n = n ? n - 1 : 0;
+  char ts[512];
   for (k = 0; k < n; k++)
-    if (!is_opaque_type(m->ctx, opd_type(m, op, k), "!gpu.async.token"))
+    if (!is_opaque_type(m->ctx, opd_type(m, op, k), "!gpu.async.token")) {
+      ir_type_str(m->ctx, opd_type(m, op, k), ts, sizeof ts);
       return ir_syntax_op_error(m, op, d, "operand #%u must be variadic of "
-                                "async token type", k);
+                                "async token type, but got '%s'", k, ts);
+    }
+  if (o->opc != IR_OP_GPU_ALLOC || !o->n_results || !segments_ok(m, op, 3)) return 0;
+  /* AllocOp: a ranked memref, one size per `?`, one symbol per layout symbol */
+  uint32_t rt = ir_vtype(m, o->results);
+  const IrType *t = ir_type(m->ctx, rt);
+  if (t->kind != IR_T_MEMREF) {
+    ir_type_str(m->ctx, rt, ts, sizeof ts);
+    return ir_syntax_op_error(m, op, d, "result #0 must be memref of any type "
+                              "values, but got '%s'", ts);
+  }
+  uint32_t ndyn = 0;
+  for (k = 0; k < t->n; k++) ndyn += ir_type_dims(m->ctx, rt)[k] == IR_DYN;
+  if (segment(m, op, 1) != ndyn)
+    return ir_syntax_op_error(m, op, d, "incorrect number of dynamic sizes, "
+                              "has %u, expected %u", segment(m, op, 1), ndyn);
+  if (segment(m, op, 2) != ir_type_layout_symbols(m->ctx, rt))
+    return ir_syntax_op_error(m, op, d, "symbol operand count does not equal "
+                              "memref symbol count");
   return 0;
 }
 
@@ -1914,6 +2000,16 @@ static void print_transform_yield(IrPrinter *w, const IrModule *m,
 /* The table                                                              */
 /* ====================================================================== */
 
+/* shape.assuming_yield: HasParent, then the edge to the results. */
+static int verify_assuming_yield(const IrModule *m, uint32_t op, IrDiag *d) {
+  uint32_t b = m->ops[op].block;
+  if (b == IR_NONE) return 0;
+  uint32_t parent = m->regions[m->blocks[b].region].op;
+  if (m->ops[parent].opc != IR_OP_ASSUMING)
+    return ir_syntax_op_error(m, op, d, "expects parent op 'shape.assuming'");
+  return ir_check_region_edges(m, parent, op, 0, -1, 0, 1, d);
+}
+
 /* AffineYieldOp::verify: its parent and the parent's result types. */
 static int verify_affine_yield(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t b = m->ops[op].block;
@@ -1948,10 +2044,10 @@ const IrOpHooks ir_hooks_misc[] = {
      names_insert_slice, verify_insert_slice},
     {"tensor.collapse_shape", parse_tensor_collapse, print_tensor_collapse,
      names_collapsed, verify_tensor_collapse},
-    {"tensor.pad", parse_pad, print_pad, names_padded, NULL},
+    {"tensor.pad", parse_pad, print_pad, names_padded, verify_pad},
     {"tensor.yield", parse_tensor_yield, print_tensor_yield, NULL, NULL},
     {"shape.assuming", parse_assuming, print_assuming, NULL, NULL},
-    {"shape.assuming_yield", parse_yield, print_yield, NULL, NULL},
+    {"shape.assuming_yield", parse_yield, print_yield, NULL, verify_assuming_yield},
     {"gpu.alloc", parse_gpu_alloc, print_gpu_alloc, names_gpu_alloc,
      verify_gpu_tokens},
     {"gpu.dealloc", parse_gpu_dealloc, print_gpu_dealloc, NULL,

@@ -989,17 +989,19 @@ static int check_edge(const IrModule *m, uint32_t parent, uint32_t term,
     while (i < n && ir_vtype(m, ir_operand(m, term, first + i)) == want[i]) i++;
     if (i == n) return 0;
   }
-  const char *tname = ir_str_ptr(m->ctx, t->name);
-  char to[32];
+  /* term == parent: the edge from the parent's operands into a region */
+  char from[300], to[32];
+  if (term == parent) snprintf(from, sizeof from, "parent");
+  else snprintf(from, sizeof from, "Operation %s", ir_str_ptr(m->ctx, t->name));
   if (region >= 0) snprintf(to, sizeof to, "Region #%d", region);
   else snprintf(to, sizeof to, "parent");
   int bad = 0;
   if (have != n) {
     bad = ir_syntax_op_error(m, parent, d,
-                             "along control flow edge from Operation %s to %s: "
+                             "along control flow edge from %s to %s: "
                              "region branch point has %u operands, but region "
                              "successor needs %u inputs",
-                             tname, to, have, n);
+                             from, to, have, n);
   } else {
     for (uint32_t i = 0; i < n && !bad; i++) {
       uint32_t got = ir_vtype(m, ir_operand(m, term, first + i));
@@ -1008,10 +1010,10 @@ static int check_edge(const IrModule *m, uint32_t parent, uint32_t term,
       ir_type_str(m->ctx, got, tg, sizeof tg);
       ir_type_str(m->ctx, want[i], tw, sizeof tw);
       bad = ir_syntax_op_error(m, parent, d,
-                               "along control flow edge from Operation %s to "
+                               "along control flow edge from %s to "
                                "%s: successor operand type #%u '%s' should "
                                "match successor input type #%u '%s'",
-                               tname, to, i, tg, i, tw);
+                               from, to, i, tg, i, tw);
     }
   }
   if (bad) ir_diag(d, m->ctx, t->loc, IR_SEV_NOTE, "region branch point");
@@ -1030,9 +1032,10 @@ static int passes_values(const IrModule *m, uint32_t t, uint32_t first,
   return 1;
 }
 
-/* Check a terminator against the arguments of an entry block (from `skip`)
- * and, if `results`, against the parent's results. */
-static int check_edges(const IrModule *m, uint32_t parent, uint32_t term,
+/* Check a terminator (or the parent itself: its operands from `first`)
+ * against the arguments of an entry block (from `skip`) and, if
+ * `results`, against the parent's results. */
+int ir_check_region_edges(const IrModule *m, uint32_t parent, uint32_t term,
                        uint32_t first, int region, uint32_t skip, int results,
                        IrDiag *d) {
   const IrOp *po = ir_op(m, parent);
@@ -1086,15 +1089,15 @@ static int verify_yield(const IrModule *m, uint32_t op, IrDiag *d) {
           return -1;
       }
     }
-    return check_edges(m, parent, op, 0, -1, 0, 1, d);
+    return ir_check_region_edges(m, parent, op, 0, -1, 0, 1, d);
   case IR_OP_FOR:
     /* scf.for's verifier (loop_like_types) checks what a yield with
      * operands passes; an empty one meets the region-branch check */
     if (ir_op(m, op)->n_operands) return 0;
-    return check_edges(m, parent, op, 0, 0, 1, 1, d);
+    return ir_check_region_edges(m, parent, op, 0, 0, 1, 1, d);
   case IR_OP_WHILE:
     /* The after region branches back to the before region. */
-    return region == 1 ? check_edges(m, parent, op, 0, 0, 0, 0, d) : 0;
+    return region == 1 ? ir_check_region_edges(m, parent, op, 0, 0, 0, 0, d) : 0;
   default:
     return ir_syntax_op_error(m, op, d,
                               "expects parent op to be one of 'scf.execute_region, "
@@ -1110,7 +1113,7 @@ static int verify_condition(const IrModule *m, uint32_t op, IrDiag *d) {
       !ir_type_is_int(m->ctx, ir_vtype(m, ir_operand(m, op, 0)), 1))
     return ir_syntax_op_error(m, op, d,
                               "operand #0 must be 1-bit signless integer");
-  return check_edges(m, parent, op, 1, 1, 0, 1, d);
+  return ir_check_region_edges(m, parent, op, 1, 1, 0, 1, d);
 }
 
 const IrOpHooks ir_hooks_scf[] = {

@@ -291,6 +291,43 @@ static int verify_two_memrefs(const IrModule *m, uint32_t op, IrDiag *d) {
   return 0;
 }
 
+/* test.forward_buffer (generic form only): a memref in, a memref out. */
+static int verify_forward_buffer(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrOp *o = &m->ops[op];
+  if (o->n_operands != 1 || o->n_results != 1) return 0;
+  uint32_t t[2] = {ir_vtype(m, ir_operand(m, op, 0)), ir_vtype(m, o->results)};
+  for (int k = 0; k < 2; k++)
+    if (!ir_type_is_memref(m->ctx, t[k])) {
+      char s[512];
+      ir_type_str(m->ctx, t[k], s, sizeof s);
+      return ir_syntax_op_error(m, op, d, "%s #0 must be ranked or unranked "
+                                "memref of any type values, but got '%s'",
+                                k ? "result" : "operand", s);
+    }
+  return 0;
+}
+
+/* RegionIfOp's edges: its operands enter the then and else regions,
+ * whose yields enter the join region, whose yield gives the results. */
+static int verify_region_if(const IrModule *m, uint32_t op, IrDiag *d) {
+  if (m->ops[op].n_regions != 3) return 0;
+  for (int r = 0; r < 2; r++)
+    if (ir_check_region_edges(m, op, op, 0, r, 0, 0, d)) return -1;
+  return 0;
+}
+
+static int verify_region_if_yield(const IrModule *m, uint32_t op, IrDiag *d) {
+  uint32_t b = m->ops[op].block;
+  if (b == IR_NONE) return 0;
+  uint32_t r = m->blocks[b].region, parent = m->regions[r].op;
+  const IrOp *po = &m->ops[parent];
+  if (po->opc != IR_OP_TEST_REGION_IF)
+    return ir_syntax_op_error(m, op, d, "expects parent op 'test.region_if'");
+  if (po->n_regions != 3) return 0;
+  return r - po->regions < 2 ? ir_check_region_edges(m, parent, op, 0, 2, 0, 0, d)
+                             : ir_check_region_edges(m, parent, op, 0, -1, 0, 1, d);
+}
+
 const IrOpHooks ir_hooks_test[] = {
     {"test.copy", parse_copy, print_copy, NULL, verify_two_memrefs},
     {"test.buffer_based", parse_buffer_based, print_buffer_based, NULL,
@@ -298,9 +335,10 @@ const IrOpHooks ir_hooks_test[] = {
     {"test.region_buffer_based", parse_region_buffer_based,
      print_buffer_based, NULL, verify_two_memrefs},
     {"test.region_yield", parse_yield, print_yield, NULL, NULL},
-    {"test.region_if", parse_region_if, print_region_if, NULL, NULL},
-    {"test.region_if_yield", parse_yield, print_yield, NULL, NULL},
+    {"test.region_if", parse_region_if, print_region_if, NULL, verify_region_if},
+    {"test.region_if_yield", parse_yield, print_yield, NULL, verify_region_if_yield},
     {"test.isolated_one_region_with_recursive_memory_effects",
      parse_isolated, print_isolated, NULL, NULL},
+    {"test.forward_buffer", NULL, NULL, NULL, verify_forward_buffer},
     {0},
 };
