@@ -1639,6 +1639,61 @@ static int verify_prefetch(const IrModule *m, uint32_t op, IrDiag *d) {
 /* The table                                                              */
 /* ====================================================================== */
 
+/* A layout MLIR's isIdentity takes: none, or strided<[1]> / strided<[]>
+ * at offset 0 (their maps are (d0) -> (d0) and () -> ()). */
+static int identity_layout(const IrCtx *c, uint32_t t) {
+  const IrType *x = ir_type(c, t);
+  if (x->kind != IR_T_MEMREF || !x->layout) return 1;
+  const IrAttr *a = ir_attr(c, x->layout);
+  if (a->kind != IR_A_STRIDED || x->n > 1) return 0;
+  int64_t off, st[1];
+  return ir_type_strides(c, t, &off, st) && off == 0 && (!x->n || st[0] == 1);
+}
+
+/* ReshapeOp: ODS's kinds (a 1-D shape of integers or indices), then the
+ * element types, identity layouts, and the shape's length as the
+ * result's rank. */
+static int verify_memref_reshape(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = &m->ops[op];
+  char s[512];
+  if (o->n_operands != 2 || o->n_results != 1) return 0;
+  uint32_t st = opd_type(m, op, 0), sh = opd_type(m, op, 1), rt = res_type(m, op, 0);
+  const IrType *tsh = ir_type(c, sh);
+  const IrType *e = tsh->kind == IR_T_MEMREF ? ir_type(c, tsh->elem) : NULL;
+  int shape_ok = e && tsh->n == 1 &&
+                 (e->kind == IR_T_INDEX || (e->kind == IR_T_INT && e->sub == IR_SIGNLESS));
+  /* the first of source, shape, result that is not of its kind */
+  int bad = !memref_of(c, st) ? 0 : !shape_ok ? 1 : !memref_of(c, rt) ? 2 : -1;
+  if (bad >= 0) {
+    static const char *const what[3] = {"operand #0", "operand #1", "result #0"};
+    const uint32_t ts[3] = {st, sh, rt};
+    ir_type_str(c, ts[bad], s, sizeof s);
+    return ir_syntax_op_error(m, op, d, "%s must be %s, but got '%s'", what[bad],
+                              bad == 1 ? "1D memref of signless integer or index values"
+                                       : "ranked or unranked memref of any type values", s);
+  }
+  if (ir_type(c, st)->elem != ir_type(c, rt)->elem)
+    return ir_syntax_op_error(m, op, d, "element types of source and destination "
+                              "memref types should be the same");
+  if (!identity_layout(c, st))
+    return ir_syntax_op_error(m, op, d, "source memref type should have identity "
+                              "affine map");
+  const IrType *tr = ir_type(c, rt);
+  if (tr->kind != IR_T_MEMREF) return 0;
+  if (!identity_layout(c, rt))
+    return ir_syntax_op_error(m, op, d, "result memref type should have identity "
+                              "affine map");
+  int64_t len = ir_type_dims(c, sh)[0];
+  if (len == IR_DYN)
+    return ir_syntax_op_error(m, op, d, "cannot use shape operand with dynamic "
+                              "length to reshape to statically-ranked memref type");
+  if (len != (int64_t)tr->n)
+    return ir_syntax_op_error(m, op, d, "length of shape operand differs from the "
+                              "result's memref rank");
+  return 0;
+}
+
 const IrOpHooks ir_hooks_memref[] = {
     {"memref.alloc", parse_alloc, print_alloc, names_alloc, verify_alloc},
     {"memref.alloca", parse_alloc, print_alloc, names_alloca, verify_alloc},
@@ -1657,7 +1712,8 @@ const IrOpHooks ir_hooks_memref[] = {
      verify_expand},
     {"memref.collapse_shape", parse_collapse, print_collapse, names_collapse,
      verify_collapse},
-    {"memref.reshape", parse_reshape, print_reshape, names_reshape, NULL},
+    {"memref.reshape", parse_reshape, print_reshape, names_reshape,
+     verify_memref_reshape},
     {"memref.extract_strided_metadata", parse_strided_meta,
      print_strided_meta, names_strided_meta, verify_strided_meta},
     {"memref.extract_aligned_pointer_as_index", parse_aligned_ptr,
