@@ -209,6 +209,15 @@ int ir_type_is_int(const IrCtx *c, uint32_t t, uint32_t width);
  * canonical strides, a strided<> layout's own. 0 for any other type or
  * layout (an affine map). */
 int ir_type_strides(const IrCtx *c, uint32_t type, int64_t *off, int64_t *strides);
+/* The same, and for a layout written as an affine map whose one result is
+ * linear in the dimensions (affine_strides.c), as getStridesAndOffset
+ * evaluates it; the verifiers use it, the rewrites keep to the above. */
+int ir_layout_strides(const IrCtx *c, uint32_t type, int64_t *off, int64_t *strides);
+int ir_affine_map_strides(const IrCtx *c, uint32_t map, uint32_t rank, int64_t *off,
+                          int64_t *strides);
+/* Whether a memref's layout is an affine map of several results: one MLIR
+ * cannot take as strided (a layout of one result may be undecided here). */
+int ir_layout_multi_result(const IrCtx *c, uint32_t type);
 /* Does a slice (n static offsets, sizes and strides, IR_DYN for dynamic
  * ones) of a source of that shape stay inside it, as far as the static
  * entries tell (MLIR's verifyInBoundsSlice)? If not, 0, and mlir-opt's

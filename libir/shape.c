@@ -40,6 +40,20 @@ int ir_type_strides(const IrCtx *c, uint32_t type, int64_t *off, int64_t *stride
   return 1;
 }
 
+int ir_layout_strides(const IrCtx *c, uint32_t type, int64_t *off, int64_t *strides) {
+  if (ir_type_strides(c, type, off, strides)) return 1;
+  const IrType *t = type && type < c->n_types ? ir_type(c, type) : NULL;
+  return t && t->kind == IR_T_MEMREF && t->layout &&
+         ir_affine_map_strides(c, t->layout, t->n, off, strides);
+}
+
+int ir_layout_multi_result(const IrCtx *c, uint32_t type) {
+  const IrType *t = type && type < c->n_types ? ir_type(c, type) : NULL;
+  uint32_t nd, ns, nr;
+  return t && t->kind == IR_T_MEMREF && t->layout &&
+         !ir_affine_map_arity(c, t->layout, &nd, &ns, &nr) && nr > 1;
+}
+
 /* verifyInBoundsSlice: per dimension whose size and offset are static,
  * the offset is inside it, and (sizes and strides static too) so is the
  * last element, offset + (size - 1) * stride. A size of 0 does not excuse

@@ -961,7 +961,7 @@ static int verify_reinterpret(const IrModule *m, uint32_t op, IrDiag *d) {
                      want[1][i] == IR_DYN ? "dynamic" : a, (long long)dims[i],
                      i), -1;
     }
-  if (tr->n > IR_MAX_RANK || !ir_type_strides(c, rt, &off, strides)) return 0;
+  if (tr->n > IR_MAX_RANK || !ir_layout_strides(c, rt, &off, strides)) return 0;
   if (off != IR_DYN && off != want[0][0]) {
     snprintf(a, sizeof a, "%lld", (long long)want[0][0]);
     return ir_diag(d, c, loc, IR_SEV_ERROR, "expected result type with "

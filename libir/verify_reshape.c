@@ -14,7 +14,8 @@
  *   - expand_shape: static_output_shape against the result's static dims.
  *
  * Messages are mlir-opt-22's. A source layout written as an affine map is
- * not evaluated: such a reshape is not checked past the shapes.
+ * evaluated (ir_layout_strides); one that is not strided is not checked
+ * past the shapes.
  */
 #include "irint.h"
 
@@ -155,7 +156,7 @@ int ir_verify_expand_shape(const IrModule *m, uint32_t op, IrDiag *d) {
     /* computeExpandedLayoutMap: each source stride is the stride of its
      * group's last dim, and grows by the sizes going outwards */
     int64_t soff, sst[IR_MAX_RANK], rst[IR_MAX_RANK];
-    if (ir_type_strides(c, st, &soff, sst)) {
+    if (ir_layout_strides(c, st, &soff, sst)) {
       for (uint32_t i = g.n; i-- > 0;) {
         int64_t s = sst[i];
         for (uint32_t k = g.first[i + 1]; k-- > g.first[i];) {
@@ -199,7 +200,7 @@ int ir_verify_collapse_shape(const IrModule *m, uint32_t op, IrDiag *d) {
     return -1;
   if (identity_layout(c, ts)) return type_is(m, op, d, "collapsed", ts, rt, 0, 0, NULL);
   int64_t soff, sst[IR_MAX_RANK], rst[IR_MAX_RANK];
-  if (!ir_type_strides(c, st, &soff, sst)) return 0;  /* an affine map */
+  if (!ir_layout_strides(c, st, &soff, sst)) return 0;  /* not strided */
   /* computeCollapsedLayoutMap: a group's stride is its last dim's, past
    * trailing dims of size 1 (their strides mean nothing); a dynamic last
    * dim may be 1 at run time, so that stride is dynamic */

@@ -38,13 +38,14 @@ static const char *const kind_text[] = {
 };
 
 /* A strided memref's layout may also be an affine map that is strided;
- * maps are not evaluated here, so any ranked memref passes. */
+ * one of several results is not (one result is taken here undecided). */
 static int kind_ok(const IrCtx *c, uint32_t t, int k) {
   const IrType *ty = t ? ir_type(c, t) : NULL;
   if (!ty) return 0;
   switch (k) {
   case K_ANY_MEMREF: return ty->kind == IR_T_MEMREF || ty->kind == IR_T_UMEMREF;
   case K_TENSOR: return ty->kind == IR_T_TENSOR;
+  case K_STRIDED: return ty->kind == IR_T_MEMREF && !ir_layout_multi_result(c, t);
   default: return ty->kind == IR_T_MEMREF;
   }
 }

@@ -8,8 +8,9 @@
  * dimension is one whose stride the result no longer has:
  * computeMemRefRankReductionMask). Messages are mlir-opt-22's.
  *
- * A layout given as an affine map (source or result) is not evaluated
- * here: such a subview is accepted whatever its layout.
+ * A layout given as an affine map is evaluated as MLIR does
+ * (ir_layout_strides); one that is not strided (several results, a
+ * division of dimensions) is not checked.
  */
 #include <stdio.h>
 
@@ -85,7 +86,12 @@ int ir_verify_subview_type(const IrModule *m, uint32_t op, IrDiag *d,
   int64_t sst[IR_MAX_RANK], est[IR_MAX_RANK], rst[IR_MAX_RANK];
   uint8_t drop[IR_MAX_RANK];
   if (n > IR_MAX_RANK || rn > IR_MAX_RANK) return 0;
-  if (!ir_type_strides(c, st, &soff, sst)) return 0; /* an affine map */
+  if (!ir_layout_strides(c, st, &soff, sst)) {
+    if (!ir_layout_multi_result(c, st)) return 0;     /* not decided here */
+    ir_type_str(c, st, a, sizeof a);
+    ir_diag(d, c, loc, IR_SEV_ERROR, "base type '%s' is not strided", a);
+    return -1;
+  }
   int64_t eoff = soff;
   for (uint32_t i = 0; i < n; i++) {
     eoff = ir_sat_add(eoff, ir_sat_mul(offs[i], sst[i]));
@@ -107,8 +113,9 @@ int ir_verify_subview_type(const IrModule *m, uint32_t op, IrDiag *d,
     ir_diag(d, c, loc, IR_SEV_ERROR, "expected result element type to be "
             "'%s', but got '%s'", a, b);
     return -1;
-  } else if (!ir_type_strides(c, rt, &roff, rst)) {
-    return 0;                                         /* an affine map */
+  } else if (!ir_layout_strides(c, rt, &roff, rst)) {
+    if (!ir_layout_multi_result(c, rt)) return 0;     /* not decided here */
+    what = "layout";                                  /* not strided */
   } else if (roff != eoff || !strides_reduce(sizes, est, n, rst, rn, drop)) {
     what = "layout";
   }
