@@ -675,6 +675,8 @@ void ir_call_defer_free(IrCallDefer *df);
  * (verify_reshape.c). */
 int ir_verify_expand_shape(const IrModule *m, uint32_t op, IrDiag *d);
 int ir_verify_collapse_shape(const IrModule *m, uint32_t op, IrDiag *d);
+/* tensor.collapse_shape past its kinds (ranked tensors). */
+int ir_verify_tensor_collapse(const IrModule *m, uint32_t op, IrDiag *d);
 /* A memref type from its parts as MLIR prints it, NUL-terminated in buf
  * (print_type.c): for messages naming a type a verifier expected. */
 void ir_memref_parts_str(const IrCtx *c, char *buf, size_t cap, uint32_t n,
@@ -725,8 +727,6 @@ int ir_verify_subview_type(const IrModule *m, uint32_t op, IrDiag *d,
                            const int64_t *offs, const int64_t *sizes,
                            const int64_t *steps);
 /* Shared by memref and tensor ops of the same shape. */
-int ir_syntax_verify_reassoc(const IrModule *m, uint32_t op, IrDiag *d,
-                             uint32_t big, uint32_t small);
 int ir_syntax_parse_reshape(IrParser *p, IrOpState *st, int expand);
 void ir_syntax_print_reshape(IrPrinter *w, const IrModule *m, uint32_t op,
                              int expand);

@@ -1130,37 +1130,6 @@ static void names_collapse(IrPrinter *w, const IrModule *m, uint32_t op) {
   name_result(w, m, op, "collapse_shape");
 }
 
-/* The reassociation groups partition 0..n-1 of the larger rank in order,
- * and the smaller type has one dim per group. */
-int ir_syntax_verify_reassoc(const IrModule *m, uint32_t op, IrDiag *d,
-                             uint32_t big, uint32_t small) {
-  const IrCtx *c = m->ctx;
-  uint32_t a = ir_op_prop_lit(m, op, "reassociation"), g, k, next = 0;
-  const IrAttr *at = a ? ir_attr(c, a) : NULL;
-  if (!at || at->kind != IR_A_ARRAY)
-    return ir_syntax_op_error(m, op, d, "requires attribute 'reassociation'");
-  if (at->n != small)
-    return ir_syntax_op_error(m, op, d, "invalid number of reassociation "
-                              "groups: found %u, expected %u", at->n, small);
-  for (g = 0; g < at->n; g++) {
-    uint32_t ga = ir_attr_u32(c, a)[g];
-    const IrAttr *gt = ir_attr(c, ga);
-    if (gt->kind != IR_A_ARRAY)
-      return ir_syntax_op_error(m, op, d, "expected reassociation indices");
-    for (k = 0; k < gt->n; k++) {
-      const IrAttr *e = ir_attr(c, ir_attr_u32(c, ga)[k]);
-      if (e->kind != IR_A_INT || e->ival != (int64_t)next)
-        return ir_syntax_op_error(m, op, d, "expected reassociation map #%u "
-                                  "to be valid and contiguous", g);
-      next++;
-    }
-  }
-  if (next != big)
-    return ir_syntax_op_error(m, op, d, "expected reassociation map to "
-                              "cover all %u dimensions, found %u", big, next);
-  return 0;
-}
-
 /* Past the counts and kinds of operands and results, verify_reshape.c. */
 static int verify_expand(const IrModule *m, uint32_t op, IrDiag *d) {
   if (!m->ops[op].n_operands || m->ops[op].n_results != 1 ||

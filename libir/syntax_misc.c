@@ -635,12 +635,14 @@ static int verify_tensor_collapse(const IrModule *m, uint32_t op, IrDiag *d) {
   if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1) return 0;
   ts = ir_type(m->ctx, opd_type(m, op, 0));
   tr = ir_type(m->ctx, res_type(m, op, 0));
-  if (ts->kind != IR_T_TENSOR || tr->kind != IR_T_TENSOR)
-    return ir_syntax_op_error(m, op, d, "expects ranked tensors");
-  if (tr->n > ts->n)
-    return ir_syntax_op_error(m, op, d, "expected rank reduction, but found "
-                              "source rank %u < result rank %u", ts->n, tr->n);
-  return ir_syntax_verify_reassoc(m, op, d, ts->n, tr->n);
+  if (ts->kind != IR_T_TENSOR || tr->kind != IR_T_TENSOR) {
+    int src = ts->kind != IR_T_TENSOR;
+    char s[512];
+    ir_type_str(m->ctx, src ? opd_type(m, op, 0) : res_type(m, op, 0), s, sizeof s);
+    return ir_syntax_op_error(m, op, d, "%s #0 must be ranked tensor of any type "
+                              "values, but got '%s'", src ? "operand" : "result", s);
+  }
+  return ir_verify_tensor_collapse(m, op, d);
 }
 
 /* %src (`nofold`)? `low` [..] `high` [..] region attr-dict `:` t `to` t */

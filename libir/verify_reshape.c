@@ -224,3 +224,69 @@ int ir_verify_collapse_shape(const IrModule *m, uint32_t op, IrDiag *d) {
   }
   return type_is(m, op, d, "collapsed", ts, rt, 1, soff, rst);
 }
+
+/* tensor.collapse_shape, as verifyTensorReshapeOp: ranks, one group per
+ * collapsed dim, the groups contiguous and covering the expanded dims
+ * (isReassociationValid, on maps whose dims are the largest index + 1),
+ * the sizes (reshapeLikeShapesAreCompatible), then the inferred type
+ * (element type; the encoding aside). */
+int ir_verify_tensor_collapse(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  uint32_t st = ir_vtype(m, ir_operand(m, op, 0)), rt = ir_vtype(m, ir_result(m, op, 0));
+  const IrType *ts = ir_type(c, st), *tr = ir_type(c, rt);
+  const int64_t *es = ir_type_dims(c, st), *cs = ir_type_dims(c, rt);
+  uint32_t en = ts->n, cn = tr->n;
+  char a[512], b[512];
+  ir_type_str(c, st, a, sizeof a);
+  ir_type_str(c, rt, b, sizeof b);
+  if (en < cn)
+    return ir_syntax_op_error(m, op, d, "expected the expanded type, '%s' to have a "
+                              "higher (or same) rank than the collapsed type, '%s'.", a, b);
+  Groups g;
+  if (read_groups(m, op, d, &g, cn) < 0) return -1;
+  if (cn != g.n)
+    return ir_syntax_op_error(m, op, d, "expected collapsed rank (%u) to equal the "
+                              "number of reassociation maps (%u).", cn, g.n);
+  int64_t dims = 0;                  /* the maps' dimension count */
+  for (uint32_t k = 0; k < g.first[g.n]; k++) {
+    if (g.idx[k] < 0 || g.idx[k] > IR_MAX_RANK)
+      return ir_syntax_op_error(m, op, d, "reassociation index %lld is out of bounds",
+                                (long long)g.idx[k]);
+    if (g.idx[k] + 1 > dims) dims = g.idx[k] + 1;
+  }
+  if (g.n && dims != (int64_t)en)
+    return ir_syntax_op_error(m, op, d, "expected reassociation map #0 to have size "
+                              "equal to the expanded rank (%u), but it is  %lld.", en,
+                              (long long)dims);
+  int64_t next = 0;
+  for (uint32_t i = 0; i < g.n; i++)
+    for (uint32_t k = g.first[i]; k < g.first[i + 1]; k++)
+      if (g.idx[k] != next++)
+        return ir_syntax_op_error(m, op, d, "expected reassociation map #%u to be "
+                                  "valid and contiguous.", i);
+  if (g.n && next != dims)
+    return ir_syntax_op_error(m, op, d, "expected reassociation map #%u to be valid "
+                              "and contiguous.", g.n - 1);
+  for (uint32_t i = 0, at = 0; i < g.n; i++) {
+    int dyn = 0;
+    int64_t size = 1;                /* wraps, as MLIR's int64_t */
+    for (uint32_t k = g.first[i]; k < g.first[i + 1]; k++, at++) {
+      if (es[at] == IR_DYN) dyn = 1;
+      else size = (int64_t)((uint64_t)size * (uint64_t)es[at]);
+    }
+    if (dyn && cs[i] != IR_DYN)
+      return ir_syntax_op_error(m, op, d, "expected dimension %u of collapsed type to "
+                                "be dynamic since one or more of the corresponding "
+                                "dimensions in the expanded type is dynamic", i);
+    if (!dyn && cs[i] != size)
+      return ir_syntax_op_error(m, op, d, "expected dimension %u of collapsed type to "
+                                "be static value of %lld", i, (long long)size);
+  }
+  if (ts->elem != tr->elem) {
+    char e[512];
+    ir_tensor_parts_str(c, e, sizeof e, cn, cs, ts->elem, 0);
+    return ir_syntax_op_error(m, op, d, "expected collapsed type to be '%s', but got "
+                              "'%s'", e, b);
+  }
+  return 0;
+}
