@@ -201,8 +201,7 @@ void irw_attr_body(IrPrinter *w, uint32_t attr, int elide) {
           double d;
           memcpy(&d, &v[i], sizeof d);
           irw_float(w, d, a->type);
-        } else if (et && et->kind == IR_T_INT && et->width == 1 &&
-                   et->sub == IR_SIGNLESS) {
+        } else if (et && et->kind == IR_T_INT && et->width == 1) {
           irw_str(w, v[i] & 1 ? "true" : "false");
         } else {
           print_int(w, v[i], a->type);

@@ -15,3 +15,8 @@
 // -----
 
 "test.a"() {a = array<i1: true, false>, b = array<i1>} : () -> ()
+
+// -----
+
+// Signed and unsigned i1 print as booleans too, as they parse.
+"test.a"() {a = array<si1: true, false>, b = array<ui1: true>} : () -> ()
