@@ -1009,6 +1009,17 @@ static int count_values(IrParser *p, uint64_t n) {
 }
 
 /* Bind %name#num to value v, resolving a forward reference. */
+/* Whether %s (result 0) is defined or used ahead in a visible scope, and
+ * where. */
+static int name_in_use(IrParser *p, const char *s, uint32_t n, uint32_t *loc) {
+  IrpNames *t = p->names;
+  uint64_t w0 = head8(s, n < 8 ? n : 8);
+  uint64_t *slot = vfind(t, vhash(w0, s, n, 0), w0, s, n, 0);
+  if (!*slot) return 0;
+  *loc = t->ve[(uint32_t)*slot - 1].loc;
+  return 1;
+}
+
 static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
                         uint32_t v, uint32_t vtype, uint32_t loc) {
   IrpNames *t = p->names;
@@ -1475,11 +1486,19 @@ int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
     if (count_values(p, n_args)) return -1;
     blk = irb_block(p->b, region);
     for (uint32_t i = 0; i < n_args; i++) {
+      const char *s = args[i].ref.name;
+      uint32_t n = args[i].ref.len, used;
+      /* an argument the op's syntax names may shadow nothing, not even a
+       * name used ahead of its definition (MLIR's parseRegion) */
+      if (name_in_use(p, s, n, &used)) {
+        irp_error_at(p, args[i].ref.loc, "region entry argument '%%%.*s' is already in use",
+                     (int)n, s);
+        note_at(p, used, "previously referenced here");
+        return -1;
+      }
       uint32_t v = irb_block_arg_loc(p->b, blk, args[i].type,
                                      irp_loc_real(p, args[i].loc));
-      if (define_value(p, args[i].ref.name, args[i].ref.len, 0, v, args[i].type,
-                       args[i].ref.loc))
-        return -1;
+      if (define_value(p, s, n, 0, v, args[i].type, args[i].ref.loc)) return -1;
     }
     if (p->tok.kind == IR_TK_CARET_ID)
       return irp_error(p, "invalid block name in region with named arguments");
