@@ -567,23 +567,39 @@ static int verify_cast(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrType *a, *b;
   if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1) return 0;
-  a = memref_of(c, opd_type(m, op, 0));
-  b = memref_of(c, res_type(m, op, 0));
-  if (!a || !b)
-    return ir_syntax_op_error(m, op, d, "operand and result must be memrefs");
+  uint32_t ta_id = opd_type(m, op, 0), tb_id = res_type(m, op, 0);
+  a = memref_of(c, ta_id);
+  b = memref_of(c, tb_id);
+  if (!a || !b) {
+    char s[512];
+    ir_type_str(c, a ? tb_id : ta_id, s, sizeof s);
+    return ir_syntax_op_error(m, op, d, "%s #0 must be ranked or unranked memref of "
+                              "any type values, but got '%s'", a ? "result" : "operand", s);
+  }
   int bad = (a->kind == IR_T_UMEMREF && b->kind == IR_T_UMEMREF) ||
             a->elem != b->elem || a->space != b->space;
   if (!bad && a->kind == IR_T_MEMREF && b->kind == IR_T_MEMREF) {
-    const int64_t *da = ir_type_dims(c, opd_type(m, op, 0));
-    const int64_t *db = ir_type_dims(c, res_type(m, op, 0));
+    const int64_t *da = ir_type_dims(c, ta_id);
+    const int64_t *db = ir_type_dims(c, tb_id);
     bad = a->n != b->n;
     for (uint32_t i = 0; i < a->n && !bad; i++)
       bad = da[i] != IR_DYN && db[i] != IR_DYN && da[i] != db[i];
+    /* other layouts: each stride and the offset the same where both are
+     * static (a layout that is not strided fits none) */
+    int64_t oa, ob, sa[IR_MAX_RANK], sb[IR_MAX_RANK];
+    if (!bad && a->layout != b->layout) {
+      bad = a->n > IR_MAX_RANK || !ir_layout_strides(c, ta_id, &oa, sa) ||
+            !ir_layout_strides(c, tb_id, &ob, sb);
+      for (uint32_t i = 0; i <= a->n && !bad; i++) {
+        int64_t x = i < a->n ? sa[i] : oa, y = i < a->n ? sb[i] : ob;
+        bad = x != IR_DYN && y != IR_DYN && x != y;
+      }
+    }
   }
   if (!bad) return 0;
   char ta[256], tb[256];
-  ir_type_str(c, opd_type(m, op, 0), ta, sizeof ta);
-  ir_type_str(c, res_type(m, op, 0), tb, sizeof tb);
+  ir_type_str(c, ta_id, ta, sizeof ta);
+  ir_type_str(c, tb_id, tb, sizeof tb);
   return ir_syntax_op_error(m, op, d, "operand type '%s' and result type '%s' "
                             "are cast incompatible", ta, tb);
 }

@@ -383,15 +383,53 @@ static int verify_structured(const IrModule *m, uint32_t op, IrDiag *d) {
 /* ====================================================================== */
 
 /* %src attr-dict `:` t `to` t */
+/* A type of tensor.cast's custom form: a TensorType, checked at once. */
+static int any_tensor_type(IrParser *p, IrOpState *st, uint32_t *t) {
+  uint32_t loc = irp_loc_here(p);
+  if (irp_type(p, t) < 0) return -1;
+  IrTypeKind k = ir_type(irp_ctx(p), *t)->kind;
+  if (k != IR_T_TENSOR && k != IR_T_UTENSOR)
+    return ir_syntax_parse_error(p, st, loc, "invalid kind of type specified");
+  return 0;
+}
+
 static int parse_tensor_cast(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t ts, tr;
   if (irp_ref(p, &r) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
-      colon(p) < 0 || irp_type(p, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      irp_type(p, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
+      colon(p) < 0 || any_tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
+      any_tensor_type(p, st, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
     return -1;
   irp_add_result_type(st, tr);
   return 0;
+}
+
+/* CastOp: tensors in and out (ODS), then areCastCompatible: one element
+ * type, compatible shapes (an unranked side or a `?` fits anything). */
+static int verify_tensor_cast(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1) return 0;
+  uint32_t t[2] = {opd_type(m, op, 0), res_type(m, op, 0)};
+  const IrType *x[2] = {ir_type(c, t[0]), ir_type(c, t[1])};
+  char a[512], b[512];
+  for (int k = 0; k < 2; k++)
+    if (x[k]->kind != IR_T_TENSOR && x[k]->kind != IR_T_UTENSOR) {
+      ir_type_str(c, t[k], a, sizeof a);
+      return ir_syntax_op_error(m, op, d, "%s #0 must be tensor of any type values, "
+                                "but got '%s'", k ? "result" : "operand", a);
+    }
+  int ok = x[0]->elem == x[1]->elem;
+  if (ok && x[0]->kind == IR_T_TENSOR && x[1]->kind == IR_T_TENSOR) {
+    ok = x[0]->n == x[1]->n;
+    const int64_t *p = ir_type_dims(c, t[0]), *q = ir_type_dims(c, t[1]);
+    for (uint32_t i = 0; ok && i < x[0]->n; i++)
+      ok = p[i] == q[i] || p[i] == IR_DYN || q[i] == IR_DYN;
+  }
+  if (ok) return 0;
+  ir_type_str(c, t[0], a, sizeof a);
+  ir_type_str(c, t[1], b, sizeof b);
+  return ir_syntax_op_error(m, op, d, "operand type '%s' and result type '%s' are "
+                            "cast incompatible", a, b);
 }
 
 static void print_tensor_cast(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -2035,7 +2073,7 @@ const IrOpHooks ir_hooks_misc[] = {
     {"linalg.ceil", parse_ceil, print_structured, NULL, verify_structured},
     {"linalg.dot", parse_dot, print_structured, NULL, verify_structured},
     {"linalg.yield", parse_yield, print_yield, NULL, NULL},
-    {"tensor.cast", parse_tensor_cast, print_tensor_cast, names_cast, NULL},
+    {"tensor.cast", parse_tensor_cast, print_tensor_cast, names_cast, verify_tensor_cast},
     {"tensor.dim", ir_syntax_parse_dim, ir_syntax_print_dim,
      ir_syntax_names_dim, NULL},
     {"tensor.extract", parse_extract, print_extract, names_extract, NULL},
