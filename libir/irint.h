@@ -726,6 +726,14 @@ int ir_verify_tensor_slice(const IrModule *m, uint32_t op, IrDiag *d, int insert
 int ir_verify_subview_type(const IrModule *m, uint32_t op, IrDiag *d,
                            const int64_t *offs, const int64_t *sizes,
                            const int64_t *steps);
+/* A type of a custom form that ODS gives a type class (MemRefType,
+ * RankedTensorType) or a base class (BaseMemRefType, TensorType), checked
+ * as it is parsed, in MLIR's words (syntax_memref.c). */
+enum { IR_KIND_MEMREF, IR_KIND_BASE_MEMREF, IR_KIND_TENSOR, IR_KIND_ANY_TENSOR,
+       IR_KIND_INTEGER };
+int ir_syntax_kind_type(IrParser *p, IrOpState *st, uint32_t *t, int kind);
+/* The same for type t, parsed at loc. */
+int ir_syntax_kind_check(IrParser *p, IrOpState *st, uint32_t loc, uint32_t t, int kind);
 /* Shared by memref and tensor ops of the same shape. */
 int ir_syntax_parse_reshape(IrParser *p, IrOpState *st, int expand);
 void ir_syntax_print_reshape(IrPrinter *w, const IrModule *m, uint32_t op,

@@ -256,15 +256,8 @@ static int parse_switch(IrParser *p, IrOpState *st) {
   int rc = -1;
   if (irp_ref(p, &flag) < 0) return -1;
   if (irp_expect(p, IR_TK_COLON, "':'") < 0) return -1;
-  uint32_t tloc = irp_loc_here(p);
-  if (irp_type(p, &ft) < 0) return -1;
-  if (ir_type(c, ft)->kind != IR_T_INT) {
-    /* the flag is an AnyInteger: MLIR parses its type as IntegerType */
-    char ts[256];
-    ir_type_str(c, ft, ts, sizeof ts);
-    return ir_syntax_parse_error(p, st, tloc, "invalid kind of type specified: "
-                                 "expected builtin.integer, but found '%s'", ts);
-  }
+  /* the flag is an AnyInteger: MLIR parses its type as IntegerType */
+  if (ir_syntax_kind_type(p, st, &ft, IR_KIND_INTEGER) < 0) return -1;
   if (irp_resolve(p, &flag, ft, &v) < 0) return -1;
   irp_add_operand(st, v);
   if (irp_expect(p, IR_TK_COMMA, "','") < 0) return -1;

@@ -138,14 +138,39 @@ static const IrType *ranked_of(const IrCtx *c, uint32_t t) {
   return ty && ty->kind == IR_T_MEMREF ? ty : NULL;
 }
 
-/* Parse a type that must be a memref (ranked or not). */
-static int memref_type(IrParser *p, uint32_t *t) {
+int ir_syntax_kind_check(IrParser *p, IrOpState *st, uint32_t loc, uint32_t t, int kind) {
+  static const char *const name[] = {[IR_KIND_MEMREF] = "memref",
+                                     [IR_KIND_TENSOR] = "tensor",
+                                     [IR_KIND_INTEGER] = "integer"};
+  IrCtx *c = irp_ctx(p);
+  IrTypeKind k = ir_type(c, t)->kind;
+  int ok = kind == IR_KIND_MEMREF ? k == IR_T_MEMREF
+           : kind == IR_KIND_BASE_MEMREF ? k == IR_T_MEMREF || k == IR_T_UMEMREF
+           : kind == IR_KIND_ANY_TENSOR ? k == IR_T_TENSOR || k == IR_T_UTENSOR
+           : kind == IR_KIND_INTEGER ? k == IR_T_INT
+           : k == IR_T_TENSOR;
+  if (ok) return 0;
+  if (!name[kind]) /* a base class: no name to expect */
+    return ir_syntax_parse_error(p, st, loc, "invalid kind of type specified");
+  char s[512];
+  ir_type_str(c, t, s, sizeof s);
+  return ir_syntax_parse_error(p, st, loc, "invalid kind of type specified: expected "
+                               "builtin.%s, but found '%s'", name[kind], s);
+}
+
+int ir_syntax_kind_type(IrParser *p, IrOpState *st, uint32_t *t, int kind) {
   uint32_t loc = irp_loc_here(p);
   if (irp_type(p, t) < 0) return -1;
-  if (!memref_of(irp_ctx(p), *t))
-    return irp_error_at(p, loc, "invalid kind of type specified: expected "
-                        "builtin.memref, but found another type");
-  return 0;
+  return ir_syntax_kind_check(p, st, loc, *t, kind);
+}
+
+/* A ranked memref (MemRefType) or a ranked or unranked one (BaseMemRefType) */
+static int memref_type(IrParser *p, IrOpState *st, uint32_t *t) {
+  return ir_syntax_kind_type(p, st, t, IR_KIND_MEMREF);
+}
+
+static int base_memref_type(IrParser *p, IrOpState *st, uint32_t *t) {
+  return ir_syntax_kind_type(p, st, t, IR_KIND_BASE_MEMREF);
 }
 
 /* `%x` resolved to type t, added as an operand. */
@@ -288,7 +313,7 @@ static int parse_alloc(IrParser *p, IrOpState *st) {
       return -1;
   }
   if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      memref_type(p, &t) < 0)
+      memref_type(p, st, &t) < 0)
     return -1;
   irp_add_result_type(st, t);
   seg[0] = ndyn;
@@ -390,8 +415,8 @@ static int parse_realloc(IrParser *p, IrOpState *st) {
     has_size = 1;
   }
   if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      memref_type(p, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      memref_type(p, &tr) < 0)
+      memref_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
+      irp_type(p, &tr) < 0)
     return -1;
   if (operand_of(p, st, &src, ts) < 0) return -1;
   if (has_size && operand_of(p, st, &size, ir_type_index(irp_ctx(p))) < 0)
@@ -430,9 +455,13 @@ static int verify_realloc(const IrModule *m, uint32_t op, IrDiag *d) {
                               "dynamic size and one result");
   ts = ranked_of(c, opd_type(m, op, 0));
   tr = ranked_of(c, res_type(m, op, 0));
-  if (!ts || ts->n != 1 || !tr || tr->n != 1)
-    return ir_syntax_op_error(m, op, d, "operand and result must be 1D "
-                              "memrefs of any type values");
+  if (!ts || ts->n != 1 || !tr || tr->n != 1) {
+    int src = !ts || ts->n != 1;
+    char s[512];
+    ir_type_str(c, src ? opd_type(m, op, 0) : res_type(m, op, 0), s, sizeof s);
+    return ir_syntax_op_error(m, op, d, "%s #0 must be 1D memref of any type values, "
+                              "but got '%s'", src ? "operand" : "result", s);
+  }
   /* MLIR's ReallocOp::verify uses emitError: no "'memref.realloc' op" */
   char sa[256], sb[256];
   ir_type_str(c, opd_type(m, op, 0), sa, sizeof sa);
@@ -464,7 +493,7 @@ static int parse_dealloc(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t t;
   if (irp_ref(p, &r) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
-      colon(p) < 0 || memref_type(p, &t) < 0)
+      colon(p) < 0 || base_memref_type(p, st, &t) < 0)
     return -1;
   return operand_of(p, st, &r, t);
 }
@@ -495,8 +524,8 @@ static int parse_copy(IrParser *p, IrOpState *st) {
   uint32_t ta, tb;
   if (irp_ref(p, &a) < 0 || irp_expect(p, IR_TK_COMMA, "','") < 0 ||
       irp_ref(p, &b) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
-      colon(p) < 0 || memref_type(p, &ta) < 0 ||
-      irp_expect_kw(p, "to") < 0 || memref_type(p, &tb) < 0)
+      colon(p) < 0 || base_memref_type(p, st, &ta) < 0 ||
+      irp_expect_kw(p, "to") < 0 || base_memref_type(p, st, &tb) < 0)
     return -1;
   if (operand_of(p, st, &a, ta) < 0) return -1;
   return operand_of(p, st, &b, tb);
@@ -536,8 +565,8 @@ static int parse_unary_to(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t ts, tr;
   if (irp_ref(p, &r) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
-      colon(p) < 0 || irp_type(p, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      irp_type(p, &tr) < 0)
+      colon(p) < 0 || base_memref_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
+      base_memref_type(p, st, &tr) < 0)
     return -1;
   if (operand_of(p, st, &r, ts) < 0) return -1;
   irp_add_result_type(st, tr);
@@ -609,7 +638,7 @@ static int parse_rank(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t t;
   if (irp_ref(p, &r) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
-      colon(p) < 0 || memref_type(p, &t) < 0)
+      colon(p) < 0 || base_memref_type(p, st, &t) < 0)
     return -1;
   if (operand_of(p, st, &r, t) < 0) return -1;
   irp_add_result_type(st, ir_type_index(irp_ctx(p)));
@@ -650,7 +679,7 @@ static int verify_memref_to_index(const IrModule *m, uint32_t op, IrDiag *d) {
 static int parse_aligned_ptr(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t ts, tr;
-  if (irp_ref(p, &r) < 0 || colon(p) < 0 || memref_type(p, &ts) < 0 ||
+  if (irp_ref(p, &r) < 0 || colon(p) < 0 || base_memref_type(p, st, &ts) < 0 ||
       irp_expect(p, IR_TK_ARROW, "'->'") < 0 || irp_type(p, &tr) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0)
     return -1;
@@ -698,7 +727,7 @@ static int parse_load(IrParser *p, IrOpState *st) {
   const IrType *ty;
   if (irp_ref(p, &r) < 0 || bracket_indices(p, st, &n) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      memref_type(p, &t) < 0 || irp_resolve(p, &r, t, &v) < 0)
+      memref_type(p, st, &t) < 0 || irp_resolve(p, &r, t, &v) < 0)
     return -1;
   irp_add_operand(st, v);
   for (i = st->n_operands - 1; i > 0; i--)
@@ -773,7 +802,7 @@ static int parse_store(IrParser *p, IrOpState *st) {
   if (irp_ref(p, &val) < 0 || irp_expect(p, IR_TK_COMMA, "','") < 0 ||
       irp_ref(p, &mem) < 0 || bracket_indices(p, st, &n) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      memref_type(p, &t) < 0)
+      memref_type(p, st, &t) < 0)
     return -1;
   if (irp_resolve(p, &val, memref_of(irp_ctx(p), t)->elem, &vv) < 0 ||
       irp_resolve(p, &mem, t, &vm) < 0)
@@ -880,8 +909,10 @@ static int parse_subview_like(IrParser *p, IrOpState *st, int kw) {
   if (kw && irp_expect_kw(p, "to") < 0) return -1;
   if (parse_ofs_sizes_strides(p, st, kw, nseg) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      memref_type(p, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      memref_type(p, &tr) < 0 || irp_resolve(p, &src, ts, &v) < 0)
+      /* reinterpret_cast takes an unranked source */
+      ir_syntax_kind_type(p, st, &ts, kw ? IR_KIND_BASE_MEMREF : IR_KIND_MEMREF) < 0 ||
+      irp_expect_kw(p, "to") < 0 ||
+      memref_type(p, st, &tr) < 0 || irp_resolve(p, &src, ts, &v) < 0)
     return -1;
   irp_add_operand(st, v);
   for (i = st->n_operands - 1; i > 0; i--)
@@ -1003,8 +1034,8 @@ static int parse_view(IrParser *p, IrOpState *st) {
       irp_index_operand(p, st) < 0 ||
       irp_expect(p, IR_TK_RSQUARE, "']'") < 0 ||
       bracket_indices(p, st, &n) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
-      colon(p) < 0 || memref_type(p, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      memref_type(p, &tr) < 0 || irp_resolve(p, &src, ts, &v) < 0)
+      colon(p) < 0 || memref_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
+      irp_type(p, &tr) < 0 || irp_resolve(p, &src, ts, &v) < 0)
     return -1;
   irp_add_operand(st, v);
   for (i = st->n_operands - 1; i > 0; i--)
@@ -1045,8 +1076,16 @@ static int verify_view(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "expects a source, a byte shift and "
                               "one result");
   tr = ranked_of(c, res_type(m, op, 0));
-  if (!tr || !ranked_of(c, opd_type(m, op, 0)))
-    return ir_syntax_op_error(m, op, d, "expects ranked memrefs");
+  const IrType *ts = ranked_of(c, opd_type(m, op, 0));
+  int src_ok = ts && ts->n == 1 && ir_type_is_int(c, ts->elem, 8) &&
+               ir_type(c, ts->elem)->sub == IR_SIGNLESS;
+  if (!src_ok || !tr) {
+    char s[512];
+    ir_type_str(c, src_ok ? res_type(m, op, 0) : opd_type(m, op, 0), s, sizeof s);
+    return ir_syntax_op_error(m, op, d, src_ok ? "result #0 must be memref of any type "
+                              "values, but got '%s'" : "operand #0 must be 1D memref of "
+                              "8-bit signless integer values, but got '%s'", s);
+  }
   nd = count_dynamic(c, res_type(m, op, 0));
   if ((uint32_t)nd != m->ops[op].n_operands - 2)
     return ir_syntax_op_error(m, op, d, "incorrect number of size operands "
@@ -1086,9 +1125,10 @@ int ir_syntax_parse_reshape(IrParser *p, IrOpState *st, int expand) {
       return -1;
     set_prop_i64(p, st, "static_output_shape", n, vals);
   }
+  int kind = st->opc == IR_OP_TENSOR_COLLAPSE_SHAPE ? IR_KIND_ANY_TENSOR : IR_KIND_MEMREF;
   if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      irp_type(p, &ts) < 0 || irp_expect_kw(p, "into") < 0 ||
-      irp_type(p, &tr) < 0 || irp_resolve(p, &src, ts, &v) < 0)
+      ir_syntax_kind_type(p, st, &ts, kind) < 0 || irp_expect_kw(p, "into") < 0 ||
+      ir_syntax_kind_type(p, st, &tr, kind) < 0 || irp_resolve(p, &src, ts, &v) < 0)
     return -1;
   irp_add_operand(st, v);
   for (i = st->n_operands - 1; i > 0; i--)
@@ -1216,7 +1256,7 @@ static void names_reshape(IrPrinter *w, const IrModule *m, uint32_t op) {
 static int parse_strided_meta(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t ts, t;
-  if (irp_ref(p, &r) < 0 || colon(p) < 0 || memref_type(p, &ts) < 0 ||
+  if (irp_ref(p, &r) < 0 || colon(p) < 0 || memref_type(p, st, &ts) < 0 ||
       irp_expect(p, IR_TK_ARROW, "'->'") < 0)
     return -1;
   do {
@@ -1326,7 +1366,7 @@ void ir_syntax_names_dim(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* @name `:` type attr-dict */
 static int parse_get_global(IrParser *p, IrOpState *st) {
   uint32_t s, t;
-  if (irp_symbol(p, &s) < 0 || colon(p) < 0 || memref_type(p, &t) < 0 ||
+  if (irp_symbol(p, &s) < 0 || colon(p) < 0 || memref_type(p, st, &t) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0)
     return -1;
   irp_add_prop(p, st, "name", ir_attr_symref(irp_ctx(p), s));
@@ -1416,7 +1456,7 @@ static int parse_global(IrParser *p, IrOpState *st) {
   }
   if (irp_consume_kw(p, "constant") == 1)
     irp_add_prop(p, st, "constant", ir_attr_unit(c));
-  if (irp_symbol(p, &name) < 0 || colon(p) < 0 || memref_type(p, &t) < 0)
+  if (irp_symbol(p, &name) < 0 || colon(p) < 0 || base_memref_type(p, st, &t) < 0)
     return -1;
   irp_add_prop(p, st, "sym_name",
                ir_attr_string(c, ir_str_ptr(c, name), ir_str_len(c, name)));
@@ -1501,7 +1541,7 @@ static int parse_assume(IrParser *p, IrOpState *st) {
     return -1;
   irp_add_prop(p, st, "alignment", ir_attr_int(c, v, ir_type_int(c, 32)));
   if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      memref_type(p, &t) < 0 || operand_of(p, st, &r, t) < 0)
+      memref_type(p, st, &t) < 0 || operand_of(p, st, &r, t) < 0)
     return -1;
   irp_add_result_type(st, t);
   return 0;
@@ -1565,8 +1605,11 @@ static int parse_prefetch(IrParser *p, IrOpState *st) {
   irp_add_prop(p, st, "isWrite", ir_attr_bool(c, wr));
   irp_add_prop(p, st, "localityHint", ir_attr_int(c, hint, ir_type_int(c, 32)));
   irp_add_prop(p, st, "isDataCache", ir_attr_bool(c, dc));
-  if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      memref_type(p, &t) < 0 || irp_resolve(p, &r, t, &v) < 0)
+  /* MLIR's own parser (parseColonType) reports a wrong type at the colon */
+  uint32_t loc;
+  if (irp_opt_attr_dict_into(p, st) < 0 || (loc = irp_loc_here(p), colon(p) < 0) ||
+      irp_type(p, &t) < 0 || ir_syntax_kind_check(p, st, loc, t, IR_KIND_MEMREF) < 0 ||
+      irp_resolve(p, &r, t, &v) < 0)
     return -1;
   irp_add_operand(st, v);
   for (i = st->n_operands - 1; i > 0; i--)

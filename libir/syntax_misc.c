@@ -383,22 +383,12 @@ static int verify_structured(const IrModule *m, uint32_t op, IrDiag *d) {
 /* ====================================================================== */
 
 /* %src attr-dict `:` t `to` t */
-/* A type of tensor.cast's custom form: a TensorType, checked at once. */
-static int any_tensor_type(IrParser *p, IrOpState *st, uint32_t *t) {
-  uint32_t loc = irp_loc_here(p);
-  if (irp_type(p, t) < 0) return -1;
-  IrTypeKind k = ir_type(irp_ctx(p), *t)->kind;
-  if (k != IR_T_TENSOR && k != IR_T_UTENSOR)
-    return ir_syntax_parse_error(p, st, loc, "invalid kind of type specified");
-  return 0;
-}
-
 static int parse_tensor_cast(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t ts, tr;
   if (irp_ref(p, &r) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
-      colon(p) < 0 || any_tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      any_tensor_type(p, st, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
+      colon(p) < 0 || ir_syntax_kind_type(p, st, &ts, IR_KIND_ANY_TENSOR) < 0 || irp_expect_kw(p, "to") < 0 ||
+      ir_syntax_kind_type(p, st, &tr, IR_KIND_ANY_TENSOR) < 0 || resolve_add(p, st, &r, ts) < 0)
     return -1;
   irp_add_result_type(st, tr);
   return 0;
@@ -448,19 +438,10 @@ static void names_cast(IrPrinter *w, const IrModule *m, uint32_t op) {
   name_result(w, m, op, 0, "cast");
 }
 
-static const IrType *tensor_of(const IrCtx *c, uint32_t t) {
-  const IrType *ty = t ? ir_type(c, t) : NULL;
-  return ty && (ty->kind == IR_T_TENSOR || ty->kind == IR_T_UTENSOR) ? ty
-                                                                      : NULL;
-}
 
-static int tensor_type(IrParser *p, uint32_t *t) {
-  uint32_t loc = irp_loc_here(p);
-  if (irp_type(p, t) < 0) return -1;
-  if (!tensor_of(irp_ctx(p), *t))
-    return irp_error_at(p, loc, "invalid kind of type specified: expected "
-                        "builtin.tensor, but found another type");
-  return 0;
+/* A ranked tensor type of a custom form (RankedTensorType). */
+static int tensor_type(IrParser *p, IrOpState *st, uint32_t *t) {
+  return ir_syntax_kind_type(p, st, t, IR_KIND_TENSOR);
 }
 
 /* %t `[` indices `]` attr-dict `:` type */
@@ -471,7 +452,7 @@ static int parse_extract(IrParser *p, IrOpState *st) {
       irp_index_operands(p, st, &n) < 0 ||
       irp_expect(p, IR_TK_RSQUARE, "']'") < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      tensor_type(p, &t) < 0 || resolve_add(p, st, &r, t) < 0)
+      tensor_type(p, st, &t) < 0 || resolve_add(p, st, &r, t) < 0)
     return -1;
   move_last_to(st, 0);
   irp_add_result_type(st, ir_type(irp_ctx(p), t)->elem);
@@ -505,7 +486,7 @@ static int parse_insert(IrParser *p, IrOpState *st) {
       irp_index_operands(p, st, &n) < 0 ||
       irp_expect(p, IR_TK_RSQUARE, "']'") < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      tensor_type(p, &t) < 0)
+      tensor_type(p, st, &t) < 0)
     return -1;
   if (resolve_add(p, st, &v, ir_type(irp_ctx(p), t)->elem) < 0) return -1;
   move_last_to(st, 0);
@@ -569,8 +550,8 @@ static int parse_extract_slice(IrParser *p, IrOpState *st) {
   int64_t seg[4];
   if (irp_ref(p, &r) < 0 || parse_slice_lists(p, st, nd) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      tensor_type(p, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      tensor_type(p, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
+      tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
+      tensor_type(p, st, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
     return -1;
   move_last_to(st, 0);
   irp_add_result_type(st, tr);
@@ -611,8 +592,8 @@ static int parse_insert_slice(IrParser *p, IrOpState *st) {
   if (irp_ref(p, &s) < 0 || irp_expect_kw(p, "into") < 0 ||
       irp_ref(p, &dd) < 0 || parse_slice_lists(p, st, nd) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      tensor_type(p, &ts) < 0 || irp_expect_kw(p, "into") < 0 ||
-      tensor_type(p, &tr) < 0)
+      tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "into") < 0 ||
+      tensor_type(p, st, &tr) < 0)
     return -1;
   if (resolve_add(p, st, &s, ts) < 0) return -1;
   move_last_to(st, 0);
@@ -701,8 +682,8 @@ static int parse_pad(IrParser *p, IrOpState *st) {
     return -1;
   irp_add_prop(p, st, "static_high", ir_attr_dense_i64(c, n, vals));
   if (plain_region(p, st, 0, &reg) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
-      colon(p) < 0 || tensor_type(p, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      tensor_type(p, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
+      colon(p) < 0 || tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
+      tensor_type(p, st, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
     return -1;
   move_last_to(st, 0);
   irp_add_result_type(st, tr);
