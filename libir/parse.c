@@ -1008,7 +1008,6 @@ static int count_values(IrParser *p, uint64_t n) {
   return 0;
 }
 
-/* Bind %name#num to value v, resolving a forward reference. */
 /* Whether %s (result 0) is defined or used ahead in a visible scope, and
  * where. */
 static int name_in_use(IrParser *p, const char *s, uint32_t n, uint32_t *loc) {
@@ -1020,6 +1019,7 @@ static int name_in_use(IrParser *p, const char *s, uint32_t n, uint32_t *loc) {
   return 1;
 }
 
+/* Bind %name#num to value v, resolving a forward reference. */
 static int define_value(IrParser *p, const char *s, uint32_t n, uint32_t num,
                         uint32_t v, uint32_t vtype, uint32_t loc) {
   IrpNames *t = p->names;
@@ -1325,8 +1325,9 @@ static void route_attr(IrParser *p, IrOpState *st, uint32_t name, uint32_t attr)
 static int segment_entry(IrParser *p, IrOpState *st, uint32_t name, uint32_t attr,
                          uint32_t *pick, int *pick_old) {
   uint32_t nseg = st->opc < IR_N_OPS ? ir_segment_count(st->opc) : 0;
+  if (!nseg) return 0;
   int old = name == cstr_id(p, "operand_segment_sizes");
-  if (!nseg || (!old && name != cstr_id(p, "operandSegmentSizes"))) return 0;
+  if (!old && name != cstr_id(p, "operandSegmentSizes")) return 0;
   const IrAttr *a = ir_attr(p->ctx, attr);
   if (a->kind == IR_A_DENSE_ARRAY && ir_type_is_int(p->ctx, a->type, 32) &&
       a->n == nseg && (old || !*pick_old)) {
