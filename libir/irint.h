@@ -644,6 +644,10 @@ int irw_float_from_bits(IrFloatKind k, uint64_t hi, uint64_t lo, double *v);
  * op->emitOpError does. Returns -1. */
 int ir_syntax_op_error(const IrModule *m, uint32_t op, IrDiag *d,
                        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* ODS's type-constraint error: "'name' op <what> #<k> must be <want>, but
+ * got '<t>'". Returns -1. */
+int ir_syntax_type_error(const IrModule *m, uint32_t op, IrDiag *d, const char *what,
+                         uint32_t k, const char *want, uint32_t t);
 /* `%x` resolved as an index operand of st; `%a, %b` (0 or more) likewise,
  * *n receives the count. */
 int irp_index_operand(IrParser *p, IrOpState *st);
@@ -699,6 +703,9 @@ int ir_verify_arith_same(const IrModule *m, uint32_t op, IrDiag *d, int like);
 int ir_verify_arith_cast(const IrModule *m, uint32_t op, IrDiag *d);
 int ir_verify_arith_cmp(const IrModule *m, uint32_t op, IrDiag *d, int like);
 int ir_verify_arith_select(const IrModule *m, uint32_t op, IrDiag *d);
+/* verifyCompatibleShape(a, b): both shaped or neither; an unranked one fits
+ * any; ranks equal and each pair of sizes equal or one dynamic. */
+int ir_shapes_compatible(const IrCtx *c, uint32_t a, uint32_t b);
 /* RegionBranchOpInterface's type check of the edges from terminator
  * `term` of op `parent` (or from `parent`'s own operands when term ==
  * parent), its operands from `first`: into the entry block of `region`

@@ -234,15 +234,12 @@ static int verify_to(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
   if (o->n_operands != 1 || o->n_results != 1) return 0;
   uint32_t ts[2] = {ir_vtype(m, ir_operand(m, op, 0)), ir_vtype(m, o->results)};
-  static const char *const what[2] = {"operand", "result"};
   for (int k = 0; k < 2; k++)
-    if (!convert_kind_ok(c, o->opc, k, ts[k])) {
-      char s[512];
-      ir_type_str(c, ts[k], s, sizeof s);
-      return ir_syntax_op_error(m, op, d, "%s #0 must be %s instance, but got '%s'",
-                                what[k], (o->opc == IR_OP_TO_TENSOR) == k
-                                             ? "TensorLikeType" : "BufferLikeType", s);
-    }
+    if (!convert_kind_ok(c, o->opc, k, ts[k]))
+      return ir_syntax_type_error(m, op, d, k ? "result" : "operand", 0,
+                                  (o->opc == IR_OP_TO_TENSOR) == k
+                                      ? "TensorLikeType instance" : "BufferLikeType instance",
+                                  ts[k]);
   const IrType *a = ir_type(c, ts[0]), *b = ir_type(c, ts[1]);
   int ra = a->kind == IR_T_TENSOR || a->kind == IR_T_MEMREF,
       rb = b->kind == IR_T_TENSOR || b->kind == IR_T_MEMREF, same = ra == rb;

@@ -30,6 +30,13 @@ int ir_syntax_op_error(const IrModule *m, uint32_t op, IrDiag *d,
   return -1;
 }
 
+int ir_syntax_type_error(const IrModule *m, uint32_t op, IrDiag *d, const char *what,
+                         uint32_t k, const char *want, uint32_t t) {
+  char s[512];
+  ir_type_str(m->ctx, t, s, sizeof s);
+  return ir_syntax_op_error(m, op, d, "%s #%u must be %s, but got '%s'", what, k, want, s);
+}
+
 int irp_index_operand(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t v;
@@ -457,10 +464,9 @@ static int verify_realloc(const IrModule *m, uint32_t op, IrDiag *d) {
   tr = ranked_of(c, res_type(m, op, 0));
   if (!ts || ts->n != 1 || !tr || tr->n != 1) {
     int src = !ts || ts->n != 1;
-    char s[512];
-    ir_type_str(c, src ? opd_type(m, op, 0) : res_type(m, op, 0), s, sizeof s);
-    return ir_syntax_op_error(m, op, d, "%s #0 must be 1D memref of any type values, "
-                              "but got '%s'", src ? "operand" : "result", s);
+    return ir_syntax_type_error(m, op, d, src ? "operand" : "result", 0,
+                                "1D memref of any type values",
+                                src ? opd_type(m, op, 0) : res_type(m, op, 0));
   }
   /* MLIR's ReallocOp::verify uses emitError: no "'memref.realloc' op" */
   char sa[256], sb[256];
@@ -599,20 +605,14 @@ static int verify_cast(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t ta_id = opd_type(m, op, 0), tb_id = res_type(m, op, 0);
   a = memref_of(c, ta_id);
   b = memref_of(c, tb_id);
-  if (!a || !b) {
-    char s[512];
-    ir_type_str(c, a ? tb_id : ta_id, s, sizeof s);
-    return ir_syntax_op_error(m, op, d, "%s #0 must be ranked or unranked memref of "
-                              "any type values, but got '%s'", a ? "result" : "operand", s);
-  }
+  if (!a || !b)
+    return ir_syntax_type_error(m, op, d, a ? "result" : "operand", 0,
+                                "ranked or unranked memref of any type values",
+                                a ? tb_id : ta_id);
   int bad = (a->kind == IR_T_UMEMREF && b->kind == IR_T_UMEMREF) ||
             a->elem != b->elem || a->space != b->space;
   if (!bad && a->kind == IR_T_MEMREF && b->kind == IR_T_MEMREF) {
-    const int64_t *da = ir_type_dims(c, ta_id);
-    const int64_t *db = ir_type_dims(c, tb_id);
-    bad = a->n != b->n;
-    for (uint32_t i = 0; i < a->n && !bad; i++)
-      bad = da[i] != IR_DYN && db[i] != IR_DYN && da[i] != db[i];
+    bad = !ir_shapes_compatible(c, ta_id, tb_id);
     /* other layouts: each stride and the offset the same where both are
      * static (a layout that is not strided fits none) */
     int64_t oa, ob, sa[IR_MAX_RANK], sb[IR_MAX_RANK];
@@ -659,19 +659,13 @@ static void print_rank(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* memref.rank and extract_aligned_pointer_as_index: ODS's kinds of the
  * operand and the result */
 static int verify_memref_to_index(const IrModule *m, uint32_t op, IrDiag *d) {
-  char s[512];
   if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1) return 0;
   uint32_t t = opd_type(m, op, 0), rt = res_type(m, op, 0);
-  if (!memref_of(m->ctx, t)) {
-    ir_type_str(m->ctx, t, s, sizeof s);
-    return ir_syntax_op_error(m, op, d, "operand #0 must be ranked or "
-                              "unranked memref of any type values, but got "
-                              "'%s'", s);
-  }
-  if (ir_type(m->ctx, rt)->kind != IR_T_INDEX) {
-    ir_type_str(m->ctx, rt, s, sizeof s);
-    return ir_syntax_op_error(m, op, d, "result #0 must be index, but got '%s'", s);
-  }
+  if (!memref_of(m->ctx, t))
+    return ir_syntax_type_error(m, op, d, "operand", 0,
+                                "ranked or unranked memref of any type values", t);
+  if (ir_type(m->ctx, rt)->kind != IR_T_INDEX)
+    return ir_syntax_type_error(m, op, d, "result", 0, "index", rt);
   return 0;
 }
 
@@ -1079,13 +1073,12 @@ static int verify_view(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrType *ts = ranked_of(c, opd_type(m, op, 0));
   int src_ok = ts && ts->n == 1 && ir_type_is_int(c, ts->elem, 8) &&
                ir_type(c, ts->elem)->sub == IR_SIGNLESS;
-  if (!src_ok || !tr) {
-    char s[512];
-    ir_type_str(c, src_ok ? res_type(m, op, 0) : opd_type(m, op, 0), s, sizeof s);
-    return ir_syntax_op_error(m, op, d, src_ok ? "result #0 must be memref of any type "
-                              "values, but got '%s'" : "operand #0 must be 1D memref of "
-                              "8-bit signless integer values, but got '%s'", s);
-  }
+  if (!src_ok)
+    return ir_syntax_type_error(m, op, d, "operand", 0, "1D memref of 8-bit signless "
+                                "integer values", opd_type(m, op, 0));
+  if (!tr)
+    return ir_syntax_type_error(m, op, d, "result", 0, "memref of any type values",
+                                res_type(m, op, 0));
   nd = count_dynamic(c, res_type(m, op, 0));
   if ((uint32_t)nd != m->ops[op].n_operands - 2)
     return ir_syntax_op_error(m, op, d, "incorrect number of size operands "
@@ -1684,7 +1677,6 @@ static int identity_layout(const IrCtx *c, uint32_t t) {
 static int verify_memref_reshape(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrOp *o = &m->ops[op];
-  char s[512];
   if (o->n_operands != 2 || o->n_results != 1) return 0;
   uint32_t st = opd_type(m, op, 0), sh = opd_type(m, op, 1), rt = res_type(m, op, 0);
   const IrType *tsh = ir_type(c, sh);
@@ -1694,12 +1686,11 @@ static int verify_memref_reshape(const IrModule *m, uint32_t op, IrDiag *d) {
   /* the first of source, shape, result that is not of its kind */
   int bad = !memref_of(c, st) ? 0 : !shape_ok ? 1 : !memref_of(c, rt) ? 2 : -1;
   if (bad >= 0) {
-    static const char *const what[3] = {"operand #0", "operand #1", "result #0"};
     const uint32_t ts[3] = {st, sh, rt};
-    ir_type_str(c, ts[bad], s, sizeof s);
-    return ir_syntax_op_error(m, op, d, "%s must be %s, but got '%s'", what[bad],
-                              bad == 1 ? "1D memref of signless integer or index values"
-                                       : "ranked or unranked memref of any type values", s);
+    return ir_syntax_type_error(m, op, d, bad == 2 ? "result" : "operand", bad == 1,
+                                bad == 1 ? "1D memref of signless integer or index values"
+                                         : "ranked or unranked memref of any type values",
+                                ts[bad]);
   }
   if (ir_type(c, st)->elem != ir_type(c, rt)->elem)
     return ir_syntax_op_error(m, op, d, "element types of source and destination "

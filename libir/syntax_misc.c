@@ -403,19 +403,10 @@ static int verify_tensor_cast(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrType *x[2] = {ir_type(c, t[0]), ir_type(c, t[1])};
   char a[512], b[512];
   for (int k = 0; k < 2; k++)
-    if (x[k]->kind != IR_T_TENSOR && x[k]->kind != IR_T_UTENSOR) {
-      ir_type_str(c, t[k], a, sizeof a);
-      return ir_syntax_op_error(m, op, d, "%s #0 must be tensor of any type values, "
-                                "but got '%s'", k ? "result" : "operand", a);
-    }
-  int ok = x[0]->elem == x[1]->elem;
-  if (ok && x[0]->kind == IR_T_TENSOR && x[1]->kind == IR_T_TENSOR) {
-    ok = x[0]->n == x[1]->n;
-    const int64_t *p = ir_type_dims(c, t[0]), *q = ir_type_dims(c, t[1]);
-    for (uint32_t i = 0; ok && i < x[0]->n; i++)
-      ok = p[i] == q[i] || p[i] == IR_DYN || q[i] == IR_DYN;
-  }
-  if (ok) return 0;
+    if (x[k]->kind != IR_T_TENSOR && x[k]->kind != IR_T_UTENSOR)
+      return ir_syntax_type_error(m, op, d, k ? "result" : "operand", 0,
+                                  "tensor of any type values", t[k]);
+  if (x[0]->elem == x[1]->elem && ir_shapes_compatible(c, t[0], t[1])) return 0;
   ir_type_str(c, t[0], a, sizeof a);
   ir_type_str(c, t[1], b, sizeof b);
   return ir_syntax_op_error(m, op, d, "operand type '%s' and result type '%s' are "
@@ -656,10 +647,9 @@ static int verify_tensor_collapse(const IrModule *m, uint32_t op, IrDiag *d) {
   tr = ir_type(m->ctx, res_type(m, op, 0));
   if (ts->kind != IR_T_TENSOR || tr->kind != IR_T_TENSOR) {
     int src = ts->kind != IR_T_TENSOR;
-    char s[512];
-    ir_type_str(m->ctx, src ? opd_type(m, op, 0) : res_type(m, op, 0), s, sizeof s);
-    return ir_syntax_op_error(m, op, d, "%s #0 must be ranked tensor of any type "
-                              "values, but got '%s'", src ? "operand" : "result", s);
+    return ir_syntax_type_error(m, op, d, src ? "operand" : "result", 0,
+                                "ranked tensor of any type values",
+                                src ? opd_type(m, op, 0) : res_type(m, op, 0));
   }
   return ir_verify_tensor_collapse(m, op, d);
 }
@@ -707,9 +697,8 @@ static int verify_pad(const IrModule *m, uint32_t op, IrDiag *d) {
   char a[512], b[512], e[512];
   if (ts->kind != IR_T_TENSOR || tr->kind != IR_T_TENSOR) {
     int src = ts->kind != IR_T_TENSOR;
-    ir_type_str(c, src ? st : rt, a, sizeof a);
-    return ir_syntax_op_error(m, op, d, "%s #0 must be ranked tensor of any "
-                              "type values, but got '%s'", src ? "operand" : "result", a);
+    return ir_syntax_type_error(m, op, d, src ? "operand" : "result", 0,
+                                "ranked tensor of any type values", src ? st : rt);
   }
   uint32_t lo = ir_op_prop_lit(m, op, "static_low"), hi = ir_op_prop_lit(m, op, "static_high");
   uint32_t n = ts->n;
@@ -984,22 +973,16 @@ static int verify_gpu_tokens(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t n = o->n_operands, k;
   if (o->opc == IR_OP_GPU_ALLOC) n = segments_ok(m, op, 3) ? segment(m, op, 0) : 0;
   else if (o->opc == IR_OP_GPU_DEALLOC) n = n ? n - 1 : 0;
-  char ts[512];
   for (k = 0; k < n; k++)
-    if (!is_opaque_type(m->ctx, opd_type(m, op, k), "!gpu.async.token")) {
-      ir_type_str(m->ctx, opd_type(m, op, k), ts, sizeof ts);
-      return ir_syntax_op_error(m, op, d, "operand #%u must be variadic of "
-                                "async token type, but got '%s'", k, ts);
-    }
+    if (!is_opaque_type(m->ctx, opd_type(m, op, k), "!gpu.async.token"))
+      return ir_syntax_type_error(m, op, d, "operand", k, "variadic of async token type",
+                                  opd_type(m, op, k));
   if (o->opc != IR_OP_GPU_ALLOC || !o->n_results || !segments_ok(m, op, 3)) return 0;
   /* AllocOp: a ranked memref, one size per `?`, one symbol per layout symbol */
   uint32_t rt = ir_vtype(m, o->results);
   const IrType *t = ir_type(m->ctx, rt);
-  if (t->kind != IR_T_MEMREF) {
-    ir_type_str(m->ctx, rt, ts, sizeof ts);
-    return ir_syntax_op_error(m, op, d, "result #0 must be memref of any type "
-                              "values, but got '%s'", ts);
-  }
+  if (t->kind != IR_T_MEMREF)
+    return ir_syntax_type_error(m, op, d, "result", 0, "memref of any type values", rt);
   uint32_t ndyn = 0;
   for (k = 0; k < t->n; k++) ndyn += ir_type_dims(m->ctx, rt)[k] == IR_DYN;
   if (segment(m, op, 1) != ndyn)

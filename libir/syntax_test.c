@@ -297,13 +297,9 @@ static int verify_forward_buffer(const IrModule *m, uint32_t op, IrDiag *d) {
   if (o->n_operands != 1 || o->n_results != 1) return 0;
   uint32_t t[2] = {ir_vtype(m, ir_operand(m, op, 0)), ir_vtype(m, o->results)};
   for (int k = 0; k < 2; k++)
-    if (!ir_type_is_memref(m->ctx, t[k])) {
-      char s[512];
-      ir_type_str(m->ctx, t[k], s, sizeof s);
-      return ir_syntax_op_error(m, op, d, "%s #0 must be ranked or unranked "
-                                "memref of any type values, but got '%s'",
-                                k ? "result" : "operand", s);
-    }
+    if (!ir_type_is_memref(m->ctx, t[k]))
+      return ir_syntax_type_error(m, op, d, k ? "result" : "operand", 0,
+                                  "ranked or unranked memref of any type values", t[k]);
   return 0;
 }
 

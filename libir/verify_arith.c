@@ -82,14 +82,6 @@ int ir_type_like(const IrCtx *c, uint32_t t, int like) {
   return elem_ok(c, t, like);
 }
 
-static int type_error(const IrModule *m, uint32_t op, IrDiag *d,
-                      const char *what, uint32_t k, int like, uint32_t t) {
-  char s[512];
-  ir_type_str(m->ctx, t, s, sizeof s);
-  return ir_syntax_op_error(m, op, d, "%s #%u must be %s, but got '%s'", what,
-                            k, like_text[like], s);
-}
-
 /* Step 1: operands [0, n) of the kinds in `likes` (the last repeats),
  * then the result's. like < 0: any type. */
 static int constraints(const IrModule *m, uint32_t op, IrDiag *d,
@@ -100,19 +92,17 @@ static int constraints(const IrModule *m, uint32_t op, IrDiag *d,
     int like = likes[i < nlikes ? i : nlikes - 1];
     uint32_t t = ir_vtype(m, ir_operand(m, op, i));
     if (like >= 0 && !ir_type_like(c, t, like))
-      return type_error(m, op, d, "operand", i, like, t);
+      return ir_syntax_type_error(m, op, d, "operand", i, like_text[like], t);
   }
   for (uint32_t i = 0; i < o->n_results; i++) {
     uint32_t t = ir_vtype(m, ir_result(m, op, i));
     if (res_like >= 0 && !ir_type_like(c, t, res_like))
-      return type_error(m, op, d, "result", i, res_like, t);
+      return ir_syntax_type_error(m, op, d, "result", i, like_text[res_like], t);
   }
   return 0;
 }
 
-/* verifyCompatibleShape(a, b): both shaped or neither; an unranked one
- * fits any; ranks equal and each pair of sizes equal or one dynamic. */
-static int compatible2(const IrCtx *c, uint32_t a, uint32_t b) {
+int ir_shapes_compatible(const IrCtx *c, uint32_t a, uint32_t b) {
   const IrType *x = ir_type(c, a), *y = ir_type(c, b);
   if (!shaped(x) || !shaped(y)) return !shaped(x) && !shaped(y);
   if (!ranked(x) || !ranked(y)) return 1;
@@ -207,7 +197,7 @@ static int same_type(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   uint32_t ts[4], n = all_types(m, op, ts), rt = ts[n - 1];
   for (uint32_t i = 0; i < n - 1; i++)
-    if (elem_or_self(c, ts[i]) != elem_or_self(c, rt) || !compatible2(c, ts[i], rt))
+    if (elem_or_self(c, ts[i]) != elem_or_self(c, rt) || !ir_shapes_compatible(c, ts[i], rt))
       return ir_syntax_op_error(m, op, d, "requires the same type for all "
                                 "operands and results");
   for (uint32_t i = 0; i < n - 1; i++)

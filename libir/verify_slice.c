@@ -63,14 +63,6 @@ static const Shape shapes[] = {
     [IR_SLICE_INSERT] = {2, {K_TENSOR, K_TENSOR}, K_TENSOR},
 };
 
-static int bad_type(const IrModule *m, uint32_t op, IrDiag *d, const char *what,
-                    uint32_t k, const char *want, uint32_t t) {
-  char s[512];
-  ir_type_str(m->ctx, t, s, sizeof s);
-  return ir_syntax_op_error(m, op, d, "%s #%u must be %s, but got '%s'", what,
-                            k, want, s);
-}
-
 /* Step 1. The op has one result (the registry checks counts first) and
  * operandSegmentSizes sums to its operands (ir_verify_segments). */
 static int ods(const IrModule *m, uint32_t op, IrDiag *d, const Shape *sh,
@@ -97,16 +89,16 @@ static int ods(const IrModule *m, uint32_t op, IrDiag *d, const Shape *sh,
   for (; g < sh->heads; g++)
     for (uint32_t e = i + seg[g]; i < e; i++)
       if (!kind_ok(c, ir_vtype(m, ir_operand(m, op, i)), sh->head[g]))
-        return bad_type(m, op, d, "operand", i, kind_text[sh->head[g]],
+        return ir_syntax_type_error(m, op, d, "operand", i, kind_text[sh->head[g]],
                         ir_vtype(m, ir_operand(m, op, i)));
   for (; i < o->n_operands; i++) {
     uint32_t t = ir_vtype(m, ir_operand(m, op, i));
     if (!t || ir_type(c, t)->kind != IR_T_INDEX)
-      return bad_type(m, op, d, "operand", i, "variadic of index", t);
+      return ir_syntax_type_error(m, op, d, "operand", i, "variadic of index", t);
   }
   uint32_t rt = ir_vtype(m, ir_result(m, op, 0));
   if (!kind_ok(c, rt, sh->result))
-    return bad_type(m, op, d, "result", 0, kind_text[sh->result], rt);
+    return ir_syntax_type_error(m, op, d, "result", 0, kind_text[sh->result], rt);
   for (g = 0, i = 0; g < sh->heads; i += seg[g++])
     if (seg[g] != 1)
       return ir_syntax_op_error(m, op, d, "operand group starting at #%u "
