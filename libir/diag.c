@@ -15,6 +15,7 @@ void ir_diag_init(IrDiag *d, FILE *out) {
   d->out = out;
   d->n_errors = 0;
   d->n_total = 0;
+  d->subject = IR_NONE;
 }
 
 static void count(IrDiag *d, IrSeverity sev) {

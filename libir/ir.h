@@ -80,6 +80,9 @@ typedef struct IrDiag {
   FILE *out;
   unsigned n_errors;
   unsigned n_total;     /* every diagnostic, notes included */
+  uint32_t subject;     /* the op the last op error was about (an op's
+                           verify hook may report its parent's), or
+                           UINT32_MAX (IR_NONE) when not known */
 } IrDiag;
 
 void ir_diag_init(IrDiag *d, FILE *out);

@@ -665,13 +665,18 @@ void irw_dyn_index_list(IrPrinter *w, const IrModule *m, uint32_t op,
  * (or dims and symbols of an affine set); -1 if not one. */
 int ir_affine_map_arity(const IrCtx *c, uint32_t map, uint32_t *ndims,
                         uint32_t *nsyms, uint32_t *nres);
-/* func.call against its callee, once the rest verified (verify_calls.c):
- * every call of m; or, verifying a module a top-level op at a time, the
- * calls whose table is the root kept in *df (made on first use) with the
- * root's symbols, judged by ir_call_defer_end (0 or -1; it empties df). */
+/* Symbol tables, once the rest verified (verify_calls.c): names defined
+ * once per table, func.call against its callee. ir_verify_symbols: is
+ * anything wrong in m (silent, 0 or -1)? ir_verify_symbols_piece: the
+ * same, verifying a module a top-level op at a time: the calls whose
+ * table is the root are kept in *df (made on first use) with the root's
+ * symbols, judged by ir_call_defer_end (0 or -1; it empties df).
+ * ir_verify_symtab reports the first problem of table op t, as MLIR's
+ * verifySymbolTable does. */
 typedef struct IrCallDefer IrCallDefer;
-int ir_verify_calls(const IrModule *m, IrDiag *d);
-int ir_verify_calls_piece(const IrModule *m, IrDiag *d, IrCallDefer **df);
+int ir_verify_symbols(const IrModule *m);
+int ir_verify_symbols_piece(const IrModule *m, IrCallDefer **df);
+int ir_verify_symtab(const IrModule *m, uint32_t t, IrDiag *d);
 int ir_call_defer_end(IrCallDefer *df, const IrCtx *c);
 void ir_call_defer_free(IrCallDefer *df);
 /* memref.expand_shape / collapse_shape past their operand and result

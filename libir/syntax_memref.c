@@ -27,6 +27,7 @@ int ir_syntax_op_error(const IrModule *m, uint32_t op, IrDiag *d,
   va_end(ap);
   ir_diag(d, m->ctx, m->ops[op].loc, IR_SEV_ERROR, "'%s' op %s",
           ir_str_ptr(m->ctx, m->ops[op].name), buf);
+  d->subject = op;
   return -1;
 }
 

@@ -1,13 +1,16 @@
 /*
- * verify_calls.c - func.call against its callee, as CallOp's
- * verifySymbolUses does once everything else verified (symbol uses are the
- * module's last check in MLIR): the callee is a func.func of the nearest
- * symbol table above the call, with the call's operand and result types.
+ * verify_calls.c - symbol tables, as MLIR's verifySymbolTable checks each
+ * one once everything inside it verified (a table's last check in MLIR):
+ * no two of its ops define the same symbol name, then its symbol users,
+ * here func.call (the callee is a func.func of the table, with the call's
+ * operand and result types) and memref.get_global (its verify hook).
  * Messages are mlir-opt-22's.
  *
+ * ir_verify_symbols decides silently; ir_verify_symtab reports the first
+ * problem of one table in MLIR's order, for the verifier's reporting walk.
  * A module verified a top-level op at a time (ir_verify_memo) cannot look
  * at the other functions: there the calls whose table is the module are
- * kept, with the module's functions, and judged at its end
+ * kept, with the module's symbols, and judged at its end
  * (ir_verify_memo_end); one that fails sends the module to the whole
  * verifier, which reports it. A callee with nested references (@a::@b) is
  * not looked up.
@@ -17,6 +20,17 @@
 
 #include "irint.h"
 
+
+/* An op's symbol name as Operation::getAttrOfType<StringAttr>("sym_name")
+ * finds it (the property, else the discardable attribute); IR_NONE if it
+ * has none. */
+static uint32_t sym_name_of(const IrModule *m, uint32_t o) {
+  const IrCtx *c = m->ctx;
+  uint32_t a = ir_op_prop_lit(m, o, "sym_name");
+  if (!a) a = ir_dict_get_lit(c, m->ops[o].attrs, "sym_name");
+  const IrAttr *at = a ? ir_attr(c, a) : NULL;
+  return at && at->kind == IR_A_STRING ? at->str : IR_NONE;
+}
 
 /* The callee's name (a flat @sym), 0 if absent or nested. */
 static uint32_t callee_of(const IrModule *m, uint32_t op) {
@@ -84,9 +98,10 @@ static int check_call(const IrModule *m, uint32_t op, uint32_t name, uint32_t ft
 /* (table, name) -> symbol op, open addressing over the ops that are
  * direct children of a symbol table and have a sym_name. */
 typedef struct {
-  uint64_t *key;     /* table << 32 | name, 0 = empty */
+  uint64_t *key;     /* table + 1 << 32 | name, 0 = empty */
   uint32_t *op;
   uint32_t mask;
+  uint32_t dups;     /* names met again in the same table */
 } SymMap;
 
 static uint32_t slot_of(const SymMap *s, uint64_t k) {
@@ -102,11 +117,11 @@ static void map_new(SymMap *s, size_t n) {
   s->mask = cap - 1;
   s->key = ir_xcalloc(cap, sizeof *s->key);
   s->op = ir_xmalloc(cap * sizeof *s->op);
+  s->dups = 0;
 }
 
 static int is_table(const IrModule *m, uint32_t op) {
-  return op != IR_NONE && m->ops[op].opc < IR_N_OPS &&
-         (ir_op_info(m->ops[op].opc)->traits & IR_TR_SYMBOL_TABLE);
+  return op != IR_NONE && (ir_op_traits(m->ops[op].opc) & IR_TR_SYMBOL_TABLE);
 }
 
 /* Call f(m, table, op, ud) for each direct child of a symbol table: the
@@ -115,7 +130,7 @@ static void each_symbol_op(const IrModule *m, void (*f)(const IrModule *, uint32
                                                          uint32_t, void *),
                            void *ud) {
   for (uint32_t t = 0; t < m->n_ops; t++) {
-    if (!is_table(m, t)) continue;
+    if (!m->ops[t].n_regions || !is_table(m, t)) continue;
     const IrOp *op = &m->ops[t];
     for (uint32_t r = op->regions; r < op->regions + op->n_regions; r++) {
       const IrRegion *rg = &m->regions[r];
@@ -135,12 +150,14 @@ static void count_one(const IrModule *m, uint32_t t, uint32_t o, void *ud) {
  * found, and then refused as MLIR does). */
 static void add_one(const IrModule *m, uint32_t t, uint32_t o, void *ud) {
   SymMap *s = ud;
-  uint32_t a = ir_op_prop_lit(m, o, "sym_name");
-  const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
-  if (!at || at->kind != IR_A_STRING) return;
-  uint64_t k = (uint64_t)(t + 1) << 32 | at->str;
+  uint32_t name = sym_name_of(m, o);
+  if (name == IR_NONE) return;
+  uint64_t k = (uint64_t)(t + 1) << 32 | name;
   uint32_t i = slot_of(s, k);
-  if (s->key[i]) return;
+  if (s->key[i]) {
+    s->dups++;
+    return;
+  }
   s->key[i] = k;
   s->op[i] = o;
 }
@@ -182,65 +199,146 @@ static void push(uint32_t **a, size_t *n, size_t *cap, uint32_t v) {
   (*a)[(*n)++] = v;
 }
 
-/* Every func.call of m, or with `df` those whose table is the root
- * (op 0) kept in df, with the root's symbols. */
-static int verify_calls(const IrModule *m, IrDiag *d, IrCallDefer *df) {
-  uint32_t any = 0;
-  for (uint32_t o = 0; o < m->n_ops && !any; o++) any = m->ops[o].opc == IR_OP_CALL;
+/* Is any symbol defined twice in a table of m, or any func.call of m
+ * wrong? Silent. With `df`, the calls whose table is the root (op 0) are
+ * kept in df with the root's symbols instead. */
+static int symbols_bad(const IrModule *m, IrCallDefer *df) {
   if (df && m->n_ops && m->ops[0].n_regions &&   /* the root's symbols */
       m->regions[m->ops[0].regions].n_blocks)
     for (uint32_t b = m->regions[m->ops[0].regions].blocks, o = m->blocks[b].ops;
          o < m->blocks[b].ops + m->blocks[b].n_ops; o++) {
-      uint32_t a = ir_op_prop_lit(m, o, "sym_name");
-      const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
-      if (!at || at->kind != IR_A_STRING) continue;
-      push(&df->sym, &df->n_sym, &df->cap_sym, at->str);
+      uint32_t name = sym_name_of(m, o);
+      if (name == IR_NONE) continue;
+      push(&df->sym, &df->n_sym, &df->cap_sym, name);
       push(&df->sym, &df->n_sym, &df->cap_sym, fn_type(m, o));
     }
-  if (!any) return 0;
-  SymMap s = {NULL, NULL, 0};   /* made at the first call judged here */
-  int bad = 0;
+  /* One sweep: the calls (a piece's calls whose table is the root are
+   * kept for the end) and whether a table besides the root exists; a
+   * piece with neither anything else to check needs no map. */
+  int nested = 0, pending = 0;
+  const IrOp *ops = m->ops;     /* in locals: the pushes may alias m */
+  for (uint32_t o = 1, n = m->n_ops; o < n; o++) {
+    const IrOp *op = &ops[o];
+    if (op->opc == IR_OP_CALL) {
+      uint32_t name = df ? callee_of(m, o) : 0;
+      if (name && table_of(m, o) == 0) {
+        push(&df->call, &df->n_call, &df->cap_call, name);
+        push(&df->call, &df->n_call, &df->cap_call, op->n_operands);
+        push(&df->call, &df->n_call, &df->cap_call, op->n_results);
+        for (uint32_t i = 0; i < op->n_operands; i++)
+          push(&df->call, &df->n_call, &df->cap_call, ir_vtype(m, ir_operand(m, o, i)));
+        for (uint32_t i = 0; i < op->n_results; i++)
+          push(&df->call, &df->n_call, &df->cap_call, ir_vtype(m, ir_result(m, o, i)));
+        continue;
+      }
+      pending = 1;
+    } else if (op->n_regions && (ir_op_traits(op->opc) & IR_TR_SYMBOL_TABLE)) {
+      nested = 1;
+    }
+  }
+  if (df && !nested && !pending) return 0;
+  SymMap s;
+  sym_map(m, &s);
+  int bad = s.dups != 0;
+  IrDiag quiet;
+  ir_diag_init(&quiet, NULL);
   for (uint32_t o = 0; o < m->n_ops && !bad; o++) {
     if (m->ops[o].opc != IR_OP_CALL) continue;
     uint32_t name = callee_of(m, o), table = name ? table_of(m, o) : IR_NONE;
-    if (!name || table == IR_NONE) continue;
-    if (df && table == 0) {
-      const IrOp *op = &m->ops[o];
-      push(&df->call, &df->n_call, &df->cap_call, name);
-      push(&df->call, &df->n_call, &df->cap_call, op->n_operands);
-      push(&df->call, &df->n_call, &df->cap_call, op->n_results);
-      for (uint32_t i = 0; i < op->n_operands; i++)
-        push(&df->call, &df->n_call, &df->cap_call, ir_vtype(m, ir_operand(m, o, i)));
-      for (uint32_t i = 0; i < op->n_results; i++)
-        push(&df->call, &df->n_call, &df->cap_call, ir_vtype(m, ir_result(m, o, i)));
-      continue;
-    }
-    if (!s.key) sym_map(m, &s);
-    bad = check_call(m, o, name, fn_type(m, sym_find(&s, table, name)), d) < 0;
+    if (!name || table == IR_NONE || (df && table == 0)) continue;
+    bad = check_call(m, o, name, fn_type(m, sym_find(&s, table, name)), &quiet) < 0;
   }
   free(s.key);
   free(s.op);
   return bad ? -1 : 0;
 }
 
-int ir_verify_calls(const IrModule *m, IrDiag *d) { return verify_calls(m, d, NULL); }
+int ir_verify_symbols(const IrModule *m) { return symbols_bad(m, NULL); }
 
-int ir_verify_calls_piece(const IrModule *m, IrDiag *d, IrCallDefer **df) {
+int ir_verify_symbols_piece(const IrModule *m, IrCallDefer **df) {
   if (!*df) *df = ir_xcalloc(1, sizeof **df);
-  return verify_calls(m, d, *df);
+  return symbols_bad(m, *df);
 }
 
-/* Each kept call against the kept symbols (the first of a name). */
+/* Table t as MLIR's verifySymbolTable checks it: the first op of its
+ * blocks whose name an earlier op took, then its symbol users, found by
+ * walkSymbolTable (a stack of regions, the last pushed first; nested
+ * tables check their own), until one fails. Reports into d. */
+int ir_verify_symtab(const IrModule *m, uint32_t t, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  const IrOp *top = &m->ops[t];
+  uint32_t n = 0;
+  for (uint32_t r = top->regions; r < top->regions + top->n_regions; r++)
+    for (uint32_t b = m->regions[r].blocks; b < m->regions[r].blocks + m->regions[r].n_blocks; b++)
+      n += m->blocks[b].n_ops;
+  SymMap s;
+  map_new(&s, n);
+  int bad = 0;
+  for (uint32_t r = top->regions; r < top->regions + top->n_regions && !bad; r++)
+    for (uint32_t b = m->regions[r].blocks;
+         b < m->regions[r].blocks + m->regions[r].n_blocks && !bad; b++)
+      for (uint32_t o = m->blocks[b].ops; o < m->blocks[b].ops + m->blocks[b].n_ops; o++) {
+        uint32_t name = sym_name_of(m, o);
+        if (name == IR_NONE) continue;
+        uint64_t k = (uint64_t)(t + 1) << 32 | name;
+        uint32_t i = slot_of(&s, k);
+        if (!s.key[i]) {
+          s.key[i] = k;
+          s.op[i] = o;
+          continue;
+        }
+        ir_diag(d, c, m->ops[o].loc, IR_SEV_ERROR, "redefinition of symbol named '%s'",
+                ir_str_ptr(c, name));
+        ir_diag(d, c, m->ops[s.op[i]].loc, IR_SEV_NOTE, "see existing symbol definition here");
+        bad = 1;
+        break;
+      }
+  uint32_t *stack = NULL;
+  size_t sp = 0, cap = 0;
+  for (uint32_t r = top->regions; r < top->regions + top->n_regions; r++)
+    push(&stack, &sp, &cap, r);
+  while (!bad && sp) {
+    const IrRegion *rg = &m->regions[stack[--sp]];
+    for (uint32_t b = rg->blocks; b < rg->blocks + rg->n_blocks && !bad; b++)
+      for (uint32_t o = m->blocks[b].ops; o < m->blocks[b].ops + m->blocks[b].n_ops; o++) {
+        uint32_t name = m->ops[o].opc == IR_OP_CALL ? callee_of(m, o) : 0;
+        if (name && check_call(m, o, name, fn_type(m, sym_find(&s, t, name)), d) < 0) {
+          bad = 1;
+          break;
+        }
+        /* the other symbol user: its hook looks the global up */
+        if (m->ops[o].opc == IR_OP_GET_GLOBAL && ir_op_info(IR_OP_GET_GLOBAL)->verify(m, o, d)) {
+          bad = 1;
+          break;
+        }
+        if (is_table(m, o)) continue;
+        for (uint32_t r = m->ops[o].regions; r < m->ops[o].regions + m->ops[o].n_regions; r++)
+          push(&stack, &sp, &cap, r);
+      }
+  }
+  free(stack);
+  free(s.key);
+  free(s.op);
+  return bad ? -1 : 0;
+}
+
+/* Each kept call against the kept symbols, which must have distinct
+ * names. */
 int ir_call_defer_end(IrCallDefer *df, const IrCtx *c) {
-  if (!df || !df->n_call) return 0;
+  if (!df) return 0;
+  if (!df->n_call && df->n_sym < 4) {   /* no call, at most one symbol */
+    df->n_sym = 0;
+    return 0;
+  }
   SymMap s;
   map_new(&s, df->n_sym / 2);
+  int bad = 0;
   for (size_t i = 0; i < df->n_sym; i += 2) {
     uint64_t k = (uint64_t)1 << 32 | df->sym[i];  /* never 0 (empty) */
     uint32_t j = slot_of(&s, k);
-    if (!s.key[j]) s.key[j] = k, s.op[j] = df->sym[i + 1];
+    if (s.key[j]) bad = 1;     /* a name defined twice */
+    else s.key[j] = k, s.op[j] = df->sym[i + 1];
   }
-  int bad = 0;
   for (size_t i = 0; i < df->n_call && !bad;) {
     uint32_t name = df->call[i], nin = df->call[i + 1], nres = df->call[i + 2];
     const uint32_t *ty = df->call + i + 3;
