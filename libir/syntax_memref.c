@@ -307,6 +307,8 @@ static int attr_kind_is(const IrModule *m, uint32_t a, int kind) {
 /* alloc / alloca                                                         */
 /* ====================================================================== */
 
+static int attr_dict_aligned(IrParser *p, IrOpState *st);
+
 /* `(%d, ...)` `[%s, ...]`? attr-dict `:` memref-type */
 static int parse_alloc(IrParser *p, IrOpState *st) {
   uint32_t ndyn = 0, nsym = 0, t;
@@ -320,7 +322,7 @@ static int parse_alloc(IrParser *p, IrOpState *st) {
         irp_expect(p, IR_TK_RSQUARE, "']'") < 0)
       return -1;
   }
-  if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
+  if (attr_dict_aligned(p, st) < 0 || colon(p) < 0 ||
       memref_type(p, st, &t) < 0)
     return -1;
   irp_add_result_type(st, t);
@@ -360,17 +362,39 @@ static void names_alloca(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 /* The alignment property of alloc/alloca/realloc/global must be a positive
  * power of two of type i64. */
+#define BAD_ALIGNMENT "attribute 'alignment' failed to satisfy constraint: 64-bit " \
+  "signless integer attribute whose value is positive and whose value is a " \
+  "power of two > 0"
+
+static int alignment_ok(const IrCtx *c, uint32_t a) {
+  const IrAttr *at = ir_attr(c, a);
+  return at->kind == IR_A_INT && ir_type_is_int(c, at->type, 64) &&
+         ir_type(c, at->type)->sub == IR_SIGNLESS && at->ival > 0 &&
+         (at->ival & (at->ival - 1)) == 0;
+}
+
 static int check_alignment(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t a = ir_op_prop_lit(m, op, "alignment");
-  const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
-  if (!at) return 0;
-  if (at->kind != IR_A_INT || !ir_type_is_int(m->ctx, at->type, 64) ||
-      ir_type(m->ctx, at->type)->sub != IR_SIGNLESS || at->ival <= 0 ||
-      (at->ival & (at->ival - 1)) != 0)
-    return ir_syntax_op_error(m, op, d,
-        "attribute 'alignment' failed to satisfy constraint: 64-bit "
-        "signless integer attribute whose value is positive and whose "
-        "value is a power of two > 0");
+  if (!a || alignment_ok(m->ctx, a)) return 0;
+  return ir_syntax_op_error(m, op, d, BAD_ALIGNMENT);
+}
+
+/* The attr-dict of those ops. ODS's generated parsers check the inherent
+ * attributes an attr-dict gives where they parse it (verifyInherentAttrs),
+ * so a bad alignment there is a parse error at the dictionary, as in
+ * mlir-opt-22. */
+static int attr_dict_aligned(IrParser *p, IrOpState *st) {
+  if (irp_peek(p)->kind != IR_TK_LBRACE) return 0;
+  uint32_t loc = irp_loc_here(p), first = st->n_props;
+  if (irp_opt_attr_dict_into(p, st) < 0) return -1;
+  const IrCtx *c = irp_ctx(p);
+  for (uint32_t i = first; i < st->n_props; i++) {
+    uint32_t name = st->props[i].name;
+    if (ir_str_len(c, name) == 9 && !memcmp(ir_str_ptr(c, name), "alignment", 9) &&
+        !alignment_ok(c, st->props[i].attr))
+      return ir_syntax_parse_error(p, st, loc, "'%s' op " BAD_ALIGNMENT,
+                                   ir_str_ptr(c, st->name));
+  }
   return 0;
 }
 
@@ -422,7 +446,7 @@ static int parse_realloc(IrParser *p, IrOpState *st) {
       return -1;
     has_size = 1;
   }
-  if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
+  if (attr_dict_aligned(p, st) < 0 || colon(p) < 0 ||
       memref_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
       irp_type(p, &tr) < 0)
     return -1;
@@ -1472,7 +1496,7 @@ static int parse_global(IrParser *p, IrOpState *st) {
       irp_add_prop(p, st, "initial_value", a);
     }
   }
-  return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
+  return attr_dict_aligned(p, st) < 0 ? -1 : 0;
 }
 
 static void print_global(IrPrinter *w, const IrModule *m, uint32_t op) {

@@ -1,4 +1,6 @@
 // RUN: ir-asm --split-input-file -verify-diagnostics %s
+// RUN: mlir-opt --split-input-file --verify-diagnostics %s
+// REQUIRES: mlir-opt
 // Verifier checks of the memref ops, in MLIR's words.
 func.func @b1(%m: memref<?x?xf32>, %i: index) {
   // expected-error @+1 {{'memref.load' op incorrect number of indices for load, expected 2 but got 1}}
