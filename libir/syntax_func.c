@@ -142,7 +142,13 @@ static int parse_func(IrParser *p, IrOpState *st) {
       irp_error(p, "expected named arguments in a function with a body");
       goto out;
     }
+    uint32_t at = irp_loc_here(p);
     if (irp_region(p, region, s.args, s.n_args, 1) < 0) goto out;
+    /* `{}` is no body (function_interface_impl's parser) */
+    if (!irb_region_n_blocks(b, region)) {
+      ir_syntax_parse_error(p, st, at, "expected non-empty function body");
+      goto out;
+    }
   }
   rc = 0;
 out:

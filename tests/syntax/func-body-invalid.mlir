@@ -1,0 +1,25 @@
+// RUN: ir-asm --split-input-file -verify-diagnostics %s
+// RUN: not ir-asm --split-input-file %s -o %t 2>&1 | FileCheck %s
+// RUN: mlir-opt --split-input-file --verify-diagnostics %s
+// REQUIRES: mlir-opt
+// `{}` after a function's signature is not a body: mlir-opt-22's function
+// parser refuses it at the brace (it was taken for a declaration, which
+// the verifier then refused for being public). With arguments, `{}` is an
+// entry block that lacks its terminator.
+
+// CHECK: func-body-invalid.mlir:[[# @LINE + 2]]:16: error: custom op 'func.func' expected non-empty function body
+// expected-error @+1 {{custom op 'func.func' expected non-empty function body}}
+func.func @f() {}
+
+// -----
+
+// CHECK: func-body-invalid.mlir:[[# @LINE + 2]]:1: error: empty block: expect at least a terminator
+// expected-error @+1 {{empty block: expect at least a terminator}}
+func.func @g(%a: i32) {}
+
+// -----
+
+// CHECK: func-body-invalid.mlir:[[# @LINE + 2]]:24: error: custom op 'func.func' expected non-empty function body
+// expected-error @+1 {{custom op 'func.func' expected non-empty function body}}
+func.func private @h() {
+}
