@@ -420,6 +420,9 @@ uint32_t ir_op_lookup(const char *name, size_t n);
  * or a dialect type's or attribute's spelling after its sigil) is one
  * mlir-opt-22 registers; others need --allow-unregistered-dialect. */
 int ir_dialect_known(const char *name, size_t n);
+/* Those dialects' names, comma-separated, in buf (as mlir-opt-22 lists
+ * them in "Available dialects"). */
+void ir_dialect_list(char *buf, size_t cap);
 /* Whether `name` is an inherent attribute of opcode `opc`. */
 int ir_op_is_inherent(uint32_t opc, const char *name, size_t n);
 

@@ -1786,6 +1786,28 @@ typedef struct Group {
 /* Resolve a custom op name (default dialect prefix) to its opcode. */
 static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name);
 
+/* A custom-form op name that is no registered op (full name `name`, as
+ * custom_opc made it), in MLIR's words: its dialect unknown (with the
+ * list of those there are), or the op unknown in it. */
+static int unknown_custom_op(IrParser *p, uint32_t name) {
+  const char *nm = ir_str_ptr(p->ctx, name);
+  const char *dot = strchr(nm, '.');
+  size_t dn = dot ? (size_t)(dot - nm) : strlen(nm);
+  int tried = !memchr(p->tok.text, '.', p->tok.len);
+  const char *a = tried ? " (tried '" : "", *b = tried ? nm : "", *c = tried ? "' as well)" : "";
+  if (ir_dialect_known(nm, ir_str_len(p->ctx, name)))
+    return err_tok(p, "custom op '%.*s' is unknown%s%s%s", (int)p->tok.len, p->tok.text, a, b, c);
+  uint32_t at = irp_loc_here(p);
+  err_tok(p, "Dialect `%.*s' not found for custom op '%.*s' %s%s%s", (int)dn, nm,
+          (int)p->tok.len, p->tok.text, a, b, c);
+  char list[1024];
+  ir_dialect_list(list, sizeof list);
+  note_at(p, at, "Available dialects: %s ; for more info on dialect registration see "
+          "https://mlir.llvm.org/getting_started/Faq/"
+          "#registered-loaded-dependent-whats-up-with-dialects-management", list);
+  return -1;
+}
+
 /* Op names repeat on most lines: a cache of spellings up to 16 bytes (the
  * key holds all their bytes, so a hit is exact), with the default dialect
  * they were resolved in, spares hashing the name in the registry. */
@@ -1830,31 +1852,17 @@ static uint32_t custom_opc_slow(IrParser *p, const IrTok *t, uint32_t *name) {
     *name = ir_str(p->ctx, t->text, t->len);
     return opc;
   }
-  /* `module` is builtin.module everywhere; else try the default dialect */
+  /* the default dialect's op (MLIR's parser tries nothing else: `module`
+   * is builtin.module only where builtin is the default) */
   const char *d = p->dialect ? p->dialect : "builtin";
   size_t dn = strlen(d);
-  /* room for either prefix: the default dialect's and "builtin." (8);
-   * a name too long for the stack buffer gets a heap one */
-  size_t pre = dn + 1 > 8 ? dn + 1 : 8;
+  /* a name too long for the stack buffer gets a heap one */
   char stack[256], *buf = stack;
-  if (pre + t->len > sizeof stack) buf = ir_xmalloc(pre + t->len);
+  if (dn + 1 + t->len > sizeof stack) buf = ir_xmalloc(dn + 1 + t->len);
   memcpy(buf, d, dn);
   buf[dn] = '.';
   memcpy(buf + dn + 1, t->text, t->len);
   opc = ir_op_lookup(buf, dn + 1 + t->len);
-  if (opc == IR_OP_UNKNOWN && strcmp(d, "builtin") != 0) {
-    memcpy(buf, "builtin.", 8);
-    memcpy(buf + 8, t->text, t->len);
-    uint32_t o2 = ir_op_lookup(buf, 8 + t->len);
-    if (o2 != IR_OP_UNKNOWN) {
-      *name = ir_str(p->ctx, buf, 8 + t->len);
-      if (buf != stack) free(buf);
-      return o2;
-    }
-    memcpy(buf, d, dn);
-    buf[dn] = '.';
-    memcpy(buf + dn + 1, t->text, t->len);
-  }
   *name = ir_str(p->ctx, buf, dn + 1 + t->len);
   if (buf != stack) free(buf);
   return opc;
@@ -1945,8 +1953,6 @@ static int parse_op(IrParser *p, uint32_t block) {
                           "quotes and backslashes are not allowed, nor more "
                           "than 1024 bytes");
     st->opc = ir_op_lookup(ir_str_ptr(p->ctx, st->name), ir_str_len(p->ctx, st->name));
-    const char *d = region_dialect(st->opc);
-    if (d) p->dialect = d;
     irp_next(p);
     if (st->opc == IR_OP_UNKNOWN && !p->allow_unregistered &&
         !ir_dialect_known(ir_str_ptr(p->ctx, st->name), ir_str_len(p->ctx, st->name)))
@@ -1957,15 +1963,11 @@ static int parse_op(IrParser *p, uint32_t block) {
   } else if (p->tok.kind == IR_TK_BARE_ID) {
     const IrOpInfo *info;
     st->opc = custom_opc(p, &p->tok, &st->name, &info);
-    if (!info || !info->parse) {
-      const char *nm = ir_str_ptr(p->ctx, st->name);
-      if (!memchr(p->tok.text, '.', p->tok.len))
-        return err_tok(p, "custom op '%.*s' is unknown (tried '%s' as well)",
-                       (int)p->tok.len, p->tok.text, nm);
-      return err_tok(p, "custom op '%s' is unknown", nm);
-    }
+    if (!info || !info->parse) return unknown_custom_op(p, st->name);
+    /* the op's regions have its default dialect, none if it has none
+     * (OpAsmOpInterface's getDefaultDialect; a generic op pushes none) */
     const char *d = region_dialect(st->opc);
-    if (d) p->dialect = d;
+    p->dialect = d ? d : "";
     irp_next(p);
     rc = info->parse(p, st);
     if (rc && !p->failed) rc = irp_error(p, "failed to parse '%s'", info->name);

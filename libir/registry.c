@@ -112,8 +112,7 @@ int ir_op_is_inherent(uint32_t opc, const char *name, size_t n) {
  * dialects that our registry lacks are kept as unknown ops, as they may be
  * real; an op, type or attribute of any other dialect needs
  * allow_unregistered, as in mlir-opt. */
-int ir_dialect_known(const char *name, size_t n) {
-  static const char *const dialects[] = {
+static const char *const dialects[] = {
       "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve",
       "async", "bufferization", "builtin", "cf", "complex", "dlti", "emitc", "func",
       "gpu", "index", "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi",
@@ -121,10 +120,19 @@ int ir_dialect_known(const char *name, size_t n) {
       "shape", "shard", "smt", "sparse_tensor", "spirv", "tensor", "test", "test_dyn",
       "test_irdl_to_cpp", "tosa", "transform", "ub", "vector", "wasmssa", "x86vector",
       "xegpu", "xevm"};
+
+int ir_dialect_known(const char *name, size_t n) {
   size_t dn = 0;
   while (dn < n && name[dn] != '.' && name[dn] != '<') dn++;
   if (dn == n) return 0;
   for (size_t i = 0; i < sizeof dialects / sizeof *dialects; i++)
     if (strlen(dialects[i]) == dn && memcmp(dialects[i], name, dn) == 0) return 1;
   return 0;
+}
+
+void ir_dialect_list(char *buf, size_t cap) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < sizeof dialects / sizeof *dialects && k < cap; i++)
+    k += (size_t)snprintf(buf + k, cap - k, "%s%s", i ? ", " : "", dialects[i]);
 }
