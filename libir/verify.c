@@ -203,6 +203,26 @@ __attribute__((noinline)) static int check_counts(Verifier *v, uint32_t op, cons
   return 0;
 }
 
+/* Successor k of branch op `op` against its block's arguments
+ * (BranchOpInterface's verifier): reports and returns 1 if they differ. */
+static int succ_args_bad(Verifier *v, uint32_t op, uint32_t k) {
+  const IrModule *m = v->m;
+  const IrOp *o = &m->ops[op];
+  const IrSucc *s = &m->succs[o->succs + k];
+  const IrBlock *t = &m->blocks[s->block];
+  if (s->n_operands != t->n_args) {
+    loc_error(v, o->loc, "branch has %u operands for successor #%u, but target block has %u",
+              s->n_operands, k, t->n_args);
+    return 1;
+  }
+  for (uint32_t i = 0; i < t->n_args; i++)
+    if (m->values[m->operands[s->operands + i]].type != m->values[t->args + i].type) {
+      loc_error(v, o->loc, "type mismatch for bb argument #%u of successor #%u", i, k);
+      return 1;
+    }
+  return 0;
+}
+
 __attribute__((noinline)) static void check_succs(Verifier *v, uint32_t op, const IrOpInfo *in) {
   const IrModule *m = v->m;
   const IrOp *o = &m->ops[op];
@@ -216,20 +236,7 @@ __attribute__((noinline)) static void check_succs(Verifier *v, uint32_t op, cons
     if (s->block == m->regions[region].blocks)
       loc_error(v, m->ops[m->regions[region].op].loc,
                 "entry block of region may not have predecessors");
-    if (!in || !(in->traits & IR_TR_BRANCH)) continue;
-    const IrBlock *t = &m->blocks[s->block];
-    if (s->n_operands != t->n_args) {
-      loc_error(v, o->loc,
-                "branch has %u operands for successor #%u, but target block has %u",
-                s->n_operands, k, t->n_args);
-      continue;
-    }
-    for (uint32_t i = 0; i < t->n_args; i++) {
-      if (m->values[m->operands[s->operands + i]].type != m->values[t->args + i].type) {
-        loc_error(v, o->loc, "type mismatch for bb argument #%u of successor #%u", i, k);
-        break;
-      }
-    }
+    if (in && (in->traits & IR_TR_BRANCH)) succ_args_bad(v, op, k);
   }
 }
 
@@ -871,26 +878,12 @@ static int entry_has_preds(const IrModule *m, const IrRegion *rg) {
   return 0;
 }
 
-/* A branch's operands against its successors' arguments
- * (BranchOpInterface's verifier). */
+/* A branch's operands against its successors' arguments, up to the
+ * first that differ. */
 static int rep_branch(Verifier *v, uint32_t x, const IrOpInfo *in) {
-  const IrModule *m = v->m;
-  const IrOp *o = &m->ops[x];
   if (!in || !(in->traits & IR_TR_BRANCH)) return 0;
-  for (uint32_t k = 0; k < o->n_succs; k++) {
-    const IrSucc *s = &m->succs[o->succs + k];
-    const IrBlock *t = &m->blocks[s->block];
-    if (s->n_operands != t->n_args) {
-      loc_error(v, o->loc, "branch has %u operands for successor #%u, but target block has %u",
-                s->n_operands, k, t->n_args);
-      return -1;
-    }
-    for (uint32_t i = 0; i < t->n_args; i++)
-      if (m->values[m->operands[s->operands + i]].type != m->values[t->args + i].type) {
-        loc_error(v, o->loc, "type mismatch for bb argument #%u of successor #%u", i, k);
-        return -1;
-      }
-  }
+  for (uint32_t k = 0; k < v->m->ops[x].n_succs; k++)
+    if (succ_args_bad(v, x, k)) return -1;
   return 0;
 }
 
@@ -913,7 +906,7 @@ static int rep_enter_op(Verifier *v, uint32_t x, const OpcFacts *F) {
    * (ir_verify_symtab): here only its own attribute */
   if (F->verify && !(op->opc == IR_OP_GET_GLOBAL && ir_op_prop_lit(m, x, "name"))) {
     uint32_t who = hook_blames(v, x, F);
-    if (who != IR_NONE && (who == x || who != ir_op_parent(m, x))) {
+    if (who != IR_NONE && who != ir_op_parent(m, x)) {
       F->verify(m, x, v->d);
       return -1;
     }

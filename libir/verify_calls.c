@@ -120,6 +120,15 @@ static void map_new(SymMap *s, size_t n) {
   s->dups = 0;
 }
 
+/* Key k for op o, unless the key is there: IR_NONE, or the op that has it. */
+static uint32_t sym_put(SymMap *s, uint64_t k, uint32_t o) {
+  uint32_t i = slot_of(s, k);
+  if (s->key[i]) return s->op[i];
+  s->key[i] = k;
+  s->op[i] = o;
+  return IR_NONE;
+}
+
 static int is_table(const IrModule *m, uint32_t op) {
   return op != IR_NONE && (ir_op_traits(m->ops[op].opc) & IR_TR_SYMBOL_TABLE);
 }
@@ -152,14 +161,7 @@ static void add_one(const IrModule *m, uint32_t t, uint32_t o, void *ud) {
   SymMap *s = ud;
   uint32_t name = sym_name_of(m, o);
   if (name == IR_NONE) return;
-  uint64_t k = (uint64_t)(t + 1) << 32 | name;
-  uint32_t i = slot_of(s, k);
-  if (s->key[i]) {
-    s->dups++;
-    return;
-  }
-  s->key[i] = k;
-  s->op[i] = o;
+  if (sym_put(s, (uint64_t)(t + 1) << 32 | name, o) != IR_NONE) s->dups++;
 }
 
 static void sym_map(const IrModule *m, SymMap *s) {
@@ -232,7 +234,7 @@ static int symbols_bad(const IrModule *m, IrCallDefer *df) {
         continue;
       }
       pending = 1;
-    } else if (op->n_regions && (ir_op_traits(op->opc) & IR_TR_SYMBOL_TABLE)) {
+    } else if (op->n_regions && is_table(m, o)) {
       nested = 1;
     }
   }
@@ -278,18 +280,13 @@ int ir_verify_symtab(const IrModule *m, uint32_t t, IrDiag *d) {
     for (uint32_t b = m->regions[r].blocks;
          b < m->regions[r].blocks + m->regions[r].n_blocks && !bad; b++)
       for (uint32_t o = m->blocks[b].ops; o < m->blocks[b].ops + m->blocks[b].n_ops; o++) {
-        uint32_t name = sym_name_of(m, o);
-        if (name == IR_NONE) continue;
-        uint64_t k = (uint64_t)(t + 1) << 32 | name;
-        uint32_t i = slot_of(&s, k);
-        if (!s.key[i]) {
-          s.key[i] = k;
-          s.op[i] = o;
+        uint32_t name = sym_name_of(m, o), first;
+        if (name == IR_NONE ||
+            (first = sym_put(&s, (uint64_t)(t + 1) << 32 | name, o)) == IR_NONE)
           continue;
-        }
         ir_diag(d, c, m->ops[o].loc, IR_SEV_ERROR, "redefinition of symbol named '%s'",
                 ir_str_ptr(c, name));
-        ir_diag(d, c, m->ops[s.op[i]].loc, IR_SEV_NOTE, "see existing symbol definition here");
+        ir_diag(d, c, m->ops[first].loc, IR_SEV_NOTE, "see existing symbol definition here");
         bad = 1;
         break;
       }
@@ -334,10 +331,8 @@ int ir_call_defer_end(IrCallDefer *df, const IrCtx *c) {
   map_new(&s, df->n_sym / 2);
   int bad = 0;
   for (size_t i = 0; i < df->n_sym; i += 2) {
-    uint64_t k = (uint64_t)1 << 32 | df->sym[i];  /* never 0 (empty) */
-    uint32_t j = slot_of(&s, k);
-    if (s.key[j]) bad = 1;     /* a name defined twice */
-    else s.key[j] = k, s.op[j] = df->sym[i + 1];
+    /* the key is never 0 (empty); a name defined twice is bad */
+    if (sym_put(&s, (uint64_t)1 << 32 | df->sym[i], df->sym[i + 1]) != IR_NONE) bad = 1;
   }
   for (size_t i = 0; i < df->n_call && !bad;) {
     uint32_t name = df->call[i], nin = df->call[i + 1], nres = df->call[i + 2];
