@@ -1501,8 +1501,8 @@ int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
                                      irp_loc_real(p, args[i].loc));
       if (define_value(p, s, n, 0, v, args[i].type, args[i].ref.loc)) return -1;
     }
-    if (p->tok.kind == IR_TK_CARET_ID)
-      return irp_error(p, "invalid block name in region with named arguments");
+    if (p->tok.kind == IR_TK_CARET_ID) /* at the label, as MLIR */
+      return err_tok(p, "invalid block name in region with named arguments");
   }
   if (p->tok.kind != IR_TK_RBRACE) {
     if (!n_args && p->tok.kind != IR_TK_CARET_ID) blk = irb_block(p->b, region);

@@ -366,8 +366,8 @@ static int bang_type(IrParser *p, uint32_t *out) {
   }
   uint32_t id = irp_alias_type(p, ir_str(p->ctx, t.text, t.len));
   if (id == IR_NONE)
-    return irp_error_at(p, irp_lazy_loc(p, start), "undefined symbol alias id '%.*s'",
-                        (int)t.len, t.text);
+    /* MLIR's emitWrongTokenError: at the token after the alias */
+    return irp_error(p, "undefined symbol alias id '%.*s'", (int)t.len, t.text);
   *out = id;
   return 0;
 }

@@ -28,8 +28,11 @@ static void sig_free(Sig *s) {
   free(s->res_attrs);
 }
 
-/* `(%a: t {attrs}, ...)` or, in a declaration, `(t {attrs}, ...)`. */
-static int parse_args(IrParser *p, Sig *s) {
+/* `(%a: t {attrs}, ...)` or, in a declaration, `(t {attrs}, ...)`. A
+ * list that mixes the two is refused as MLIR's parseFunctionArgumentList
+ * refuses it: a name after types once the named argument has parsed, at
+ * its name; a type after names before it is parsed, at the type. */
+static int parse_args(IrParser *p, const IrOpState *st, Sig *s) {
   int named = -1;
   if (irp_expect(p, IR_TK_LPAREN, "'('") < 0) return -1;
   if (irp_consume(p, IR_TK_RPAREN) == 1) return 0;
@@ -37,12 +40,13 @@ static int parse_args(IrParser *p, Sig *s) {
     IrArgDef a;
     int is_named = irp_peek(p)->kind == IR_TK_PERCENT_ID;
     memset(&a, 0, sizeof a);
-    if (named >= 0 && is_named != named)
-      return irp_error(p, is_named ? "expected type instead of SSA identifier"
-                                   : "expected SSA identifier");
-    named = is_named;
+    if (named == 1 && !is_named)
+      return ir_syntax_parse_error(p, st, 0, "expected SSA identifier");
     if (is_named) {
       if (irp_arg_def(p, &a, 1, 1) < 0) return -1;
+      if (named == 0)
+        return ir_syntax_parse_error(p, st, a.ref.loc,
+                                     "expected type instead of SSA identifier");
     } else {
       IrNamedAttr *list = NULL;
       uint32_t n = 0;
@@ -53,6 +57,7 @@ static int parse_args(IrParser *p, Sig *s) {
       uint32_t loc; /* a declaration has no block: the location is dropped */
       if (irp_opt_loc(p, &loc) < 0) return -1;
     }
+    named = is_named;
     IR_VPUSH(s->args, s->n_args, s->cap_args, a);
   } while (irp_consume(p, IR_TK_COMMA) == 1);
   return irp_expect(p, IR_TK_RPAREN, "')'");
@@ -121,7 +126,7 @@ static int parse_func(IrParser *p, IrOpState *st) {
   if (irp_symbol(p, &name) < 0) goto out;
   irp_add_prop(p, st, "sym_name",
                ir_attr_string(c, ir_str_ptr(c, name), ir_str_len(c, name)));
-  if (parse_args(p, &s) < 0) goto out;
+  if (parse_args(p, st, &s) < 0) goto out;
   if (irp_consume(p, IR_TK_ARROW) == 1 && parse_results(p, &s) < 0) goto out;
   ins = ir_xmalloc((2 * s.n_args + 1) * sizeof *ins);
   for (uint32_t i = 0; i < s.n_args; i++) {

@@ -671,7 +671,11 @@ static int parse_pad(IrParser *p, IrOpState *st) {
       irp_dyn_index_list(p, st, vals, IR_MAX_RANK, &n, &nhigh) < 0)
     return -1;
   irp_add_prop(p, st, "static_high", ir_attr_dense_i64(c, n, vals));
-  if (plain_region(p, st, 0, &reg) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
+  if (plain_region(p, st, 0, &reg) < 0) return -1;
+  /* SingleBlockImplicitTerminator: an empty body gets a tensor.yield of
+   * nothing, which its verifier then refuses (as in mlir-opt-22) */
+  irp_ensure_terminator(p, reg, "tensor.yield", st->loc);
+  if (irp_opt_attr_dict_into(p, st) < 0 ||
       colon(p) < 0 || tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
       tensor_type(p, st, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
     return -1;

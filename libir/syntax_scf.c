@@ -328,8 +328,8 @@ static int parse_while(IrParser *p, IrOpState *st) {
   if (irp_peek(p)->kind == IR_TK_LPAREN &&
       parse_assignments(p, &args, &inits) < 0)
     goto out;
+  loc = irp_loc_here(p); /* MLIR's typeLoc: before the colon */
   if (irp_expect(p, IR_TK_COLON, "':'") < 0) goto out;
-  loc = irp_loc_here(p);
   if (irp_function_type(p, &ft) < 0) goto out;
   t = ir_type(c, ft);
   if (t->n != inits.n) {

@@ -164,6 +164,8 @@ static const RegionRule region_rules[IR_N_OPS] = {
                          "thenRegion elseRegion"},
     [IR_OP_TEST_REGION_BUFFER_BASED] = {RS_SINGLE, TM_IMPLICIT,
                                         IR_OP_TEST_REGION_YIELD, 0, "region"},
+    [IR_OP_TEST_REGION_IF] = {RS_SINGLE, TM_IMPLICIT, IR_OP_TEST_REGION_IF_YIELD, 0,
+                              "thenRegion elseRegion joinRegion"},
 };
 
 /* Copy the i-th space separated name of `names` (the last one for any i
@@ -279,6 +281,22 @@ int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d) {
 __attribute__((noinline)) static int check_shape(const IrModule *m, uint32_t op,
                                                  IrDiag *d, const RegionRule *r) {
   const IrOp *o = &m->ops[op];
+  /* MLIR's order: the SingleBlock trait over every region (at most one
+   * block, and a terminator's room unless the op has none), then ODS's
+   * region constraints, then the terminators */
+  if (r->flags & RS_SINGLE) {
+    for (uint32_t i = 0; i < o->n_regions; i++) {
+      const IrRegion *rg = &m->regions[o->regions + i];
+      if (rg->n_blocks > 1) {
+        op_err(m, op, d, "expects region #%u to have 0 or 1 blocks", i);
+        return -1;
+      }
+      if (rg->n_blocks == 1 && r->tm != TM_NONE && !m->blocks[rg->blocks].n_ops) {
+        op_err(m, op, d, "expects a non-empty block");
+        return -1;
+      }
+    }
+  }
   for (uint32_t i = 0; i < o->n_regions; i++) {
     const IrRegion *rg = &m->regions[o->regions + i];
     if (rg->n_blocks == 1 && r->tm == TM_IMPLICIT) {  /* the usual case */
@@ -286,10 +304,6 @@ __attribute__((noinline)) static int check_shape(const IrModule *m, uint32_t op,
       if (b->n_ops && is_op(m, b->ops + b->n_ops - 1, r->term)) continue;
     }
     uint32_t bit = i < 32 ? r->sized >> i & 1 : (r->flags & RS_VARIADIC) != 0;
-    if ((r->flags & RS_SINGLE) && rg->n_blocks > 1) {
-      op_err(m, op, d, "expects region #%u to have 0 or 1 blocks", i);
-      return -1;
-    }
     if (bit && rg->n_blocks != 1) {
       char name[64];
       region_name(r->names, i, name, sizeof name);
