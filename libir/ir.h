@@ -808,6 +808,14 @@ typedef struct IrPrintOpts {
  * numbers and are defined before the module. */
 int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o);
 
+/* Op `op` of m as MLIR puts an op into an error's text (Diagnostic::
+ * appendOp): the generic form, values numbered with unique ids from the
+ * op's nearest isolated-from-above ancestor (or itself; MLIR's local
+ * scope), dense attributes of more than 16 elements elided. A malloc'd
+ * string without the last newline (ops with regions take several lines),
+ * or NULL if out of memory. */
+char *ir_print_op_diag(const IrModule *m, uint32_t op);
+
 /* Whether the verifier of opcode opc reads ops outside the top-level op
  * that holds it (memref.get_global looks its global up in the module): a
  * module with such an op verifies only whole, not a top op at a time. */

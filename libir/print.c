@@ -880,11 +880,13 @@ static void print_value_slow(IrPrinter *w, uint32_t v, int result_no) {
     }
   }
   uint32_t id = w->vid[look];
-  if (id != IRW_UNSET) id &= ~IRW_MULTI;
-  irw_putc(w, '%');
-  if (id == IRW_UNSET)
+  if (id == IRW_UNSET) { /* MLIR's printValueID: no `%` */
     irw_str(w, "<<UNKNOWN SSA VALUE>>");
-  else if (id & IRW_NAMED)
+    return;
+  }
+  id &= ~IRW_MULTI;
+  irw_putc(w, '%');
+  if (id & IRW_NAMED)
     irw_put(w, w->pool + (id & ~IRW_NAMED), pool_len(w, id & ~IRW_NAMED));
   else
     irw_u64(w, id);
@@ -1982,6 +1984,57 @@ int ir_print(FILE *out, const IrModule *m, const IrPrintOpts *o) {
   int err = w.err || ferror(out);
   printer_free(&w);
   return err ? -1 : 0;
+}
+
+/* ====================================================================== */
+/* An op in a diagnostic                                                  */
+/* ====================================================================== */
+
+char *ir_print_op_diag(const IrModule *m, uint32_t op) {
+  if (op >= m->n_ops) return NULL;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return NULL;
+  /* the scope MLIR numbers from: the op itself when it is isolated from
+   * above, else its nearest such ancestor, else the outermost op */
+  uint32_t root = op;
+  while (!(ir_op_traits(m->ops[root].opc) & IR_TR_ISOLATED)) {
+    uint32_t b = m->ops[root].block;
+    if (b == IR_NONE) break;
+    root = m->regions[m->blocks[b].region].op;
+  }
+  IrPrintOpts o = {1, 0};
+  IrPrinter w;
+  printer_init(&w, f, m, &o, 64);
+  w.elide_elements = 16;
+  if (m->n_succs) preds_begin(&w);
+  /* number_module's walk from root, in the generic form's order */
+  w.n_values = m->n_values;
+  w.vid = ir_xmalloc((size_t)(m->n_values ? m->n_values : 1) * sizeof *w.vid);
+  memset(w.vid, 0xff, (size_t)m->n_values * sizeof *w.vid);
+  w.cur_op = IR_NONE;
+  pool_add(&w, "", 0);
+  w.itab = ir_xcalloc(64, sizeof *w.itab);
+  w.itab_mask = 63;
+  scope_push(&w);
+  const IrOp *r = &m->ops[root];
+  for (uint32_t k = 0; k < r->n_regions; k++) {
+    NameCtx c = {r->regions + k, 0, 0, 0, 1};
+    IR_VPUSH(w.name_st.e, w.name_st.n, w.name_st.cap, c);
+  }
+  number_op(&w, root);
+  number_pending(&w);
+  print_op(&w, op);
+  irw_flush(&w);
+  int err = w.err;
+  printer_free(&w);
+  if (fclose(f) != 0 || err) {
+    free(text);
+    return NULL;
+  }
+  if (len && text[len - 1] == '\n') text[len - 1] = 0;
+  return text;
 }
 
 /* ====================================================================== */

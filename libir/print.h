@@ -159,6 +159,9 @@ struct IrPrinter {
   IrCtx *c;
   int generic;          /* IrPrintOpts.generic */
   int debuginfo;        /* IrPrintOpts.debuginfo */
+  uint32_t elide_elements; /* print a dense attribute of more elements
+                              than this, not a splat, as elided (0: never;
+                              MLIR's elideLargeElementsAttrs) */
   IrwForm *forms;       /* per opcode x IRW_D_*, filled when first needed */
   uint8_t cur_dialect;  /* the innermost default dialect (IRW_D_*) */
 

@@ -100,6 +100,26 @@ static int is_f64(IrCtx *c, uint32_t type) {
   return !t || (t->kind == IR_T_FLOAT && t->sub == IR_F64);
 }
 
+/* Does MLIR's elideLargeElementsAttrs elide dense attribute a: more
+ * elements than w->elide_elements and not a splat? The body is a splat
+ * when it is one element: not a list, nor the hex of several. */
+static int dense_elided(const IrPrinter *w, const IrAttr *a) {
+  const IrType *t = ir_type(w->c, a->type);
+  if (t->kind != IR_T_TENSOR && t->kind != IR_T_VECTOR) return 0;
+  const int64_t *dims = ir_type_dims(w->c, a->type);
+  uint64_t total = 1;
+  for (uint32_t i = 0; i < t->n; i++) {
+    if (dims[i] < 0) return 0;
+    if (__builtin_mul_overflow(total, (uint64_t)dims[i], &total)) total = UINT64_MAX;
+  }
+  if (total <= w->elide_elements || !a->str) return 0;
+  const char *s = ir_str_ptr(w->c, a->str);
+  uint32_t n = ir_str_len(w->c, a->str);
+  if (n && s[0] == '[') return 1;
+  return n > 3 && s[0] == '"' && s[1] == '0' && s[2] == 'x' && ir_dense_width(w->c, t->elem) &&
+         (uint64_t)(n - 4) / 2 > ir_dense_width(w->c, t->elem) / 8;
+}
+
 /* ` : type` unless elided or none. */
 static void print_type_suffix(IrPrinter *w, uint32_t type, int elide) {
   if (elide == IRW_ELIDE_MUST || !type) return;
@@ -212,6 +232,11 @@ void irw_attr_body(IrPrinter *w, uint32_t attr, int elide) {
     return;
   }
   case IR_A_DENSE:
+    if (w->elide_elements && dense_elided(w, a)) {
+      irw_str(w, "dense_resource<__elided__>");
+      print_type_suffix(w, a->type, elide);
+      return;
+    }
     irw_mem(w, "dense<", 6);
     irw_mem(w, ir_str_ptr(c, a->str), ir_str_len(c, a->str));
     irw_putc(w, '>');

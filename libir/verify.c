@@ -124,6 +124,21 @@ static void loc_error(Verifier *v, uint32_t loc, const char *fmt, ...) {
   v->failed = 1;
 }
 
+/* MLIR's "block with no terminator, has <op>", the op printed as
+ * Diagnostic::appendOp prints it: on lines of its own when it has
+ * regions. Printed only when the report is. */
+static void no_terminator(Verifier *v, uint32_t last) {
+  const IrOp *o = &v->m->ops[last];
+  char *text = v->d && v->d->out ? ir_print_op_diag(v->m, last) : NULL;
+  if (text)
+    loc_error(v, o->loc, "block with no terminator, has %s%s",
+              strchr(text, '\n') ? "\n" : "", text);
+  else
+    loc_error(v, o->loc, "block with no terminator, has \"%.*s\"",
+              (int)ir_str_len(v->c, o->name), ir_str_ptr(v->c, o->name));
+  free(text);
+}
+
 /* ====================================================================== */
 /* Dominance (dom.c)                                                      */
 /* ====================================================================== */
@@ -273,9 +288,7 @@ __attribute__((noinline)) static void check_regions(Verifier *v, uint32_t p, con
         loc_error(v, o->loc, "empty block: expect at least a terminator");
         continue;
       }
-      uint32_t last = blk->ops + blk->n_ops - 1, name = m->ops[last].name;
-      loc_error(v, m->ops[last].loc, "block with no terminator, has \"%.*s\"",
-                (int)ir_str_len(v->c, name), ir_str_ptr(v->c, name));
+      no_terminator(v, blk->ops + blk->n_ops - 1);
     }
   }
 }
@@ -955,8 +968,7 @@ static int rep_exit_block(Verifier *v, uint32_t b, const OpcFacts *PF) {
     }
   if (may_skip_terminator(PF->in, &m->regions[blk->region]) || !lacks_terminator(v, blk))
     return 0;
-  loc_error(v, t->loc, "block with no terminator, has \"%.*s\"",
-            (int)ir_str_len(v->c, t->name), ir_str_ptr(v->c, t->name));
+  no_terminator(v, last);
   return -1;
 }
 

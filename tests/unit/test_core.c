@@ -1046,7 +1046,8 @@ static void test_verify(void) {
   /* missing terminator; terminator not last */
   fn_begin(&f);
   op_at(&f, f.body, "arith.addi", (uint32_t[]){fn_arg(&f), fn_arg(&f)}, 2, 1);
-  EXPECT_ERR(f, "v.mlir:2:3: error: block with no terminator, has \"arith.addi\"");
+  EXPECT_ERR(f, "v.mlir:2:3: error: block with no terminator, has %0 = \"arith.addi\"(%arg0, "
+                "%arg0) : (i32, i32) -> i32\n");
   fn_begin(&f);
   op_at(&f, f.body, "func.return", NULL, 0, 0);
   op_at(&f, f.body, "arith.addi", (uint32_t[]){fn_arg(&f), fn_arg(&f)}, 2, 1);
