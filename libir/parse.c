@@ -1640,6 +1640,67 @@ static int bad_i32_prop(IrParser *p, IrOpState *st, uint32_t loc, const char *na
   return 0;
 }
 
+/* Property `name`, if given, as MLIR converts it to storage of the kind
+ * `ok` accepts: reports MLIR's conversion error and returns 1 if it
+ * cannot. */
+static int bad_prop(IrParser *p, IrOpState *st, uint32_t loc, const char *name,
+                    int (*ok)(IrCtx *, const IrAttr *)) {
+  uint32_t id = cstr_id(p, name);
+  for (uint32_t i = 0; i < st->n_props; i++) {
+    if (st->props[i].name != id || ok(p->ctx, ir_attr(p->ctx, st->props[i].attr))) continue;
+    char dict[1024], v[512];
+    ir_attr_str(p->ctx, irp_dict(p, st->props, st->n_props), dict, sizeof dict);
+    ir_attr_str(p->ctx, st->props[i].attr, v, sizeof v);
+    irp_error_at(p, loc, "invalid properties %s for op %s: Invalid attribute `%s` in "
+                 "property conversion: %s", dict, ir_str_ptr(p->ctx, st->name), name, v);
+    return 1;
+  }
+  return 0;
+}
+
+static int is_i64_array(IrCtx *c, const IrAttr *a) {
+  return a->kind == IR_A_DENSE_ARRAY && ir_type_is_int(c, a->type, 64);
+}
+
+/* DenseIntElementsAttr: dense<...> of a vector or tensor of integers or
+ * indices */
+static int is_int_elements(IrCtx *c, const IrAttr *a) {
+  if (a->kind != IR_A_DENSE || !a->type) return 0;
+  const IrType *t = ir_type(c, a->type);
+  if (t->kind != IR_T_VECTOR && t->kind != IR_T_TENSOR) return 0;
+  int k = ir_type(c, t->elem)->kind;
+  return k == IR_T_INT || k == IR_T_INDEX;
+}
+
+/* MLIR's property conversion of a generic op (setPropertiesFromAttr),
+ * which fails the parse at the op, so that nothing after it is read:
+ * the properties by name (mlir-opt-22 reports case_operand_segments
+ * before case_values), operandSegmentSizes last. Only the
+ * properties whose kind the parser or the verifier relies on are here;
+ * the verifier checks them again for modules read from bytecode. */
+static int generic_prop_kinds(IrParser *p, IrOpState *st, uint32_t loc) {
+  switch (st->opc) {
+  case IR_OP_SWITCH:
+    if (bad_i32_prop(p, st, loc, "case_operand_segments", 0) ||
+        bad_prop(p, st, loc, "case_values", is_int_elements))
+      return -1;
+    break;
+  case IR_OP_SUBVIEW:
+  case IR_OP_REINTERPRET_CAST:
+  case IR_OP_TENSOR_EXTRACT_SLICE:
+  case IR_OP_TENSOR_INSERT_SLICE:
+    if (bad_prop(p, st, loc, "static_offsets", is_i64_array) ||
+        bad_prop(p, st, loc, "static_sizes", is_i64_array) ||
+        bad_prop(p, st, loc, "static_strides", is_i64_array))
+      return -1;
+    break;
+  default:
+    break;
+  }
+  uint32_t nseg = ir_segment_count(st->opc);
+  return nseg && bad_i32_prop(p, st, loc, "operandSegmentSizes", nseg) ? -1 : 0;
+}
+
 /* Successor operand ranges of the registered branch ops in generic form,
  * from their segment properties (as their MLIR definitions do). */
 static int generic_succ_operands(IrParser *p, IrOpState *st, uint32_t loc) {
@@ -1772,6 +1833,7 @@ int irp_generic_op_body(IrParser *p, IrOpState *st) {
   if (irp_resolve_list(p, refs, n_refs, list, nin, st)) return -1;
   list = ir_type_list(p->ctx, ft); /* the ctx may have grown */
   for (uint32_t i = 0; i < nres; i++) irp_add_result_type(st, list[nin + i]);
+  if (generic_prop_kinds(p, st, st->loc)) return -1;
   return generic_succ_operands(p, st, st->loc);
 }
 
