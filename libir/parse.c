@@ -297,7 +297,28 @@ int irp_expect_fail(IrParser *p, const char *what) {
   return irp_error(p, "expected %s", what);
 }
 
+/* What a parser asked for and did not find: in a custom op's parser,
+ * MLIR's OpAsmParser::emitError ("custom op 'name' " at the current
+ * token); elsewhere the parser's own error (at the end of the token
+ * before when the current one starts a line). */
+int irp_ask_error(IrParser *p, const char *fmt, ...) {
+  char buf[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (p->hook_op)
+    return irp_error_at(p, irp_loc_here(p), "custom op '%s' %s",
+                        ir_str_ptr(p->ctx, p->hook_op->name), buf);
+  return irp_error(p, "%s", buf);
+}
+
 int irp_expect_kw(IrParser *p, const char *kw) {
+  if (irp_consume_kw(p, kw)) return 0;
+  return irp_ask_error(p, "expected '%s'", kw);
+}
+
+int irp_expect_kw_plain(IrParser *p, const char *kw) {
   if (irp_consume_kw(p, kw)) return 0;
   return irp_error(p, "expected '%s'", kw);
 }
@@ -312,7 +333,7 @@ int irp_opt_keyword(IrParser *p, const char **s, uint32_t *n) {
 
 int irp_keyword(IrParser *p, const char **s, uint32_t *n) {
   if (irp_opt_keyword(p, s, n) == 1) return 0;
-  return irp_error(p, "expected valid keyword");
+  return irp_ask_error(p, "expected valid keyword");
 }
 
 /* Value of an INT token (decimal or 0x hex), into *v as unsigned.
@@ -357,6 +378,13 @@ int irp_opt_int(IrParser *p, int64_t *v) {
 }
 
 int irp_int(IrParser *p, int64_t *v) {
+  int r = irp_opt_int(p, v);
+  if (r == 1) return 0;
+  if (r < 0) return -1;
+  return irp_ask_error(p, "expected integer value");
+}
+
+int irp_int_plain(IrParser *p, int64_t *v) {
   int r = irp_opt_int(p, v);
   if (r == 1) return 0;
   if (r < 0) return -1;
@@ -1392,6 +1420,7 @@ static void free_states(IrParser *p) {
 /* ====================================================================== */
 
 int irp_successor(IrParser *p, uint32_t *block) {
+  /* OpAsmParser::parseSuccessor is the parser's own: no custom op prefix */
   if (p->tok.kind != IR_TK_CARET_ID) return irp_error(p, "expected block name");
   IrpNames *t = p->names;
   uint32_t key = t->rscope * 2 + 1;
@@ -2007,6 +2036,8 @@ static int parse_op(IrParser *p, uint32_t block) {
   st->loc = tok_loc(p);
   st->n_results_expected = (uint32_t)nexp;
   const char *saved = p->dialect;
+  const IrOpState *hook = p->hook_op; /* a region's ops are not its op's */
+  p->hook_op = NULL;
   int rc;
   if (p->tok.kind == IR_TK_STRING) {
     if (p->tok.len == 0) return irp_error(p, "empty operation name is invalid");
@@ -2040,12 +2071,15 @@ static int parse_op(IrParser *p, uint32_t block) {
       p->dialect = d ? d : "";
     }
     irp_next(p);
+    p->hook_op = st;
     rc = info->parse(p, st);
+    p->hook_op = NULL;
     if (rc && !p->failed) rc = irp_error(p, "failed to parse '%s'", info->name);
   } else {
     return irp_error(p, "expected operation name in quotes");
   }
   p->dialect = saved;
+  p->hook_op = hook;
   if (rc) return -1;
   uint32_t loc;
   int r = irp_opt_loc(p, &loc);

@@ -235,7 +235,7 @@ static int parse_case_value(IrParser *p, uint64_t *v) {
   int neg = irp_consume(p, IR_TK_MINUS) == 1;
   const IrTok *t = irp_peek(p);
   char buf[32], *e;
-  if (t->kind != IR_TK_INT) return irp_error(p, "expected integer value");
+  if (t->kind != IR_TK_INT) return irp_ask_error(p, "expected integer value");
   if (t->len >= sizeof buf) return irp_error(p, "integer value too large");
   memcpy(buf, t->text, t->len);
   buf[t->len] = 0;
