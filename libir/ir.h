@@ -410,6 +410,10 @@ typedef struct IrOpInfo {
   void (*print)(IrPrinter *w, const IrModule *m, uint32_t op);
   void (*asm_names)(IrPrinter *w, const IrModule *m, uint32_t op);
   int (*verify)(const IrModule *m, uint32_t op, IrDiag *d);
+  /* MLIR's verifyRegions: what the op checks of its regions, run after
+   * the ops in them are verified (the reporting walk's order; the other
+   * walks run it with verify) */
+  int (*verify_regions)(const IrModule *m, uint32_t op, IrDiag *d);
 } IrOpInfo;
 
 /* Lookup; never NULL for a registered opcode. */

@@ -309,6 +309,13 @@ typedef struct IrOpHooks {
   int (*verify)(const IrModule *m, uint32_t op, IrDiag *d);
 } IrOpHooks;
 
+/* An op's MLIR verifyRegions, by name (IrOpInfo.verify_regions); the op
+ * also has a verify hook. */
+typedef struct IrRegionHook {
+  const char *name;
+  int (*verify_regions)(const IrModule *m, uint32_t op, IrDiag *d);
+} IrRegionHook;
+
 /* ---------------------------------------------------------------------- */
 /* Parser internals shared by lex.c and parse*.c only (hooks must keep to */
 /* the irp_* API above).                                                  */
@@ -853,6 +860,7 @@ void irb_reserve(IrBuilder *b, uint32_t ops, uint32_t vals, uint32_t operands,
 extern const IrOpHooks ir_hooks_builtin[], ir_hooks_func[], ir_hooks_arith[],
     ir_hooks_memref[], ir_hooks_bufferization[], ir_hooks_cf[], ir_hooks_scf[],
     ir_hooks_misc[], ir_hooks_test[];
+extern const IrRegionHook ir_region_hooks_misc[];
 
 /* ====================================================================== */
 /* verify_rules.c: ODS-level structure of registered ops                 */
@@ -865,6 +873,10 @@ int ir_verify_segments(const IrModule *m, uint32_t op, IrDiag *d);
 /* Region counts of blocks (SingleBlock, SizedRegion<1>) and the
  * terminators they must end with: 0 or -1 after one error. */
 int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d);
+/* The same in two parts, for the reporting walk: what MLIR checks on
+ * entering the op, and the terminators it checks on leaving it. */
+int ir_verify_region_entry(const IrModule *m, uint32_t op, IrDiag *d);
+int ir_verify_region_exit(const IrModule *m, uint32_t op, IrDiag *d);
 /* Has opcode opc a region rule (else ir_verify_region_shape passes)? */
 int ir_has_region_rule(uint32_t opc);
 

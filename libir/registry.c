@@ -14,7 +14,7 @@
 
 static IrOpInfo infos[IR_N_OPS] = {
 #define OP(id, name, traits, nopd, nres, nreg, nsucc, inherent) \
-  {name, traits, nopd, nres, nreg, nsucc, inherent, 0, 0, 0, 0},
+  {name, traits, nopd, nres, nreg, nsucc, inherent, 0, 0, 0, 0, 0},
 #include "ops.def"
 #undef OP
 };
@@ -76,6 +76,13 @@ static void init(void) {
       in->asm_names = h->asm_names;
       in->verify = h->verify;
     }
+  }
+  for (const IrRegionHook *h = ir_region_hooks_misc; h->name; h++) {
+    uint32_t opc = find(h->name, strlen(h->name));
+    IrOpInfo *in = opc == IR_OP_UNKNOWN ? NULL : &infos[opc];
+    if (!in || !in->verify || in->verify_regions)
+      ir_die("verify_regions for op '%s' without verify, or twice", h->name);
+    in->verify_regions = h->verify_regions;
   }
   atomic_store_explicit(&ready, 1, memory_order_release);
 }

@@ -688,10 +688,9 @@ static int parse_pad(IrParser *p, IrOpState *st) {
   return 0;
 }
 
-/* PadOp::verify, then verifyRegions: the result type against the one
- * inferred from the source and the static pads (a dynamic pad or source
- * size leaves that size to the result), then the body's arguments (one
- * index per dimension) and the element type it yields. */
+/* PadOp::verify: the result type against the one inferred from the
+ * source and the static pads (a dynamic pad or source size leaves that
+ * size to the result). */
 static int verify_pad(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrOp *o = &m->ops[op];
@@ -727,6 +726,17 @@ static int verify_pad(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_diag(d, c, o->loc, IR_SEV_ERROR, "specified type '%s' does not match "
                    "the inferred type '%s'", b, e), -1;
   }
+  return 0;
+}
+
+/* PadOp::verifyRegions: the body's arguments, one index per dimension of
+ * the result, and the element type it yields. */
+static int verify_pad_regions(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = &m->ops[op];
+  if (!o->n_operands || o->n_results != 1 || o->n_regions != 1) return 0;
+  const IrType *tr = ir_type(c, res_type(m, op, 0));
+  if (tr->kind != IR_T_TENSOR) return 0;
   const IrRegion *rg = &m->regions[o->regions];
   if (!rg->n_blocks) return 0;
   const IrBlock *blk = &m->blocks[rg->blocks];
@@ -2077,4 +2087,9 @@ const IrOpHooks ir_hooks_misc[] = {
     {"transform.yield", parse_transform_yield, print_transform_yield, NULL,
      NULL},
     {0},
+};
+
+const IrRegionHook ir_region_hooks_misc[] = {
+    {"tensor.pad", verify_pad_regions},
+    {NULL, NULL},
 };

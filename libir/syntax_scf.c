@@ -781,6 +781,36 @@ static void ensure_in_parallel(IrParser *p, uint32_t region, uint32_t loc) {
   irb_op(b, blk, &s);
 }
 
+/* ForallOp::verify, its first checks: a result per output, then the
+ * body's arguments: an index per loop (the rank is the number of lower
+ * bounds), then one per output, of the output's type. */
+static int verify_forall(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = &m->ops[op];
+  uint32_t first, nout;
+  uint32_t lb = ir_op_prop_lit(m, op, "staticLowerBound");
+  if (o->n_regions != 1 || ir_segment(m, op, 3, &first, &nout) || !lb ||
+      ir_attr(c, lb)->kind != IR_A_DENSE_ARRAY)
+    return 0;
+  uint32_t rank = ir_attr(c, lb)->n;
+  if (o->n_results != nout)
+    return ir_syntax_op_error(m, op, d, "produces %u results, but has only %u outputs",
+                              o->n_results, nout);
+  const IrRegion *rg = &m->regions[o->regions];
+  if (rg->n_blocks != 1) return 0;
+  const IrBlock *b = &m->blocks[rg->blocks];
+  if ((uint64_t)b->n_args != (uint64_t)rank + nout)
+    return ir_syntax_op_error(m, op, d, "region expects %u arguments", rank);
+  for (uint32_t i = 0; i < rank; i++)
+    if (ir_type(c, ir_vtype(m, b->args + i))->kind != IR_T_INDEX)
+      return ir_syntax_op_error(m, op, d, "expects %u-th block argument to be an index", i);
+  for (uint32_t i = 0; i < nout; i++)
+    if (ir_vtype(m, b->args + rank + i) != ir_vtype(m, ir_operand(m, op, first + i)))
+      return ir_syntax_op_error(m, op, d, "type mismatch between %u-th output and "
+                                "corresponding block argument", i);
+  return 0;
+}
+
 static int parse_forall(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
   uint32_t idx = ir_type_index(c);
@@ -1124,7 +1154,7 @@ const IrOpHooks ir_hooks_scf[] = {
      verify_execute_region},
     {"scf.index_switch", parse_index_switch, print_index_switch, NULL, NULL},
     {"scf.parallel", parse_parallel, print_parallel, NULL, NULL},
-    {"scf.forall", parse_forall, print_forall, NULL, NULL},
+    {"scf.forall", parse_forall, print_forall, NULL, verify_forall},
     {"scf.forall.in_parallel", parse_in_parallel, print_in_parallel, NULL,
      verify_in_parallel},
     {"scf.reduce", parse_reduce, print_reduce, NULL, verify_reduce},

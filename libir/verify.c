@@ -36,6 +36,7 @@ typedef struct OpcFacts {
   _Alignas(64) const IrOpInfo *in;  /* NULL: unregistered; 64-byte entries
                                        index with a shift */
   int (*verify)(const IrModule *m, uint32_t op, IrDiag *d);
+  int (*vregions)(const IrModule *m, uint32_t op, IrDiag *d); /* verify_regions */
   uint32_t traits;
   /* counts in check_counts' order (regions, results, successors,
    * operands): the least, and how many more may come */
@@ -723,9 +724,16 @@ static void enter_regions(Verifier *v, const IrOp *op, const OpcFacts *F) {
   }
 }
 
-/* Op o's verify hook (rule 4), into sink d. */
+/* An op's verify hook, then its verify_regions (in every walk but the
+ * reporting one, where the second waits for the op's exit). */
+static int op_hooks(const OpcFacts *F, const IrModule *m, uint32_t o, IrDiag *d) {
+  if (F->verify(m, o, d)) return -1;
+  return F->vregions ? F->vregions(m, o, d) : 0;
+}
+
+/* Op o's verify hooks (rule 4), into sink d. */
 static int run_hook(Verifier *v, uint32_t o, const OpcFacts *F, IrDiag *d) {
-  return F->pure ? run_pure_hook(v->memo, v->m, o, F, d) : F->verify(v->m, o, d);
+  return F->pure ? run_pure_hook(v->memo, v->m, o, F, d) : op_hooks(F, v->m, o, d);
 }
 
 /* (fast) A block lacks the terminator it needs: check_regions, which the
@@ -778,7 +786,7 @@ static void walk_ops(Verifier *v) {
      * corpus: 26.7K of m.irb's 82K ops, 24K of them hits) */
     if (!ok || (F->pure && pure_hook_passed(v->memo, m, op))) continue;
     if (F->pure ? run_pure_hook_now(v->memo, m, o, F, v->quiet)
-                : F->verify(m, o, v->quiet)) {
+                : op_hooks(F, m, o, v->quiet)) {
       v->hooks_from = o;          /* the second walk repeats it aloud */
       v->failed = 1;
       if (fast) return;
@@ -807,6 +815,7 @@ static void init_facts(void) {
     OpcFacts *F = &opc_facts[k];
     const IrOpInfo *in = F->in = ir_op_info(k);
     F->verify = in->verify;
+    F->vregions = in->verify_regions;
     F->traits = in->traits;
     F->has_segs = ir_segment_count(k) != 0;
     F->has_shape = ir_has_region_rule(k);
@@ -905,7 +914,7 @@ static int rep_enter_op(Verifier *v, uint32_t x, const OpcFacts *F) {
   const IrOp *op = &m->ops[x];
   if (!counts_fit(F, op)) return check_counts(v, x, F->in);
   if (F->has_segs && ir_verify_segments(m, x, v->d)) return -1;
-  if (F->has_shape && op->n_regions && ir_verify_region_shape(m, x, v->d)) return -1;
+  if (F->has_shape && op->n_regions && ir_verify_region_entry(m, x, v->d)) return -1;
   if (op->block != IR_NONE) {
     const IrBlock *b = &m->blocks[op->block];
     if ((F->traits & IR_TR_TERMINATOR) && x != b->ops + b->n_ops - 1) {
@@ -1037,6 +1046,10 @@ static int rep_exit_op(Verifier *v, uint32_t x, const OpcFacts *F) {
     }
   if ((F->traits & IR_TR_ISOLATED) && rep_isolation(v, x)) return -1;
   if ((F->traits & IR_TR_SYMBOL_TABLE) && ir_verify_symtab(m, x, v->d)) return -1;
+  /* verifyRegionInvariants: the region traits' terminators, then the
+   * op's verifyRegions */
+  if (F->has_shape && op->n_regions && ir_verify_region_exit(m, x, v->d)) return -1;
+  if (F->vregions && F->vregions(m, x, v->d)) return -1;
   return 0;
 }
 

@@ -266,7 +266,13 @@ static int usual_shape(const IrModule *m, const IrOp *o, const RegionRule *r) {
   return 1;
 }
 
-static int check_shape(const IrModule *m, uint32_t op, IrDiag *d, const RegionRule *r);
+/* What check_shape checks: all of it, or what MLIR checks on entering
+ * the op (the SingleBlock trait, ODS's region constraints, terminators
+ * the op's verify checks) or on leaving it (terminators of the
+ * SingleBlockImplicitTerminator trait and of verifyRegions). */
+enum { SHAPE_ALL, SHAPE_ENTRY, SHAPE_EXIT };
+static int check_shape(const IrModule *m, uint32_t op, IrDiag *d, const RegionRule *r,
+                       int when);
 
 /* The usual shapes are told apart first, in a function that needs few
  * registers: the full rule's prologue and epilogue were a third of its
@@ -275,12 +281,38 @@ int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = &m->ops[op];
   if (o->opc >= IR_N_OPS || !region_rules[o->opc].flags) return 0;
   const RegionRule *r = &region_rules[o->opc];
-  return usual_shape(m, o, r) ? 0 : check_shape(m, op, d, r);
+  return usual_shape(m, o, r) ? 0 : check_shape(m, op, d, r, SHAPE_ALL);
+}
+
+int ir_verify_region_entry(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrOp *o = &m->ops[op];
+  if (o->opc >= IR_N_OPS || !region_rules[o->opc].flags) return 0;
+  const RegionRule *r = &region_rules[o->opc];
+  return usual_shape(m, o, r) ? 0 : check_shape(m, op, d, r, SHAPE_ENTRY);
+}
+
+int ir_verify_region_exit(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrOp *o = &m->ops[op];
+  if (o->opc >= IR_N_OPS || !region_rules[o->opc].flags) return 0;
+  const RegionRule *r = &region_rules[o->opc];
+  return usual_shape(m, o, r) ? 0 : check_shape(m, op, d, r, SHAPE_EXIT);
 }
 
 __attribute__((noinline)) static int check_shape(const IrModule *m, uint32_t op,
-                                                 IrDiag *d, const RegionRule *r) {
+                                                 IrDiag *d, const RegionRule *r,
+                                                 int when) {
   const IrOp *o = &m->ops[op];
+  int late = r->tm == TM_IMPLICIT || r->tm == TM_REDUCE; /* terms on exit */
+  if (when == SHAPE_EXIT) {
+    if (!late) return 0;
+    for (uint32_t i = 0; i < o->n_regions; i++) {
+      const IrRegion *rg = &m->regions[o->regions + i];
+      if (rg->n_blocks != 1 || !m->blocks[rg->blocks].n_ops) continue;
+      const IrBlock *b = &m->blocks[rg->blocks];
+      if (check_term(m, op, d, r, i, b->ops + b->n_ops - 1)) return -1;
+    }
+    return 0;
+  }
   /* MLIR's order: the SingleBlock trait over every region (at most one
    * block, and a terminator's room unless the op has none), then ODS's
    * region constraints, then the terminators */
@@ -313,7 +345,7 @@ __attribute__((noinline)) static int check_shape(const IrModule *m, uint32_t op,
              i, name);
       return -1;
     }
-    if (rg->n_blocks != 1 || r->tm == TM_NONE) continue;
+    if (rg->n_blocks != 1 || r->tm == TM_NONE || (when == SHAPE_ENTRY && late)) continue;
     const IrBlock *b = &m->blocks[rg->blocks];
     if (!b->n_ops) continue; /* the generic check reports empty blocks */
     if (check_term(m, op, d, r, i, b->ops + b->n_ops - 1)) return -1;
