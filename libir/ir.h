@@ -378,6 +378,8 @@ enum {
   IR_TR_CALL         = 1u << 17, /* call op: `callee` symbol */
   IR_TR_GRAPH_REGION = 1u << 18, /* regions are graph regions (MLIR's
                                     RegionKind::Graph): no dominance */
+  IR_TR_ALLOCA_SCOPE = 1u << 19, /* AutomaticAllocationScope: frees the
+                                    memref.alloca of its regions */
 };
 
 /* Opcodes: one per registered op, from ops.def. IR_OP_UNKNOWN is any op not

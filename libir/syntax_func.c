@@ -143,12 +143,11 @@ static int parse_func(IrParser *p, IrOpState *st) {
   region = irb_region(b);
   irp_add_region(st, region);
   if (irp_peek(p)->kind == IR_TK_LBRACE) {
-    if (s.n_args && !s.args[0].ref.name) {
-      irp_error(p, "expected named arguments in a function with a body");
-      goto out;
-    }
+    /* unnamed arguments give the body no entry arguments (MLIR's
+     * parseRegion), which the verifier then refuses */
+    int named = s.n_args && s.args[0].ref.name;
     uint32_t at = irp_loc_here(p);
-    if (irp_region(p, region, s.args, s.n_args, 1) < 0) goto out;
+    if (irp_region(p, region, named ? s.args : NULL, named ? s.n_args : 0, 1) < 0) goto out;
     /* `{}` is no body (function_interface_impl's parser) */
     if (!irb_region_n_blocks(b, region)) {
       ir_syntax_parse_error(p, st, at, "expected non-empty function body");
@@ -269,12 +268,16 @@ static int verify_func(const IrModule *m, uint32_t op, IrDiag *d) {
                                 "function signature",
                                 t->n);
     for (uint32_t i = 0; i < t->n; i++)
-      if (ir_vtype(m, e->args + i) != tl[i])
+      if (ir_vtype(m, e->args + i) != tl[i]) {
+        char have[256], want[256];
+        ir_type_str(m->ctx, ir_vtype(m, e->args + i), have, sizeof have);
+        ir_type_str(m->ctx, tl[i], want, sizeof want);
         return ir_syntax_op_error(
             m, op, d,
-            "type of entry block argument #%u must match the type of the "
-            "corresponding argument in function signature",
-            i);
+            "type of entry block argument #%u('%s') must match the type of the "
+            "corresponding argument in function signature('%s')",
+            i, have, want);
+      }
   } else {
     uint32_t vis = ir_op_prop_lit(m, op, "sym_visibility");
     if (!vis || ir_syntax_attr_is_str(m->ctx, vis, "public"))

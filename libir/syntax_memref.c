@@ -431,6 +431,19 @@ static int verify_alloc(const IrModule *m, uint32_t op, IrDiag *d) {
   return check_alignment(m, op, d);
 }
 
+/* AllocaOp::verify: an ancestor that frees it (AutomaticAllocationScope,
+ * which no unregistered op has), then the alloc-like checks. Not a pure
+ * hook: the verdict depends on where the op is. */
+static int verify_alloca(const IrModule *m, uint32_t op, IrDiag *d) {
+  uint32_t a = ir_op_parent(m, op);
+  while (a != IR_NONE && !(ir_op_traits(m->ops[a].opc) & IR_TR_ALLOCA_SCOPE))
+    a = ir_op_parent(m, a);
+  if (a == IR_NONE)
+    return ir_syntax_op_error(m, op, d, "requires an ancestor op with "
+                              "AutomaticAllocationScope trait");
+  return verify_alloc(m, op, d);
+}
+
 /* ====================================================================== */
 /* realloc                                                                */
 /* ====================================================================== */
@@ -1740,7 +1753,7 @@ static int verify_memref_reshape(const IrModule *m, uint32_t op, IrDiag *d) {
 
 const IrOpHooks ir_hooks_memref[] = {
     {"memref.alloc", parse_alloc, print_alloc, names_alloc, verify_alloc},
-    {"memref.alloca", parse_alloc, print_alloc, names_alloca, verify_alloc},
+    {"memref.alloca", parse_alloc, print_alloc, names_alloca, verify_alloca},
     {"memref.realloc", parse_realloc, print_realloc, NULL, verify_realloc},
     {"memref.dealloc", parse_dealloc, print_dealloc, NULL, verify_dealloc},
     {"memref.load", parse_load, print_load, NULL, verify_load},

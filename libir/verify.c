@@ -480,7 +480,7 @@ static SegOk *seg_slot(SegOk *seg_ok, const IrOp *op) {
  * hooks alone were 5.8M of ir-dis's 129M instructions). A hook that fails
  * is never remembered, so every error is still reported by the hook. */
 static const char *const pure_hook_ops[] = {
-    "memref.alloc", "memref.alloca", "memref.subview",
+    "memref.alloc", "memref.subview",
     "memref.reinterpret_cast", "arith.constant",
 };
 #define N_PURE (sizeof pure_hook_ops / sizeof *pure_hook_ops)

@@ -23,3 +23,20 @@ func.func @g(%a: i32) {}
 // expected-error @+1 {{custom op 'func.func' expected non-empty function body}}
 func.func private @h() {
 }
+
+// -----
+
+// Unnamed arguments give the body no entry arguments: the verifier then
+// counts them.
+// expected-error @+1 {{'func.func' op entry block must have 1 arguments to match function signature}}
+func.func @unnamed_args(i32) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op type of entry block argument #0('i64') must match the type of the corresponding argument in function signature('i32')}}
+func.func @labelled_entry(i32) {
+^bb0(%x: i64):
+  return
+}
