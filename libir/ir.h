@@ -543,6 +543,9 @@ static inline uint32_t ir_vtype(const IrModule *m, uint32_t v) { return m->value
 /* Parent op of a block / of an op (IR_NONE for op 0). */
 uint32_t ir_block_parent_op(const IrModule *m, uint32_t block);
 uint32_t ir_op_parent(const IrModule *m, uint32_t op);
+/* The nearest op enclosing op that has one of the IR_TR_* bits `trait`
+ * (MLIR's getParentWithTrait: unregistered ops have none), or IR_NONE. */
+uint32_t ir_op_ancestor(const IrModule *m, uint32_t op, uint32_t trait);
 /* Operand segments of ops with operandSegmentSizes (memref.alloc,
  * bufferization.dealloc, cf.cond_br, scf.forall ...): how many the op
  * has (0 for other ops), and segment k as a range of the op's operand

@@ -209,16 +209,14 @@ void irp_note_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__(
  * below, so a literal's length folds) */
 int irp_expect_kw(IrParser *p, const char *kw);
 /* irp_expect_kw, irp_keyword and irp_int report a miss in a custom op's
- * parser as MLIR's OpAsmParser does (irp_ask_error: see hook_op); the
- * _plain ones, for attributes and types, as MLIR's own parser does. */
-int irp_expect_kw_plain(IrParser *p, const char *kw);
+ * parser as MLIR's OpAsmParser does (irp_ask_error: see hook_op);
+ * attributes and types, which MLIR's own parser reads, use irp_error. */
 int irp_ask_error(IrParser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A bare identifier (keyword) of any spelling; *s and *n point into source. */
 int irp_keyword(IrParser *p, const char **s, uint32_t *n);
 int irp_opt_keyword(IrParser *p, const char **s, uint32_t *n);
 
 int irp_int(IrParser *p, int64_t *v);             /* optional leading '-' */
-int irp_int_plain(IrParser *p, int64_t *v);
 int irp_opt_int(IrParser *p, int64_t *v);
 int irp_string(IrParser *p, uint32_t *str);       /* "..." -> interned, unescaped */
 int irp_symbol(IrParser *p, uint32_t *str);       /* @name -> interned name */

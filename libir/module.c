@@ -362,6 +362,12 @@ uint32_t ir_op_parent(const IrModule *m, uint32_t op) {
   return b == IR_NONE ? IR_NONE : ir_block_parent_op(m, b);
 }
 
+uint32_t ir_op_ancestor(const IrModule *m, uint32_t op, uint32_t trait) {
+  uint32_t a = ir_op_parent(m, op);
+  while (a != IR_NONE && !(ir_op_traits(m->ops[a].opc) & trait)) a = ir_op_parent(m, a);
+  return a;
+}
+
 uint32_t ir_op_prop(const IrModule *m, uint32_t op, const char *name) {
   return ir_dict_getc(m->ctx, m->ops[op].props, name);
 }

@@ -318,10 +318,6 @@ int irp_expect_kw(IrParser *p, const char *kw) {
   return irp_ask_error(p, "expected '%s'", kw);
 }
 
-int irp_expect_kw_plain(IrParser *p, const char *kw) {
-  if (irp_consume_kw(p, kw)) return 0;
-  return irp_error(p, "expected '%s'", kw);
-}
 
 int irp_opt_keyword(IrParser *p, const char **s, uint32_t *n) {
   if (p->tok.kind != IR_TK_BARE_ID) return 0;
@@ -384,12 +380,6 @@ int irp_int(IrParser *p, int64_t *v) {
   return irp_ask_error(p, "expected integer value");
 }
 
-int irp_int_plain(IrParser *p, int64_t *v) {
-  int r = irp_opt_int(p, v);
-  if (r == 1) return 0;
-  if (r < 0) return -1;
-  return irp_error(p, "expected integer value");
-}
 
 int irp_string(IrParser *p, uint32_t *str) {
   if (p->tok.kind != IR_TK_STRING) return irp_error(p, "expected string");

@@ -805,7 +805,8 @@ static int int_or_dyn(IrParser *p, int64_t *v) {
     *v = IR_DYN;
     return 0;
   }
-  return irp_int_plain(p, v);
+  int r = irp_opt_int(p, v); /* MLIR's own parser: no custom op prefix */
+  return r == 1 ? 0 : r < 0 ? -1 : irp_error(p, "expected integer value");
 }
 
 static int strided(IrParser *p, uint32_t *out) {
@@ -1219,7 +1220,7 @@ static int loc_inner(IrParser *p, uint32_t *out) {
     irp_next(p);
     l.kind = IR_L_CALLSITE;
     if (irp_expect(p, IR_TK_LPAREN, "'(' in callsite location") || loc_inst(p, &l.a) ||
-        irp_expect_kw_plain(p, "at") || loc_inst(p, &l.b) ||
+        (!irp_consume_kw(p, "at") && irp_error(p, "expected 'at'")) || loc_inst(p, &l.b) ||
         irp_expect(p, IR_TK_RPAREN, "')' in callsite location"))
       return -1;
     *out = ir_loc_intern(p->ctx, &l, NULL);
@@ -1255,10 +1256,10 @@ static int loc_inner(IrParser *p, uint32_t *out) {
     irp_next(p);
     if (irp_consume(p, IR_TK_COLON)) {
       int64_t line, col = 0;
-      if (p->tok.kind != IR_TK_INT || irp_int_plain(p, &line))
+      if (p->tok.kind != IR_TK_INT || irp_int(p, &line))
         return irp_error(p, "expected integer line number in FileLineColLoc");
       if (irp_consume(p, IR_TK_COLON)) {
-        if (p->tok.kind != IR_TK_INT || irp_int_plain(p, &col))
+        if (p->tok.kind != IR_TK_INT || irp_int(p, &col))
           return irp_error(p, "expected integer column number in FileLineColLoc");
       }
       if (line > UINT32_MAX || col > UINT32_MAX) return irp_error(p, "location out of range");

@@ -763,7 +763,11 @@ static void number_subtree(IrPrinter *w, uint32_t op) {
  * it has just loaded instead of walking the whole module twice. Not in
  * the generic form (one counter runs through the module) nor with the
  * alias pass (which prints before any naming). */
-static void number_module(IrPrinter *w, int lazy) {
+static void number_from(IrPrinter *w, uint32_t root, int lazy);
+static void number_module(IrPrinter *w, int lazy) { number_from(w, 0, lazy); }
+
+/* number_module from op `root` (not lazily unless it is op 0). */
+static void number_from(IrPrinter *w, uint32_t root, int lazy) {
   const IrModule *m = w->m;
   NameStack *st = &w->name_st;
   w->n_values = m->n_values;
@@ -775,13 +779,13 @@ static void number_module(IrPrinter *w, int lazy) {
   w->itab_mask = 63;
   scope_push(w);                          /* the top-level scope: depth 1 */
   if (!m->n_ops) return;
-  const IrOp *top = &m->ops[0];
+  const IrOp *top = &m->ops[root];
   for (uint32_t k = 0; k < top->n_regions; k++) {
     NameCtx c = {top->regions + k, 0, 0, 0, 1};
     IR_VPUSH(st->e, st->n, st->cap, c);
   }
-  number_op(w, 0);
-  if (!lazy || w->generic || top->n_regions != 1) {
+  number_op(w, root);
+  if (!lazy || root || w->generic || top->n_regions != 1) {
     number_pending(w);
     return;
   }
@@ -2009,22 +2013,7 @@ char *ir_print_op_diag(const IrModule *m, uint32_t op) {
   printer_init(&w, f, m, &o, 64);
   w.elide_elements = 16;
   if (m->n_succs) preds_begin(&w);
-  /* number_module's walk from root, in the generic form's order */
-  w.n_values = m->n_values;
-  w.vid = ir_xmalloc((size_t)(m->n_values ? m->n_values : 1) * sizeof *w.vid);
-  memset(w.vid, 0xff, (size_t)m->n_values * sizeof *w.vid);
-  w.cur_op = IR_NONE;
-  pool_add(&w, "", 0);
-  w.itab = ir_xcalloc(64, sizeof *w.itab);
-  w.itab_mask = 63;
-  scope_push(&w);
-  const IrOp *r = &m->ops[root];
-  for (uint32_t k = 0; k < r->n_regions; k++) {
-    NameCtx c = {r->regions + k, 0, 0, 0, 1};
-    IR_VPUSH(w.name_st.e, w.name_st.n, w.name_st.cap, c);
-  }
-  number_op(&w, root);
-  number_pending(&w);
+  number_from(&w, root, 0);
   print_op(&w, op);
   irw_flush(&w);
   int err = w.err;

@@ -435,10 +435,7 @@ static int verify_alloc(const IrModule *m, uint32_t op, IrDiag *d) {
  * which no unregistered op has), then the alloc-like checks. Not a pure
  * hook: the verdict depends on where the op is. */
 static int verify_alloca(const IrModule *m, uint32_t op, IrDiag *d) {
-  uint32_t a = ir_op_parent(m, op);
-  while (a != IR_NONE && !(ir_op_traits(m->ops[a].opc) & IR_TR_ALLOCA_SCOPE))
-    a = ir_op_parent(m, a);
-  if (a == IR_NONE)
+  if (ir_op_ancestor(m, op, IR_TR_ALLOCA_SCOPE) == IR_NONE)
     return ir_syntax_op_error(m, op, d, "requires an ancestor op with "
                               "AutomaticAllocationScope trait");
   return verify_alloc(m, op, d);

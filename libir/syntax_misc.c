@@ -1847,15 +1847,11 @@ static void names_vscale(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* transform (only what the Integration tests write)                      */
 /* ====================================================================== */
 
-/* transform.named_sequence is printed and parsed by MLIR's function op
- * helpers, exactly as func.func: reuse func.func's hooks. */
 /* NamedSequenceOp::verify, its first check: the symbol table that holds
  * the sequence carries transform.with_named_sequence; the error is the
  * sequence's, with a note at the table. */
 static int verify_named_sequence(const IrModule *m, uint32_t op, IrDiag *d) {
-  uint32_t t = ir_op_parent(m, op);
-  while (t != IR_NONE && !(ir_op_traits(m->ops[t].opc) & IR_TR_SYMBOL_TABLE))
-    t = ir_op_parent(m, t);
+  uint32_t t = ir_op_ancestor(m, op, IR_TR_SYMBOL_TABLE);
   if (t == IR_NONE || ir_op_attr(m, t, "transform.with_named_sequence")) return 0;
   ir_diag(d, m->ctx, m->ops[op].loc, IR_SEV_ERROR, "expects the parent symbol table "
           "to have the 'transform.with_named_sequence' attribute");
@@ -1863,6 +1859,8 @@ static int verify_named_sequence(const IrModule *m, uint32_t op, IrDiag *d) {
   return -1;
 }
 
+/* transform.named_sequence is printed and parsed by MLIR's function op
+ * helpers, exactly as func.func: reuse func.func's hooks. */
 static int parse_named_sequence(IrParser *p, IrOpState *st) {
   const IrOpInfo *f = ir_op_info(IR_OP_FUNC);
   if (!f->parse) return irp_error(p, "func.func syntax is not available");

@@ -277,25 +277,23 @@ static int check_shape(const IrModule *m, uint32_t op, IrDiag *d, const RegionRu
 /* The usual shapes are told apart first, in a function that needs few
  * registers: the full rule's prologue and epilogue were a third of its
  * 100 instructions a call (mixed corpus, m.irb: 6.9K calls). */
-int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d) {
+static inline int region_shape(const IrModule *m, uint32_t op, IrDiag *d, int when) {
   const IrOp *o = &m->ops[op];
   if (o->opc >= IR_N_OPS || !region_rules[o->opc].flags) return 0;
   const RegionRule *r = &region_rules[o->opc];
-  return usual_shape(m, o, r) ? 0 : check_shape(m, op, d, r, SHAPE_ALL);
+  return usual_shape(m, o, r) ? 0 : check_shape(m, op, d, r, when);
+}
+
+int ir_verify_region_shape(const IrModule *m, uint32_t op, IrDiag *d) {
+  return region_shape(m, op, d, SHAPE_ALL);
 }
 
 int ir_verify_region_entry(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrOp *o = &m->ops[op];
-  if (o->opc >= IR_N_OPS || !region_rules[o->opc].flags) return 0;
-  const RegionRule *r = &region_rules[o->opc];
-  return usual_shape(m, o, r) ? 0 : check_shape(m, op, d, r, SHAPE_ENTRY);
+  return region_shape(m, op, d, SHAPE_ENTRY);
 }
 
 int ir_verify_region_exit(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrOp *o = &m->ops[op];
-  if (o->opc >= IR_N_OPS || !region_rules[o->opc].flags) return 0;
-  const RegionRule *r = &region_rules[o->opc];
-  return usual_shape(m, o, r) ? 0 : check_shape(m, op, d, r, SHAPE_EXIT);
+  return region_shape(m, op, d, SHAPE_EXIT);
 }
 
 __attribute__((noinline)) static int check_shape(const IrModule *m, uint32_t op,
