@@ -123,6 +123,9 @@ struct IrCtx {
   uint32_t n_file_hashed;       /* hot file's locations in loc_ht */
   uint32_t hashed_lo, hashed_hi; /* and the range of their lines */
   uint32_t loc_mark, loc_mark_ht; /* n_locs and loc_ht.n at ir_loc_mark */
+  uint32_t chunk_module_loc;    /* the implicit module's location of a
+                                   --split-input-file chunk after the
+                                   first (parse.c module_loc), or 0 */
   int rebase;                   /* the index is empty: the next line of the
                                    hot file becomes line_base (ir_loc_drop) */
   const uint32_t **loc_lists;   /* members of FUSED locations (arena),

@@ -152,6 +152,13 @@ static uint32_t hashed_file_loc(IrCtx *c, uint32_t file, uint32_t line,
 static __attribute__((noinline)) uint32_t loc_file_slow(IrCtx *c, uint32_t file_str,
                                                         uint32_t line, uint32_t col);
 
+/* The location N:9 of the implicit module of a --split-input-file chunk
+ * starting on line N, remembered so that diagnostics print it as mlir-opt's
+ * handler does, at 0:0 (diag.c). */
+uint32_t ir_loc_chunk_module(IrCtx *c, uint32_t file_str, uint32_t line) {
+  return c->chunk_module_loc = ir_loc_file(c, file_str, line, 9);
+}
+
 /* A parser or reader asks for each op's location once, on a line that has
  * none yet (one op per line): that case, in the index, takes no call. */
 uint32_t ir_loc_file(IrCtx *c, uint32_t file_str, uint32_t line, uint32_t col) {

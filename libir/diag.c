@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 
+#include "ctx.h"
 #include "irint.h"
 
 static const char *const sev_name[] = {"error", "warning", "note", "remark"};
@@ -47,7 +48,8 @@ void ir_vdiag(IrDiag *d, const IrCtx *c, uint32_t loc, IrSeverity sev,
   if (fp) {
     const IrLoc *l = ir_loc(c, fp);
     fwrite(ir_str_ptr(c, l->file), 1, ir_str_len(c, l->file), f);
-    fprintf(f, ":%u:%u: ", l->line, l->col);
+    if (loc == c->chunk_module_loc) fputs(":0:0: ", f);
+    else fprintf(f, ":%u:%u: ", l->line, l->col);
   } else if (c && loc && loc < ir_n_locs(c) && ir_loc(c, loc)->kind == IR_L_NAME) {
     const IrLoc *l = ir_loc(c, loc);
     fputs("loc(\"", f);

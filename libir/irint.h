@@ -417,6 +417,9 @@ void ir_lex_init(IrParser *p, const char *text, size_t len, uint32_t first_line)
 /* Lex the token at p->cur into *t. */
 void ir_lex(IrParser *p, IrTok *t);
 /* Drop any lookahead and lex p->tok at `at`. */
+/* The implicit module's location of a --split-input-file chunk starting
+ * on line N > 1: N:9, which diagnostics print as 0:0 (ctx_loc.c). */
+uint32_t ir_loc_chunk_module(IrCtx *c, uint32_t file_str, uint32_t line);
 void ir_lex_at(IrParser *p, const char *at);
 /* Restart lexing at `at`, a byte inside the current token (how MLIR splits
  * `4x8xf32` into dimensions); relexes p->tok. Bare ids and ints only. */

@@ -2269,9 +2269,14 @@ static void free_padded(char *p, size_t len) {
 /* MLIR: file:0:0 for a whole file; a --split-input-file chunk gets its
  * start, which is right after a `// -----` marker (column 9 when the
  * marker starts its line, as it nearly always does). */
+/* The implicit module's location: file:0:0, or for a chunk of
+ * --split-input-file that starts on line N > 1 (its `// -----` line),
+ * N:9, just past the separator, which is what mlir-opt prints for it. Its
+ * diagnostics still say 0:0 (the module's position in the chunk's own
+ * buffer): see ir_loc_chunk_module. */
 static uint32_t module_loc(IrCtx *c, uint32_t file, uint32_t line_first) {
-  return line_first > 1 ? ir_loc_file(c, file, line_first, 9)
-                        : ir_loc_file(c, file, 0, 0);
+  if (line_first <= 1) return ir_loc_file(c, file, 0, 0);
+  return ir_loc_chunk_module(c, file, line_first);
 }
 
 uint32_t ir_parse_module_loc(IrCtx *c, const IrParseOpts *o) {
