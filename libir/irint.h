@@ -676,6 +676,10 @@ int irp_index_operands(IrParser *p, IrOpState *st, uint32_t *n);
  * each of them (*ndyn counts them); at most `max` entries. */
 int irp_dyn_index_list(IrParser *p, IrOpState *st, int64_t *vals,
                        uint32_t max, uint32_t *n, uint32_t *ndyn);
+/* The same list with its SSA uses kept unresolved in refs[0..*ndyn), for
+ * an op whose parser resolves its operands after its regions. */
+int irp_dyn_index_refs(IrParser *p, IrRef *refs, int64_t *vals, uint32_t max,
+                       uint32_t *n, uint32_t *ndyn);
 /* Print such a list from the static array property `stat`, taking the
  * dynamic entries from the op's operands starting at *next (advanced). */
 void irw_dyn_index_list(IrPrinter *w, const IrModule *m, uint32_t op,

@@ -57,8 +57,9 @@ int irp_index_operands(IrParser *p, IrOpState *st, uint32_t *n) {
   return 0;
 }
 
-int irp_dyn_index_list(IrParser *p, IrOpState *st, int64_t *vals,
-                       uint32_t max, uint32_t *n, uint32_t *ndyn) {
+/* Both forms: the SSA uses resolved into st, or (st NULL) kept in refs. */
+static int dyn_index_list(IrParser *p, IrOpState *st, IrRef *refs, int64_t *vals,
+                          uint32_t max, uint32_t *n, uint32_t *ndyn) {
   *n = *ndyn = 0;
   if (irp_expect(p, IR_TK_LSQUARE, "'['") < 0) return -1;
   if (irp_consume(p, IR_TK_RSQUARE) == 1) return 0;
@@ -67,7 +68,7 @@ int irp_dyn_index_list(IrParser *p, IrOpState *st, int64_t *vals,
     int r;
     if (*n >= max) return irp_error(p, "too many entries in index list");
     if (irp_peek(p)->kind == IR_TK_PERCENT_ID) {
-      if (irp_index_operand(p, st) < 0) return -1;
+      if (st ? irp_index_operand(p, st) < 0 : irp_ref(p, &refs[*ndyn]) < 0) return -1;
       vals[(*n)++] = IR_DYN;
       ++*ndyn;
       continue;
@@ -78,6 +79,16 @@ int irp_dyn_index_list(IrParser *p, IrOpState *st, int64_t *vals,
     vals[(*n)++] = v;
   } while (irp_consume(p, IR_TK_COMMA) == 1);
   return irp_expect(p, IR_TK_RSQUARE, "']'");
+}
+
+int irp_dyn_index_list(IrParser *p, IrOpState *st, int64_t *vals,
+                       uint32_t max, uint32_t *n, uint32_t *ndyn) {
+  return dyn_index_list(p, st, NULL, vals, max, n, ndyn);
+}
+
+int irp_dyn_index_refs(IrParser *p, IrRef *refs, int64_t *vals, uint32_t max,
+                       uint32_t *n, uint32_t *ndyn) {
+  return dyn_index_list(p, NULL, refs, vals, max, n, ndyn);
 }
 
 void irw_dyn_index_list(IrPrinter *w, const IrModule *m, uint32_t op,

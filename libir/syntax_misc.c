@@ -654,21 +654,24 @@ static int verify_tensor_collapse(const IrModule *m, uint32_t op, IrDiag *d) {
   return ir_verify_tensor_collapse(m, op, d);
 }
 
-/* %src (`nofold`)? `low` [..] `high` [..] region attr-dict `:` t `to` t */
+/* %src (`nofold`)? `low` [..] `high` [..] region attr-dict `:` t `to` t
+ * Its declarative format resolves every operand at the end, after the
+ * region: a name the region defines is not yet a forward reference while
+ * the region is parsed. */
 static int parse_pad(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
-  IrRef r;
+  IrRef r, low[IR_MAX_RANK], high[IR_MAX_RANK];
   int64_t vals[IR_MAX_RANK], seg[3];
-  uint32_t n, nlow, nhigh, ts, tr, reg;
+  uint32_t n, nlow, nhigh, ts, tr, reg, idx = ir_type_index(c);
   if (irp_ref(p, &r) < 0) return -1;
   if (irp_consume_kw(p, "nofold") == 1)
     irp_add_prop(p, st, "nofold", ir_attr_unit(c));
   if (irp_expect_kw(p, "low") < 0 ||
-      irp_dyn_index_list(p, st, vals, IR_MAX_RANK, &n, &nlow) < 0)
+      irp_dyn_index_refs(p, low, vals, IR_MAX_RANK, &n, &nlow) < 0)
     return -1;
   irp_add_prop(p, st, "static_low", ir_attr_dense_i64(c, n, vals));
   if (irp_expect_kw(p, "high") < 0 ||
-      irp_dyn_index_list(p, st, vals, IR_MAX_RANK, &n, &nhigh) < 0)
+      irp_dyn_index_refs(p, high, vals, IR_MAX_RANK, &n, &nhigh) < 0)
     return -1;
   irp_add_prop(p, st, "static_high", ir_attr_dense_i64(c, n, vals));
   if (plain_region(p, st, 0, &reg) < 0) return -1;
@@ -679,7 +682,10 @@ static int parse_pad(IrParser *p, IrOpState *st) {
       colon(p) < 0 || tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
       tensor_type(p, st, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
     return -1;
-  move_last_to(st, 0);
+  for (uint32_t i = 0; i < nlow; i++)
+    if (resolve_add(p, st, &low[i], idx) < 0) return -1;
+  for (uint32_t i = 0; i < nhigh; i++)
+    if (resolve_add(p, st, &high[i], idx) < 0) return -1;
   irp_add_result_type(st, tr);
   seg[0] = 1;
   seg[1] = nlow;

@@ -178,12 +178,14 @@ static int parse_for(IrParser *p, IrOpState *st) {
   t = ir_type_index(c);
   if (irp_consume(p, IR_TK_COLON) == 1 && irp_type(p, &t) < 0) goto out;
   args.v[0].type = t;
-  if (ir_syntax_add_operands_of(p, st, &bounds, t) < 0) goto out;
   for (uint32_t i = 0; i < res.n; i++) args.v[i + 1].type = res.v[i];
-  if (ir_syntax_add_operands(p, st, &inits, res.v, res.n, st->loc) < 0)
-    goto out;
   if (parse_region(p, st, &args) < 0) goto out;
   irp_ensure_terminator(p, last_region(st), "scf.yield", st->loc);
+  /* the operands after the body, as ForOp::parse resolves them: a name
+   * the body defines is not yet a forward reference while it is parsed */
+  if (ir_syntax_add_operands_of(p, st, &bounds, t) < 0) goto out;
+  if (ir_syntax_add_operands(p, st, &inits, res.v, res.n, st->loc) < 0)
+    goto out;
   if (irp_opt_attr_dict_into(p, st) < 0) goto out;
   for (uint32_t i = 0; i < res.n; i++) irp_add_result_type(st, res.v[i]);
   rc = 0;
@@ -437,7 +439,6 @@ static int parse_index_switch(IrParser *p, IrOpState *st) {
   uint32_t *regs = NULL, ncases = 0, cap = 0, ncap = 0, nregs = 0, def;
   int rc = -1;
   if (irp_ref(p, &arg) < 0) goto out;
-  if (ir_syntax_operand(p, st, &arg, ir_type_index(c)) < 0) goto out;
   if (irp_opt_attr_dict_into(p, st) < 0) goto out;
   if (irp_consume(p, IR_TK_ARROW) == 1 && ir_syntax_parse_types(p, &res) < 0)
     goto out;
@@ -453,6 +454,8 @@ static int parse_index_switch(IrParser *p, IrOpState *st) {
   def = irb_region(b);
   if (irp_region(p, def, NULL, 0, 0) < 0) goto out;
   irp_ensure_terminator(p, def, "scf.yield", st->loc);
+  /* its declarative format resolves the operand last, after the regions */
+  if (ir_syntax_operand(p, st, &arg, ir_type_index(c)) < 0) goto out;
   irp_add_region(st, def);
   for (uint32_t i = 0; i < nregs; i++) irp_add_region(st, regs[i]);
   irp_add_prop(p, st, "cases", ir_attr_dense_i64(c, ncases, cases));

@@ -48,17 +48,6 @@ static int resolve_typed(IrParser *p, IrOpState *st, const IrRef *r,
   return 0;
 }
 
-/* One `%x : t` pair inside the current parentheses. */
-static int typed_operand(IrParser *p, IrOpState *st) {
-  IrRef r;
-  uint32_t t, v;
-  if (irp_ref(p, &r) < 0 || colon(p) < 0 || irp_type(p, &t) < 0 ||
-      irp_resolve(p, &r, t, &v) < 0)
-    return -1;
-  irp_add_operand(st, v);
-  return 0;
-}
-
 static void typed_value(IrPrinter *w, const IrModule *m, uint32_t op,
                         uint32_t k) {
   uint32_t v = ir_operand(m, op, k);
@@ -131,23 +120,41 @@ static void print_copy(IrPrinter *w, const IrModule *m, uint32_t op) {
 /*   `in(` %a `:` t `)` `out(` %b `:` t `)` region? attr-dict             */
 /* ---------------------------------------------------------------------- */
 
-static int parse_in_out(IrParser *p, IrOpState *st) {
-  if (irp_expect_kw(p, "in") < 0 || irp_expect(p, IR_TK_LPAREN, "'('") < 0 ||
-      typed_operand(p, st) < 0 || irp_expect(p, IR_TK_RPAREN, "')'") < 0 ||
-      irp_expect_kw(p, "out") < 0 || irp_expect(p, IR_TK_LPAREN, "'('") < 0 ||
-      typed_operand(p, st) < 0 || irp_expect(p, IR_TK_RPAREN, "')'") < 0)
-    return -1;
+/* The two `%x : t` operands are resolved by the caller, at the end, as
+ * the ops' declarative format does (after region_buffer_based's region). */
+static int parse_in_out(IrParser *p, IrRef r[2], uint32_t t[2]) {
+  for (int k = 0; k < 2; k++)
+    if (irp_expect_kw(p, k ? "out" : "in") < 0 || irp_expect(p, IR_TK_LPAREN, "'('") < 0 ||
+        irp_ref(p, &r[k]) < 0 || colon(p) < 0 || irp_type(p, &t[k]) < 0 ||
+        irp_expect(p, IR_TK_RPAREN, "')'") < 0)
+      return -1;
+  return 0;
+}
+
+static int resolve_in_out(IrParser *p, IrOpState *st, const IrRef r[2],
+                          const uint32_t t[2]) {
+  for (int k = 0; k < 2; k++) {
+    uint32_t v;
+    if (irp_resolve(p, &r[k], t[k], &v) < 0) return -1;
+    irp_add_operand(st, v);
+  }
   return 0;
 }
 
 static int parse_buffer_based(IrParser *p, IrOpState *st) {
-  if (parse_in_out(p, st) < 0) return -1;
-  return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
+  IrRef r[2];
+  uint32_t t[2];
+  if (parse_in_out(p, r, t) < 0 || irp_opt_attr_dict_into(p, st) < 0) return -1;
+  return resolve_in_out(p, st, r, t);
 }
 
 static int parse_region_buffer_based(IrParser *p, IrOpState *st) {
-  if (parse_in_out(p, st) < 0 || region(p, st, 0) < 0) return -1;
-  return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
+  IrRef r[2];
+  uint32_t t[2];
+  if (parse_in_out(p, r, t) < 0 || region(p, st, 0) < 0 ||
+      irp_opt_attr_dict_into(p, st) < 0)
+    return -1;
+  return resolve_in_out(p, st, r, t);
 }
 
 static void print_buffer_based(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -198,15 +205,30 @@ static void print_yield(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* test.region_if: %a `:` t `->` results `then` r `else` r `join` r        */
 /* ---------------------------------------------------------------------- */
 
+/* The operands are resolved after the regions, as RegionIfOp::parse does:
+ * a name the regions define (a function's argument, say) is not yet a
+ * forward reference while they are parsed. */
 static int parse_region_if(IrParser *p, IrOpState *st) {
   IrRef r[64];
-  uint32_t n;
-  if (refs(p, r, 64, &n, 0) < 0 || colon(p) < 0 ||
-      resolve_typed(p, st, r, n) < 0 || parse_arrow_results(p, st) < 0 ||
+  uint32_t n, types[64], nt = 0;
+  if (refs(p, r, 64, &n, 0) < 0 || colon(p) < 0) return -1;
+  do {
+    if (nt == 64) return irp_error(p, "too many operands");
+    if (irp_type(p, &types[nt++]) < 0) return -1;
+  } while (irp_consume(p, IR_TK_COMMA) == 1);
+  if (parse_arrow_results(p, st) < 0 ||
       irp_expect_kw(p, "then") < 0 || region(p, st, 0) < 0 ||
       irp_expect_kw(p, "else") < 0 || region(p, st, 0) < 0 ||
       irp_expect_kw(p, "join") < 0 || region(p, st, 0) < 0)
     return -1;
+  if (n != nt)
+    return irp_ask_error(p, "number of operands and types do not match: got %u "
+                         "operands and %u types", n, nt);
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t v;
+    if (irp_resolve(p, &r[k], types[k], &v) < 0) return -1;
+    irp_add_operand(st, v);
+  }
   return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
 }
 

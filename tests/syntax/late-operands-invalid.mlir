@@ -1,0 +1,72 @@
+// RUN: ir-asm --split-input-file --allow-unregistered-dialect -verify-diagnostics %s
+// RUN: mlir-opt --split-input-file --allow-unregistered-dialect --verify-diagnostics %s
+// REQUIRES: mlir-opt
+// Ops whose parsers resolve their operands after their regions, as MLIR's
+// do: scf.for (ForOp::parse), and the declarative formats of tensor.pad,
+// scf.index_switch and test.region_buffer_based. While the region is
+// parsed, an operand's name is not yet in use, so a region argument may
+// take it; a value the region defines is gone when the operand is
+// resolved, so the operand is undeclared.
+
+// expected-note @+1 {{previously referenced here}}
+func.func @for_iter_arg(%lb: index, %ub: index) {
+  %m = memref.alloc() : memref<5xf32>
+  %c1 = arith.constant 1 : index
+  // %c is the lower bound and then an iter_arg: no clash; %ub is the
+  // function's, so it is in use.
+  // expected-error @+1 {{region entry argument '%ub' is already in use}}
+  %a, %b = scf.for %iv = %c to %ub step %c1 iter_args(%c = %m, %ub = %m)
+      -> (memref<5xf32>, memref<5xf32>) {
+    scf.yield %c, %c : memref<5xf32>, memref<5xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @for_bound_inside(%lb: index) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  scf.for %iv = %lb to %n step %c1 {
+    %n = arith.constant 4 : index
+  }
+  return
+}
+
+// -----
+
+func.func @pad_low_is_arg(%t: tensor<2xf32>, %f: f32) {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  %p = tensor.pad %t low[%i] high[0] {
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  } : tensor<2xf32> to tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @switch_on_inner() {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  scf.index_switch %x
+  case 1 {
+    %x = arith.constant 1 : index
+    scf.yield
+  }
+  default {
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @buffer_based_inner(%m: memref<2xf32>) {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  test.region_buffer_based in(%m: memref<2xf32>) out(%o: memref<2xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %o = memref.alloc() : memref<2xf32>
+    test.region_yield %a : f32
+  }
+  return
+}
