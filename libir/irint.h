@@ -661,6 +661,10 @@ int irw_float_from_bits(IrFloatKind k, uint64_t hi, uint64_t lo, double *v);
 
 /* Verifier error at the op's location, prefixed `'name' op ` as MLIR's
  * op->emitOpError does. Returns -1. */
+/* What func.func's verifier checks, for every op of the function
+ * interface: its attributes, the entry block's arguments against
+ * function_type, and that a declaration is not public. */
+int ir_syntax_verify_function(const IrModule *m, uint32_t op, IrDiag *d);
 int ir_syntax_op_error(const IrModule *m, uint32_t op, IrDiag *d,
                        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* ODS's type-constraint error: "'name' op <what> #<k> must be <want>, but

@@ -148,7 +148,10 @@ static int parse_func(IrParser *p, IrOpState *st) {
     int named = s.n_args && s.args[0].ref.name;
     uint32_t at = irp_loc_here(p);
     if (irp_region(p, region, named ? s.args : NULL, named ? s.n_args : 0, 1) < 0) goto out;
-    /* `{}` is no body (function_interface_impl's parser) */
+    /* `{}` is no body (function_interface_impl's parser), unless the
+     * arguments are unnamed: MLIR's parseRegion then parses the braces as
+     * a block of its own, empty, which the verifier refuses */
+    if (!irb_region_n_blocks(b, region) && s.n_args && !named) irb_block(b, region);
     if (!irb_region_n_blocks(b, region)) {
       ir_syntax_parse_error(p, st, at, "expected non-empty function body");
       goto out;
@@ -248,7 +251,7 @@ static const char *func_name(const IrModule *m, uint32_t fn) {
              : "";
 }
 
-static int verify_func(const IrModule *m, uint32_t op, IrDiag *d) {
+int ir_syntax_verify_function(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
   uint32_t ft = func_type(m, op);
   const IrRegion *body;
@@ -413,7 +416,7 @@ static int verify_call(const IrModule *m, uint32_t op, IrDiag *d) {
 }
 
 const IrOpHooks ir_hooks_func[] = {
-    {"func.func", parse_func, print_func, NULL, verify_func},
+    {"func.func", parse_func, print_func, NULL, ir_syntax_verify_function},
     {"func.return", ir_syntax_parse_yield, ir_syntax_print_yield, NULL,
      verify_return},
     {"func.call", parse_call, print_call, NULL, verify_call},

@@ -1853,16 +1853,53 @@ static void names_vscale(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* transform (only what the Integration tests write)                      */
 /* ====================================================================== */
 
-/* NamedSequenceOp::verify, its first check: the symbol table that holds
- * the sequence carries transform.with_named_sequence; the error is the
- * sequence's, with a note at the table. */
+/* NamedSequenceOp::verify, after the function interface's checks: the
+ * symbol table that holds the sequence carries transform.with_named_sequence
+ * (the error is the sequence's, with a note at the table); a body has ops,
+ * ends in transform.yield, and yields the function type's results. (Not
+ * modelled: that no transform op encloses it, and the warnings about
+ * consumed arguments.) */
 static int verify_named_sequence(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = &m->ops[op];
+  if (ir_syntax_verify_function(m, op, d)) return -1;
   uint32_t t = ir_op_ancestor(m, op, IR_TR_SYMBOL_TABLE);
-  if (t == IR_NONE || ir_op_attr(m, t, "transform.with_named_sequence")) return 0;
-  ir_diag(d, m->ctx, m->ops[op].loc, IR_SEV_ERROR, "expects the parent symbol table "
-          "to have the 'transform.with_named_sequence' attribute");
-  ir_diag(d, m->ctx, m->ops[t].loc, IR_SEV_NOTE, "symbol table operation");
-  return -1;
+  if (t != IR_NONE && !ir_op_attr(m, t, "transform.with_named_sequence")) {
+    ir_diag(d, c, o->loc, IR_SEV_ERROR, "expects the parent symbol table "
+            "to have the 'transform.with_named_sequence' attribute");
+    ir_diag(d, c, m->ops[t].loc, IR_SEV_NOTE, "symbol table operation");
+    return -1;
+  }
+  if (o->n_regions != 1 || !m->regions[o->regions].n_blocks) return 0;
+  const IrBlock *b = &m->blocks[m->regions[o->regions].blocks];
+  if (!b->n_ops)
+    return ir_diag(d, c, o->loc, IR_SEV_ERROR, "expected a non-empty body block"), -1;
+  uint32_t y = b->ops + b->n_ops - 1;
+  const IrOp *yo = &m->ops[y];
+  if (yo->opc != IR_OP_TRANSFORM_YIELD) {
+    ir_diag(d, c, o->loc, IR_SEV_ERROR, "expected 'transform.yield' as terminator");
+    ir_diag(d, c, yo->loc, IR_SEV_NOTE, "terminator");
+    return -1;
+  }
+  uint32_t ft = ir_op_prop_lit(m, op, "function_type");
+  const IrAttr *fa = ft ? ir_attr(c, ft) : NULL;
+  if (!fa || fa->kind != IR_A_TYPE) return 0;
+  uint32_t fty = fa->type, nres = ir_type(c, fty)->nres;
+  const uint32_t *res = ir_type_list(c, fty) + ir_type(c, fty)->n;
+  if (yo->n_operands != nres)
+    return ir_diag(d, c, yo->loc, IR_SEV_ERROR, "expected terminator to have as "
+                   "many operands as the parent op has results"), -1;
+  for (uint32_t i = 0; i < nres; i++) {
+    uint32_t vt = ir_vtype(m, ir_operand(m, y, i));
+    if (vt == res[i]) continue;
+    char have[256], want[256];
+    ir_type_str(c, vt, have, sizeof have);
+    ir_type_str(c, res[i], want, sizeof want);
+    return ir_diag(d, c, yo->loc, IR_SEV_ERROR, "the type of the "
+                   "terminator operand #%u must match the type of the "
+                   "corresponding parent op result ('%s' vs '%s')", i, have, want), -1;
+  }
+  return 0;
 }
 
 /* transform.named_sequence is printed and parsed by MLIR's function op

@@ -35,6 +35,14 @@ func.func @unnamed_args(i32) {
 
 // -----
 
+// With unnamed arguments, even `{}` is a body: one empty block, which the
+// verifier refuses for its arguments before anything else.
+// expected-error @+1 {{'func.func' op entry block must have 1 arguments to match function signature}}
+func.func @unnamed_args_empty(i32) {
+}
+
+// -----
+
 // expected-error @+1 {{'func.func' op type of entry block argument #0('i64') must match the type of the corresponding argument in function signature('i32')}}
 func.func @labelled_entry(i32) {
 ^bb0(%x: i64):
