@@ -678,6 +678,69 @@ static int verify_reduce_return(const IrModule *m, uint32_t op, IrDiag *d) {
   return has_parent(m, op, IR_OP_REDUCE, "scf.reduce", d);
 }
 
+/* The integer a constant-like op gives value v, as getConstantIntValue
+ * reads it; 0 if v is not such a constant. */
+static int const_int(const IrModule *m, uint32_t v, int64_t *out) {
+  const IrValue *val = &m->values[v];
+  if (val->kind != IR_VAL_RESULT || !(ir_op_traits(m->ops[val->def].opc) & IR_TR_CONSTANT))
+    return 0;
+  uint32_t a = ir_op_prop_lit(m, val->def, "value");
+  if (!a || ir_attr(m->ctx, a)->kind != IR_A_INT) return 0;
+  *out = ir_attr(m->ctx, a)->ival;
+  return 1;
+}
+
+/* ParallelOp::verify, after SingleBlockImplicitTerminator and ODS. */
+static int verify_parallel(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = ir_op(m, op);
+  int64_t seg[4], k;
+  if (segments(m, op, 4, seg) < 0) return 0; /* ODS's to report */
+  if (!seg[2])
+    return ir_syntax_op_error(m, op, d, "needs at least one tuple element for "
+                              "lowerBound, upperBound and step");
+  for (int64_t i = 0; i < seg[2]; i++)
+    if (const_int(m, ir_operand(m, op, (uint32_t)(seg[0] + seg[1] + i)), &k) && k <= 0)
+      return ir_syntax_op_error(m, op, d, "constant step operand must be positive");
+  const IrBlock *e = entry_block(m, op, 0);
+  if (!e) return 0;
+  if (e->n_args != seg[2])
+    return ir_syntax_op_error(m, op, d, "expects the same number of induction "
+                              "variables: %u as bound and step values: %u",
+                              e->n_args, (uint32_t)seg[2]);
+  for (uint32_t i = 0; i < e->n_args; i++)
+    if (ir_type(c, ir_vtype(m, e->args + i))->kind != IR_T_INDEX)
+      return ir_syntax_op_error(m, op, d, "expects arguments for the induction "
+                                "variable to be of index type");
+  uint32_t red = e->n_ops ? e->ops + e->n_ops - 1 : IR_NONE;
+  if (red == IR_NONE || m->ops[red].opc != IR_OP_REDUCE) {
+    ir_syntax_op_error(m, op, d, "expects body to terminate with 'scf.reduce'");
+    if (red != IR_NONE) ir_diag(d, c, m->ops[red].loc, IR_SEV_NOTE, "terminator here");
+    return -1;
+  }
+  const IrOp *r = ir_op(m, red);
+  if (o->n_results != r->n_regions)
+    return ir_syntax_op_error(m, op, d, "expects number of results: %u to be the "
+                              "same as number of reductions: %u",
+                              o->n_results, r->n_regions);
+  if (o->n_results != seg[3])
+    return ir_syntax_op_error(m, op, d, "expects number of results: %u to be the "
+                              "same as number of initial values: %u",
+                              o->n_results, (uint32_t)seg[3]);
+  if (r->n_operands != seg[3]) return 0; /* scf.reduce's verifier reports it */
+  for (uint32_t i = 0; i < r->n_regions; i++) {
+    uint32_t rt = ir_vtype(m, ir_result(m, op, i)), vt = ir_vtype(m, ir_operand(m, red, i));
+    if (rt == vt) continue;
+    char a[256], b[256];
+    ir_type_str(c, vt, a, sizeof a);
+    ir_type_str(c, rt, b, sizeof b);
+    return ir_syntax_op_error(m, red, d, "expects type of %u-th reduction operand: "
+                              "'%s' to be the same as the %u-th result type: '%s'",
+                              i, a, i, b);
+  }
+  return 0;
+}
+
 static int verify_reduce(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
   if (has_parent(m, op, IR_OP_PARALLEL, "scf.parallel", d)) return -1;
@@ -1156,7 +1219,7 @@ const IrOpHooks ir_hooks_scf[] = {
     {"scf.execute_region", parse_execute_region, print_execute_region, NULL,
      verify_execute_region},
     {"scf.index_switch", parse_index_switch, print_index_switch, NULL, NULL},
-    {"scf.parallel", parse_parallel, print_parallel, NULL, NULL},
+    {"scf.parallel", parse_parallel, print_parallel, NULL, verify_parallel},
     {"scf.forall", parse_forall, print_forall, NULL, verify_forall},
     {"scf.forall.in_parallel", parse_in_parallel, print_in_parallel, NULL,
      verify_in_parallel},
