@@ -665,6 +665,9 @@ int irw_float_from_bits(IrFloatKind k, uint64_t hi, uint64_t lo, double *v);
  * interface: its attributes, the entry block's arguments against
  * function_type, and that a declaration is not public. */
 int ir_syntax_verify_function(const IrModule *m, uint32_t op, IrDiag *d);
+/* SymbolOpInterface's check that a symbol's parent, when registered, is a
+ * symbol table: "symbol's parent must have the SymbolTable trait". */
+int ir_syntax_verify_symbol_parent(const IrModule *m, uint32_t op, IrDiag *d);
 int ir_syntax_op_error(const IrModule *m, uint32_t op, IrDiag *d,
                        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* ODS's type-constraint error: "'name' op <what> #<k> must be <want>, but

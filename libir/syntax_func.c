@@ -288,7 +288,15 @@ int ir_syntax_verify_function(const IrModule *m, uint32_t op, IrDiag *d) {
                                 "symbol declaration cannot have public "
                                 "visibility");
   }
-  return 0;
+  return ir_syntax_verify_symbol_parent(m, op, d);
+}
+
+int ir_syntax_verify_symbol_parent(const IrModule *m, uint32_t op, IrDiag *d) {
+  uint32_t parent = ir_op_parent(m, op);
+  if (parent == IR_NONE || m->ops[parent].opc == IR_OP_UNKNOWN ||
+      (ir_op_traits(m->ops[parent].opc) & IR_TR_SYMBOL_TABLE))
+    return 0;
+  return ir_syntax_op_error(m, op, d, "symbol's parent must have the SymbolTable trait");
 }
 
 /* ====================================================================== */

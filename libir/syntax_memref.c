@@ -1562,6 +1562,7 @@ static int verify_global(const IrModule *m, uint32_t op, IrDiag *d) {
                               "but got another type");
   if (!ir_op_prop_lit(m, op, "sym_name"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'sym_name'");
+  if (ir_syntax_verify_symbol_parent(m, op, d)) return -1;
   return check_alignment(m, op, d);
 }
 
