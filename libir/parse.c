@@ -980,9 +980,12 @@ static int pop_scope(IrParser *p) {
   Scope s = t->sc[--t->n_sc];
   int r = 0;
   if (t->n_bfwd > s.bfwd || (s.isolated && t->n_vfwd > s.vfwd)) {
+    /* The isolated scope is the top level's, whose undeclared values MLIR
+     * reports first (OperationParser::finalize) and its undefined blocks
+     * only when there are none (the scope's pop, which finalize precedes). */
     Mark m = mark(p);
-    r = report_open(p, t->bfwd, s.bfwd, t->n_bfwd, "reference to an undefined block");
-    if (s.isolated && !r) r = report_open_values(p, s.vfwd);
+    if (s.isolated) r = report_open_values(p, s.vfwd);
+    if (!r) r = report_open(p, t->bfwd, s.bfwd, t->n_bfwd, "reference to an undefined block");
     release(p, m);
   }
   if (s.isolated) {
