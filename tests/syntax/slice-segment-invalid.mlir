@@ -21,8 +21,8 @@ func.func @two_sources(%m: memref<8xf32>, %n: memref<8xf32>) {
 
 // -----
 
-func.func @no_dest(%s: tensor<4xf32>) {
+func.func @no_dest(%s: tensor<4xf32>, %i: index) {
   // expected-error @+1 {{'tensor.insert_slice' op operand group starting at #1 requires 1 element, but found 0}}
-  %0 = "tensor.insert_slice"(%s) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : (tensor<4xf32>) -> tensor<8xf32>
+  %0 = "tensor.insert_slice"(%s, %i) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0>, static_offsets = array<i64: -9223372036854775808>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : (tensor<4xf32>, index) -> tensor<8xf32>
   return
 }
