@@ -291,8 +291,14 @@ static void print_cast(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_op_attr_dict(w, m, op, NULL, 0);
 }
 
+/* UnrealizedConversionCastOp::verify. */
+static int verify_cast(const IrModule *m, uint32_t op, IrDiag *d) {
+  if (m->ops[op].n_results) return 0;
+  return ir_syntax_op_error(m, op, d, "expected at least one result for cast operation");
+}
+
 const IrOpHooks ir_hooks_builtin[] = {
     {"builtin.module", parse_module, print_module, NULL, verify_module},
-    {"builtin.unrealized_conversion_cast", parse_cast, print_cast, NULL, NULL},
+    {"builtin.unrealized_conversion_cast", parse_cast, print_cast, NULL, verify_cast},
     {0},
 };
