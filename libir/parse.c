@@ -1694,6 +1694,11 @@ static int is_int_elements(IrCtx *c, const IrAttr *a) {
   return k == IR_T_INT || k == IR_T_INDEX;
 }
 
+static int is_int(IrCtx *c, const IrAttr *a) { (void)c; return a->kind == IR_A_INT; }
+static int is_unit(IrCtx *c, const IrAttr *a) { (void)c; return a->kind == IR_A_UNIT; }
+static int is_string(IrCtx *c, const IrAttr *a) { (void)c; return a->kind == IR_A_STRING; }
+static int is_type(IrCtx *c, const IrAttr *a) { (void)c; return a->kind == IR_A_TYPE; }
+
 /* MLIR's property conversion of a generic op (setPropertiesFromAttr),
  * which fails the parse at the op, so that nothing after it is read:
  * the properties by name (mlir-opt-22 reports case_operand_segments
@@ -1705,6 +1710,20 @@ static int generic_prop_kinds(IrParser *p, IrOpState *st, uint32_t loc) {
   case IR_OP_SWITCH:
     if (bad_i32_prop(p, st, loc, "case_operand_segments", 0) ||
         bad_prop(p, st, loc, "case_values", is_int_elements))
+      return -1;
+    break;
+  case IR_OP_GLOBAL:
+    if (bad_prop(p, st, loc, "alignment", is_int) ||
+        bad_prop(p, st, loc, "constant", is_unit) ||
+        bad_prop(p, st, loc, "sym_name", is_string) ||
+        bad_prop(p, st, loc, "sym_visibility", is_string) ||
+        bad_prop(p, st, loc, "type", is_type))
+      return -1;
+    break;
+  case IR_OP_FUNC:
+    if (bad_prop(p, st, loc, "function_type", is_type) ||
+        bad_prop(p, st, loc, "sym_name", is_string) ||
+        bad_prop(p, st, loc, "sym_visibility", is_string))
       return -1;
     break;
   case IR_OP_SUBVIEW:

@@ -258,7 +258,10 @@ int ir_syntax_verify_function(const IrModule *m, uint32_t op, IrDiag *d) {
   if (!ir_op_prop_lit(m, op, "sym_name"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'sym_name'");
   if (!ft)
-    return ir_syntax_op_error(m, op, d, "requires attribute 'function_type'");
+    return ir_syntax_op_error(m, op, d, ir_op_prop_lit(m, op, "function_type")
+                                            ? "attribute 'function_type' failed to satisfy "
+                                              "constraint: type attribute of function type"
+                                            : "requires attribute 'function_type'");
   if (o->n_regions != 1) return 0;
   body = &m->regions[o->regions];
   if (body->n_blocks) {

@@ -1553,17 +1553,72 @@ static void print_global(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_op_attr_dict(w, m, op, elide, 0);
 }
 
+/* ODS's required attributes and constraints (the properties' kinds are
+ * the parser's: generic_prop_kinds), the symbol's parent, then
+ * GlobalOp::verify: a static shape, and an initial value that is unit or
+ * elements of the memref's element type and shape. */
 static int verify_global(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   uint32_t ty = ir_op_prop_lit(m, op, "type");
-  if (!ty || ir_attr(c, ty)->kind != IR_A_TYPE ||
-      !memref_of(c, ir_attr(c, ty)->type))
-    return ir_syntax_op_error(m, op, d, "type should be static shaped memref, "
-                              "but got another type");
   if (!ir_op_prop_lit(m, op, "sym_name"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'sym_name'");
-  if (ir_syntax_verify_symbol_parent(m, op, d)) return -1;
-  return check_alignment(m, op, d);
+  if (!ty) return ir_syntax_op_error(m, op, d, "requires attribute 'type'");
+  if (ir_attr(c, ty)->kind != IR_A_TYPE || !ranked_of(c, ir_attr(c, ty)->type))
+    return ir_syntax_op_error(m, op, d, "attribute 'type' failed to satisfy "
+                              "constraint: memref type attribute");
+  if (check_alignment(m, op, d) || ir_syntax_verify_symbol_parent(m, op, d)) return -1;
+  uint32_t t = ir_attr(c, ty)->type;
+  const IrType *mt = ranked_of(c, t);
+  const int64_t *dims = ir_type_dims(c, t);
+  char ts[256], vs[512];
+  int static_shape = 1;
+  for (uint32_t i = 0; i < mt->n; i++) static_shape &= dims[i] != IR_DYN;
+  if (!static_shape) {
+    ir_type_str(c, t, ts, sizeof ts);
+    return ir_syntax_op_error(m, op, d, "type should be static shaped memref, "
+                              "but got '%s'", ts);
+  }
+  uint32_t init = ir_op_prop_lit(m, op, "initial_value");
+  const IrAttr *ia = init ? ir_attr(c, init) : NULL;
+  if (!ia || ia->kind == IR_A_UNIT) return 0;
+  /* elements: dense<>, or an attribute we keep opaque (dense_resource<>,
+   * sparse<>) with a shaped type; an opaque one without a type is not
+   * known to be anything else. (MLIR casts the type to a tensor type; a
+   * vector one reads the same.) */
+  const IrType *it = (ia->kind == IR_A_DENSE || ia->kind == IR_A_OPAQUE) && ia->type
+                         ? ir_type(c, ia->type) : NULL;
+  if (ia->kind == IR_A_OPAQUE && (!it || (it->kind != IR_T_TENSOR && it->kind != IR_T_VECTOR)))
+    return 0;
+  if (!it || (it->kind != IR_T_TENSOR && it->kind != IR_T_VECTOR)) {
+    ir_attr_str(c, init, vs, sizeof vs);
+    return ir_syntax_op_error(m, op, d, "initial value should be a unit or elements "
+                              "attribute, but got %s", vs);
+  }
+  if (it->elem != mt->elem) {
+    ir_type_str(c, mt->elem, ts, sizeof ts);
+    ir_type_str(c, it->elem, vs, sizeof vs);
+    return ir_syntax_op_error(m, op, d, "initial value element expected to be of "
+                              "type '%s', but was of type '%s'", ts, vs);
+  }
+  const int64_t *idims = ir_type_dims(c, ia->type);
+  int same = it->n == mt->n;
+  for (uint32_t i = 0; same && i < mt->n; i++) same = idims[i] == dims[i];
+  if (!same) {
+    /* MLIR streams both shapes as ArrayRef<int64_t>: `2, 3` */
+    char ws[256], hs[256];
+    for (int k = 0; k < 2; k++) {
+      char *b = k ? hs : ws;
+      const int64_t *dd = k ? idims : dims;
+      uint32_t n = k ? it->n : mt->n;
+      size_t o = 0;
+      b[0] = 0;
+      for (uint32_t i = 0; i < n && o < 230; i++)
+        o += (size_t)snprintf(b + o, 256 - o, "%s%lld", i ? ", " : "", (long long)dd[i]);
+    }
+    return ir_syntax_op_error(m, op, d, "initial value shape expected to be %s but "
+                              "was %s", ws, hs);
+  }
+  return 0;
 }
 
 /* ====================================================================== */
