@@ -649,9 +649,13 @@ static int dense_attr(IrParser *p, uint32_t hint, uint32_t loc, uint32_t *out) {
     save(p, &after);
     restore(p, &body);
   }
+  /* MLIR's parseElementsLiteralType: any shaped type of static shape, a
+   * memref among them (mlir-opt-22 keeps `dense<..> : memref<2xf32>`) */
   const IrType *st = ir_type(p->ctx, type);
-  if (st->kind != IR_T_TENSOR && st->kind != IR_T_VECTOR)
-    return irp_error_at(p, loc, "elements literal must be a ranked tensor or vector type");
+  if (st->kind == IR_T_UTENSOR || st->kind == IR_T_UMEMREF)
+    return irp_error_at(p, loc, "elements literal type must have static shape");
+  if (st->kind != IR_T_TENSOR && st->kind != IR_T_VECTOR && st->kind != IR_T_MEMREF)
+    return irp_error_at(p, loc, "elements literal must be a shaped type");
   uint32_t trank = st->n;
   int64_t tdims[IR_MAX_RANK];
   /* A rank-0 type has no dims array (NULL): memcpy must not see it. */
@@ -744,11 +748,16 @@ static int dense_attr(IrParser *p, uint32_t hint, uint32_t loc, uint32_t *out) {
 
 static int dense_array(IrParser *p, uint32_t *out) {
   irp_next(p); /* array */
-  uint32_t et;
-  if (irp_expect(p, IR_TK_LESS, "'<' after 'array'") || irp_type(p, &et)) return -1;
+  uint32_t et, at;
+  if (irp_expect(p, IR_TK_LESS, "'<' after 'array'")) return -1;
+  at = irp_loc_here(p);
+  if (irp_type(p, &et)) return -1;
   int fl = is_float_type(p, et);
-  if (!fl && ir_type(p->ctx, et)->kind != IR_T_INT)
-    return irp_error(p, "expected integer or float type");
+  if (!fl && ir_type(p->ctx, et)->kind != IR_T_INT) {
+    char ts[256];
+    ir_type_str(p->ctx, et, ts, sizeof ts);
+    return irp_error_at(p, at, "expected integer or float type, got: '%s'", ts);
+  }
   int64_t *v = NULL;
   uint32_t n = 0, cap = 0;
   if (irp_consume(p, IR_TK_COLON)) {

@@ -159,12 +159,13 @@ static int is_tensor(const IrCtx *c, uint32_t t) {
 }
 
 /* What a conversion's operand (k = 0) and result (k = 1) must be: a
- * tensor (TensorLikeType) or a memref (BufferLikeType); clone: memrefs,
- * checked by its verifier. 1 if t fits. */
+ * tensor (TensorLikeType) or a memref (BufferLikeType); clone: memrefs
+ * (BaseMemRefType) on both sides. 1 if t fits. */
 static int convert_kind_ok(const IrCtx *c, uint32_t opc, int k, uint32_t t) {
   if (opc == IR_OP_TO_TENSOR) return k ? is_tensor(c, t) : ir_type_is_memref(c, t);
   if (opc == IR_OP_TO_BUFFER || opc == IR_OP_TO_MEMREF)
     return k ? ir_type_is_memref(c, t) : is_tensor(c, t);
+  if (opc == IR_OP_CLONE) return ir_type_is_memref(c, t);
   return 1;
 }
 

@@ -1495,8 +1495,18 @@ static int parse_global(IrParser *p, IrOpState *st) {
   }
   if (irp_consume_kw(p, "constant") == 1)
     irp_add_prop(p, st, "constant", ir_attr_unit(c));
-  if (irp_symbol(p, &name) < 0 || colon(p) < 0 || base_memref_type(p, st, &t) < 0)
-    return -1;
+  if (irp_symbol(p, &name) < 0 || colon(p) < 0 || irp_type(p, &t) < 0) return -1;
+  /* parseGlobalMemrefOpTypeAndInitialValue: a static shaped memref, or an
+   * error at the op's name */
+  const IrType *mt = ranked_of(c, t);
+  int static_shape = mt != NULL;
+  for (uint32_t i = 0; mt && i < mt->n; i++) static_shape &= ir_type_dims(c, t)[i] != IR_DYN;
+  if (!static_shape) {
+    char ts[256];
+    ir_type_str(c, t, ts, sizeof ts);
+    return ir_syntax_parse_error(p, st, st->loc, "type should be static shaped memref, "
+                                 "but got '%s'", ts);
+  }
   irp_add_prop(p, st, "sym_name",
                ir_attr_string(c, ir_str_ptr(c, name), ir_str_len(c, name)));
   irp_add_prop(p, st, "type", ir_attr_type(c, t));
@@ -1504,10 +1514,13 @@ static int parse_global(IrParser *p, IrOpState *st) {
     if (irp_consume_kw(p, "uninitialized") == 1) {
       irp_add_prop(p, st, "initial_value", ir_attr_unit(c));
     } else {
-      uint32_t a, tt = ranked_of(c, t) ? tensor_like(c, t) : 0;
+      uint32_t a, tt = tensor_like(c, t);
       const IrAttr *at;
       if (irp_attr(p, tt, &a) < 0) return -1;
       at = ir_attr(c, a);
+      if (at->kind != IR_A_DENSE && at->kind != IR_A_OPAQUE)
+        return ir_syntax_parse_error(p, st, st->loc, "initial value should be a unit "
+                                     "or elements attribute");
       /* `dense<...>` without `: type` takes the memref's tensor type. */
       if (at->kind == IR_A_DENSE && !at->type && tt) {
         IrAttr cp = *at;

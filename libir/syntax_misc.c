@@ -1410,13 +1410,12 @@ static int parse_affine_load(IrParser *p, IrOpState *st) {
   uint32_t t, loc, map;
   const IrType *ty;
   if (irp_ref(p, &r) < 0 || parse_subscripts(p, st, &map) < 0 ||
-      irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0)
+      irp_opt_attr_dict_into(p, st) < 0)
     return -1;
-  loc = irp_loc_here(p);
-  if (irp_type(p, &t) < 0) return -1;
+  loc = irp_loc_here(p); /* parseColonType<MemRefType> reports at the colon */
+  if (colon(p) < 0 || irp_type(p, &t) < 0) return -1;
   ty = ir_type(c, t);
-  if (ty->kind != IR_T_MEMREF)
-    return irp_error_at(p, loc, "expected memref type");
+  if (ir_syntax_kind_check(p, st, loc, t, IR_KIND_MEMREF) < 0) return -1;
   if (resolve_add(p, st, &r, t) < 0) return -1;
   move_last_to(st, 0);
   irp_add_prop(p, st, "map", map);
@@ -1432,13 +1431,12 @@ static int parse_affine_store(IrParser *p, IrOpState *st) {
   const IrType *ty;
   if (irp_ref(p, &v) < 0 || irp_expect(p, IR_TK_COMMA, "','") < 0 ||
       irp_ref(p, &r) < 0 || parse_subscripts(p, st, &map) < 0 ||
-      irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0)
+      irp_opt_attr_dict_into(p, st) < 0)
     return -1;
-  loc = irp_loc_here(p);
-  if (irp_type(p, &t) < 0) return -1;
+  loc = irp_loc_here(p); /* parseColonType<MemRefType> reports at the colon */
+  if (colon(p) < 0 || irp_type(p, &t) < 0) return -1;
   ty = ir_type(c, t);
-  if (ty->kind != IR_T_MEMREF)
-    return irp_error_at(p, loc, "expected memref type");
+  if (ir_syntax_kind_check(p, st, loc, t, IR_KIND_MEMREF) < 0) return -1;
   if (resolve_add(p, st, &r, t) < 0) return -1;
   move_last_to(st, 0);
   if (resolve_add(p, st, &v, ty->elem) < 0) return -1;

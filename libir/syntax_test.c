@@ -90,15 +90,37 @@ static int parse_arrow_results(IrParser *p, IrOpState *st) {
 /* test.copy: `(` %a `,` %b `)` `:` `(` t `,` t `)` attr-dict             */
 /* ---------------------------------------------------------------------- */
 
+static int resolve_in_out(IrParser *p, IrOpState *st, const IrRef r[2],
+                          const uint32_t t[2]) {
+  for (int k = 0; k < 2; k++) {
+    uint32_t v;
+    if (irp_resolve(p, &r[k], t[k], &v) < 0) return -1;
+    irp_add_operand(st, v);
+  }
+  return 0;
+}
+
+/* Its declarative format parses both types as memref types (a type of
+ * another kind is an error where it stands) and resolves the operands
+ * last. */
 static int parse_copy(IrParser *p, IrOpState *st) {
   IrRef r[2];
+  uint32_t t[2];
   if (irp_expect(p, IR_TK_LPAREN, "'('") < 0 || irp_ref(p, &r[0]) < 0 ||
       irp_expect(p, IR_TK_COMMA, "','") < 0 || irp_ref(p, &r[1]) < 0 ||
       irp_expect(p, IR_TK_RPAREN, "')'") < 0 || colon(p) < 0 ||
-      irp_expect(p, IR_TK_LPAREN, "'('") < 0 || resolve_typed(p, st, r, 2) < 0 ||
-      irp_expect(p, IR_TK_RPAREN, "')'") < 0)
+      irp_expect(p, IR_TK_LPAREN, "'('") < 0)
     return -1;
-  return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
+  for (int k = 0; k < 2; k++) {
+    if (k && irp_expect(p, IR_TK_COMMA, "','") < 0) return -1;
+    uint32_t loc = irp_loc_here(p);
+    if (irp_type(p, &t[k]) < 0 ||
+        ir_syntax_kind_check(p, st, loc, t[k], IR_KIND_BASE_MEMREF) < 0)
+      return -1;
+  }
+  if (irp_expect(p, IR_TK_RPAREN, "')'") < 0 || irp_opt_attr_dict_into(p, st) < 0)
+    return -1;
+  return resolve_in_out(p, st, r, t);
 }
 
 static void print_copy(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -122,21 +144,16 @@ static void print_copy(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 /* The two `%x : t` operands are resolved by the caller, at the end, as
  * the ops' declarative format does (after region_buffer_based's region). */
-static int parse_in_out(IrParser *p, IrRef r[2], uint32_t t[2]) {
-  for (int k = 0; k < 2; k++)
+static int parse_in_out(IrParser *p, IrOpState *st, IrRef r[2], uint32_t t[2]) {
+  for (int k = 0; k < 2; k++) {
     if (irp_expect_kw(p, k ? "out" : "in") < 0 || irp_expect(p, IR_TK_LPAREN, "'('") < 0 ||
-        irp_ref(p, &r[k]) < 0 || colon(p) < 0 || irp_type(p, &t[k]) < 0 ||
+        irp_ref(p, &r[k]) < 0 || colon(p) < 0)
+      return -1;
+    uint32_t loc = irp_loc_here(p);
+    if (irp_type(p, &t[k]) < 0 ||
+        ir_syntax_kind_check(p, st, loc, t[k], IR_KIND_BASE_MEMREF) < 0 ||
         irp_expect(p, IR_TK_RPAREN, "')'") < 0)
       return -1;
-  return 0;
-}
-
-static int resolve_in_out(IrParser *p, IrOpState *st, const IrRef r[2],
-                          const uint32_t t[2]) {
-  for (int k = 0; k < 2; k++) {
-    uint32_t v;
-    if (irp_resolve(p, &r[k], t[k], &v) < 0) return -1;
-    irp_add_operand(st, v);
   }
   return 0;
 }
@@ -144,14 +161,14 @@ static int resolve_in_out(IrParser *p, IrOpState *st, const IrRef r[2],
 static int parse_buffer_based(IrParser *p, IrOpState *st) {
   IrRef r[2];
   uint32_t t[2];
-  if (parse_in_out(p, r, t) < 0 || irp_opt_attr_dict_into(p, st) < 0) return -1;
+  if (parse_in_out(p, st, r, t) < 0 || irp_opt_attr_dict_into(p, st) < 0) return -1;
   return resolve_in_out(p, st, r, t);
 }
 
 static int parse_region_buffer_based(IrParser *p, IrOpState *st) {
   IrRef r[2];
   uint32_t t[2];
-  if (parse_in_out(p, r, t) < 0 || region(p, st, 0) < 0 ||
+  if (parse_in_out(p, st, r, t) < 0 || region(p, st, 0) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0)
     return -1;
   return resolve_in_out(p, st, r, t);
