@@ -31,20 +31,24 @@ static int refs(IrParser *p, IrRef *r, uint32_t max, uint32_t *n, int need) {
   return 0;
 }
 
-/* Types `t1, t2` (exactly `want` of them unless want is IR_NONE), appended
- * as operand types through resolving r[]. */
-static int resolve_typed(IrParser *p, IrOpState *st, const IrRef *r,
-                         uint32_t n) {
-  uint32_t k, t, v, loc = irp_loc_here(p);
-  for (k = 0; k < n; k++) {
-    if (k && irp_expect(p, IR_TK_COMMA, "','") < 0) return -1;
-    if (irp_type(p, &t) < 0) return -1;
-    if (irp_resolve(p, &r[k], t, &v) < 0) return -1;
+/* Types `t1, t2`, exactly n of them, into t[]. */
+static int typed_list(IrParser *p, uint32_t n, uint32_t *t) {
+  uint32_t loc = irp_loc_here(p);
+  for (uint32_t k = 0; k < n; k++)
+    if ((k && irp_expect(p, IR_TK_COMMA, "','") < 0) || irp_type(p, &t[k]) < 0) return -1;
+  if (irp_peek(p)->kind == IR_TK_COMMA)
+    return irp_error_at(p, loc, "%u operands present, but expected %u", n + 1, n);
+  return 0;
+}
+
+/* r[k] resolved against t[k], appended as operands. */
+static int resolve_all(IrParser *p, IrOpState *st, const IrRef *r, const uint32_t *t,
+                       uint32_t n) {
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t v;
+    if (irp_resolve(p, &r[k], t[k], &v) < 0) return -1;
     irp_add_operand(st, v);
   }
-  if (irp_peek(p)->kind == IR_TK_COMMA)
-    return irp_error_at(p, loc, "%u operands present, but expected %u",
-                        n + 1, n);
   return 0;
 }
 
@@ -90,16 +94,6 @@ static int parse_arrow_results(IrParser *p, IrOpState *st) {
 /* test.copy: `(` %a `,` %b `)` `:` `(` t `,` t `)` attr-dict             */
 /* ---------------------------------------------------------------------- */
 
-static int resolve_in_out(IrParser *p, IrOpState *st, const IrRef r[2],
-                          const uint32_t t[2]) {
-  for (int k = 0; k < 2; k++) {
-    uint32_t v;
-    if (irp_resolve(p, &r[k], t[k], &v) < 0) return -1;
-    irp_add_operand(st, v);
-  }
-  return 0;
-}
-
 /* Its declarative format parses both types as memref types (a type of
  * another kind is an error where it stands) and resolves the operands
  * last. */
@@ -120,7 +114,7 @@ static int parse_copy(IrParser *p, IrOpState *st) {
   }
   if (irp_expect(p, IR_TK_RPAREN, "')'") < 0 || irp_opt_attr_dict_into(p, st) < 0)
     return -1;
-  return resolve_in_out(p, st, r, t);
+  return resolve_all(p, st, r, t, 2);
 }
 
 static void print_copy(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -162,7 +156,7 @@ static int parse_buffer_based(IrParser *p, IrOpState *st) {
   IrRef r[2];
   uint32_t t[2];
   if (parse_in_out(p, st, r, t) < 0 || irp_opt_attr_dict_into(p, st) < 0) return -1;
-  return resolve_in_out(p, st, r, t);
+  return resolve_all(p, st, r, t, 2);
 }
 
 static int parse_region_buffer_based(IrParser *p, IrOpState *st) {
@@ -171,7 +165,7 @@ static int parse_region_buffer_based(IrParser *p, IrOpState *st) {
   if (parse_in_out(p, st, r, t) < 0 || region(p, st, 0) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0)
     return -1;
-  return resolve_in_out(p, st, r, t);
+  return resolve_all(p, st, r, t, 2);
 }
 
 static void print_buffer_based(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -200,8 +194,11 @@ static int parse_yield(IrParser *p, IrOpState *st) {
   IrRef r[64];
   uint32_t n;
   if (refs(p, r, 64, &n, 0) < 0) return -1;
-  if (n && (colon(p) < 0 || resolve_typed(p, st, r, n) < 0)) return -1;
-  return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
+  uint32_t t[64];
+  if (n && (colon(p) < 0 || typed_list(p, n, t) < 0)) return -1;
+  /* resolved last, as the declarative format does */
+  if (irp_opt_attr_dict_into(p, st) < 0) return -1;
+  return resolve_all(p, st, r, t, n);
 }
 
 static void print_yield(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -241,11 +238,7 @@ static int parse_region_if(IrParser *p, IrOpState *st) {
   if (n != nt)
     return irp_ask_error(p, "number of operands and types do not match: got %u "
                          "operands and %u types", n, nt);
-  for (uint32_t k = 0; k < n; k++) {
-    uint32_t v;
-    if (irp_resolve(p, &r[k], types[k], &v) < 0) return -1;
-    irp_add_operand(st, v);
-  }
+  if (resolve_all(p, st, r, types, n) < 0) return -1;
   return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
 }
 

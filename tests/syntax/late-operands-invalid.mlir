@@ -1,12 +1,12 @@
 // RUN: ir-asm --split-input-file --allow-unregistered-dialect -verify-diagnostics %s
 // RUN: mlir-opt --split-input-file --allow-unregistered-dialect --verify-diagnostics %s
 // REQUIRES: mlir-opt
-// Ops whose parsers resolve their operands after their regions, as MLIR's
-// do: scf.for (ForOp::parse), and the declarative formats of tensor.pad,
-// scf.index_switch and test.region_buffer_based. While the region is
-// parsed, an operand's name is not yet in use, so a region argument may
-// take it; a value the region defines is gone when the operand is
-// resolved, so the operand is undeclared.
+// Ops whose parsers resolve their operands late, as MLIR's do: scf.for
+// (ForOp::parse) after its body, and the declarative formats (tensor.pad,
+// scf.index_switch, test.region_buffer_based, test.region_yield) at the
+// end. While a region is parsed, an operand's name is not yet in use, so a
+// region argument may take it; a value the region defines is gone when
+// the operand is resolved, so the operand is undeclared.
 
 // expected-note @+1 {{previously referenced here}}
 func.func @for_iter_arg(%lb: index, %ub: index) {
@@ -67,6 +67,20 @@ func.func @buffer_based_inner(%m: memref<2xf32>) {
   ^bb0(%a: f32, %b: f32):
     %o = memref.alloc() : memref<2xf32>
     test.region_yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// test.region_yield's declarative format resolves its operand after the
+// attribute dictionary: a broken dictionary is reported, not the type
+// clash.
+func.func @yield_after_attrs(%a: memref<2xf32>) {
+  test.region_buffer_based in(%a: memref<2xf32>) out(%a: memref<2xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    // expected-error @+1 {{expected attribute value}}
+    test.region_yield %x : i32 {foo = }
   }
   return
 }
