@@ -783,6 +783,10 @@ void ir_syntax_print_reshape(IrPrinter *w, const IrModule *m, uint32_t op,
 int ir_syntax_parse_dim(IrParser *p, IrOpState *st);
 void ir_syntax_print_dim(IrPrinter *w, const IrModule *m, uint32_t op);
 void ir_syntax_names_dim(IrPrinter *w, const IrModule *m, uint32_t op);
+int ir_syntax_verify_dim(const IrModule *m, uint32_t op, IrDiag *d);
+/* ODS's Variadic<Index>: the operands from `first` on are indices, or
+ * "operand #k must be variadic of index" (returns -1). */
+int ir_syntax_index_operands(const IrModule *m, uint32_t op, uint32_t first, IrDiag *d);
 
 /* ====================================================================== */
 /* syntax_builtin.c: list helpers shared by the syntax files              */

@@ -675,6 +675,20 @@ static int parse_index_constant(IrParser *p, IrOpState *st) {
   return 0;
 }
 
+/* ODS: an IndexAttr value and an index result. */
+static int verify_index_constant(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  uint32_t v = ir_op_prop_lit(m, op, "value"), rt = ir_vtype(m, m->ops[op].results);
+  if (!v) return ir_syntax_op_error(m, op, d, "requires attribute 'value'");
+  const IrAttr *a = ir_attr(c, v);
+  if (a->kind != IR_A_INT || ir_type(c, a->type)->kind != IR_T_INDEX)
+    return ir_syntax_op_error(m, op, d, "attribute 'value' failed to satisfy "
+                              "constraint: index attribute");
+  if (ir_type(c, rt)->kind != IR_T_INDEX)
+    return ir_syntax_type_error(m, op, d, "result", 0, "index", rt);
+  return 0;
+}
+
 static void print_index_constant(IrPrinter *w, const IrModule *m, uint32_t op) {
   static const char *const elide[] = {"value", NULL};
   uint32_t v = irw_prop(w, m, op, "value");
@@ -726,6 +740,6 @@ const IrOpHooks ir_hooks_arith[] = {
     FBIN("arith.maximumf"),
     UN("math.exp"), UN("math.ceil"),
     {"index.constant", parse_index_constant, print_index_constant,
-     names_index_constant, NULL},
+     names_index_constant, verify_index_constant},
     {0},
 };

@@ -100,6 +100,10 @@ static void print_dealloc(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_op_attr_dict(w, m, op, elide, 0);
 }
 
+static int is_i1(const IrCtx *c, uint32_t t) {
+  return ir_type_is_int(c, t, 1) && ir_type(c, t)->sub == IR_SIGNLESS;
+}
+
 static int verify_dealloc(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
   uint32_t seg[3];
@@ -109,6 +113,20 @@ static int verify_dealloc(const IrModule *m, uint32_t op, IrDiag *d) {
                               "total size (%u) specified in attribute "
                               "'operandSegmentSizes'",
                               o->n_operands, o->n_operands);
+  /* ODS's type constraints first, then DeallocOp::verify's counts */
+  const IrCtx *c = m->ctx;
+  for (uint32_t i = 0; i < o->n_operands; i++) {
+    uint32_t t = ir_vtype(m, ir_operand(m, op, i));
+    int cond = i >= seg[0] && i < seg[0] + seg[1];
+    if (cond ? !is_i1(c, t) : !ir_type_is_memref(c, t))
+      return ir_syntax_type_error(m, op, d, "operand", i, cond
+                                  ? "variadic of 1-bit signless integer"
+                                  : "variadic of ranked or unranked memref of any type values", t);
+  }
+  for (uint32_t i = 0; i < o->n_results; i++)
+    if (!is_i1(c, ir_vtype(m, o->results + i)))
+      return ir_syntax_type_error(m, op, d, "result", i, "variadic of 1-bit signless integer",
+                                  ir_vtype(m, o->results + i));
   if (seg[0] != seg[1])
     return ir_syntax_op_error(
         m, op, d, "must have the same number of conditions as memrefs to deallocate");
@@ -116,24 +134,6 @@ static int verify_dealloc(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d,
                               "must have the same number of updated conditions "
                               "(results) as retained operands");
-  for (uint32_t i = 0; i < seg[0]; i++)
-    if (!ir_type_is_memref(m->ctx, ir_vtype(m, ir_operand(m, op, i))))
-      return ir_syntax_op_error(m, op, d,
-                                "operand #%u must be variadic of ranked or "
-                                "unranked memref of any type values",
-                                i);
-  for (uint32_t i = 0; i < seg[1]; i++)
-    if (!ir_type_is_int(m->ctx, ir_vtype(m, ir_operand(m, op, seg[0] + i)), 1))
-      return ir_syntax_op_error(m, op, d,
-                                "operand #%u must be variadic of 1-bit "
-                                "signless integer values",
-                                seg[0] + i);
-  for (uint32_t i = 0; i < o->n_results; i++)
-    if (!ir_type_is_int(m->ctx, ir_vtype(m, o->results + i), 1))
-      return ir_syntax_op_error(m, op, d,
-                                "result #%u must be variadic of 1-bit "
-                                "signless integer values",
-                                i);
   return 0;
 }
 
@@ -217,12 +217,12 @@ static void print_convert(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 static int verify_clone(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
-  if (o->n_operands == 1 && o->n_results == 1 &&
-      (!ir_type_is_memref(m->ctx, ir_vtype(m, ir_operand(m, op, 0))) ||
-       !ir_type_is_memref(m->ctx, ir_vtype(m, o->results))))
-    return ir_syntax_op_error(m, op, d,
-                              "operand #0 must be ranked or unranked memref "
-                              "of any type values");
+  if (o->n_operands != 1 || o->n_results != 1) return 0;
+  uint32_t t[2] = {ir_vtype(m, ir_operand(m, op, 0)), ir_vtype(m, o->results)};
+  for (int k = 0; k < 2; k++)
+    if (!ir_type_is_memref(m->ctx, t[k]))
+      return ir_syntax_type_error(m, op, d, k ? "result" : "operand", 0,
+                                  "ranked or unranked memref of any type values", t[k]);
   return 0;
 }
 

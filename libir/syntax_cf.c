@@ -418,12 +418,11 @@ static void print_assert(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 static int verify_assert(const IrModule *m, uint32_t op, IrDiag *d) {
-  if (ir_op(m, op)->n_operands != 1 ||
-      !ir_type_is_int(m->ctx, ir_vtype(m, ir_operand(m, op, 0)), 1))
-    return ir_syntax_op_error(m, op, d,
-                              "operand #0 must be 1-bit signless integer");
   if (!ir_op_prop_lit(m, op, "msg"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'msg'");
+  uint32_t t = ir_vtype(m, ir_operand(m, op, 0));
+  if (!ir_type_is_int(m->ctx, t, 1) || ir_type(m->ctx, t)->sub != IR_SIGNLESS)
+    return ir_syntax_type_error(m, op, d, "operand", 0, "1-bit signless integer", t);
   return 0;
 }
 

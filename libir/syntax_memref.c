@@ -418,9 +418,7 @@ static int verify_alloc(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "requires one result");
   t = res_type(m, op, 0);
   ty = ranked_of(c, t);
-  if (!ty)
-    return ir_syntax_op_error(m, op, d, "result #0 must be memref of any "
-                              "type values, but got another type");
+  if (!ty) return ir_syntax_type_error(m, op, d, "result", 0, "memref of any type values", t);
   uint32_t seg[2];
   segments(m, op, seg, 2);
   ndyn = seg[0];
@@ -503,17 +501,21 @@ static int verify_realloc(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = &m->ops[op];
   const IrType *ts, *tr;
   int nd;
-  if (o->n_operands < 1 || o->n_operands > 2 || o->n_results != 1)
-    return ir_syntax_op_error(m, op, d, "expects a source, an optional "
-                              "dynamic size and one result");
+  /* ODS, group by group (the registry has checked the counts): the
+   * source, the optional size, the result */
   ts = ranked_of(c, opd_type(m, op, 0));
   tr = ranked_of(c, res_type(m, op, 0));
-  if (!ts || ts->n != 1 || !tr || tr->n != 1) {
-    int src = !ts || ts->n != 1;
-    return ir_syntax_type_error(m, op, d, src ? "operand" : "result", 0,
-                                "1D memref of any type values",
-                                src ? opd_type(m, op, 0) : res_type(m, op, 0));
-  }
+  if (!ts || ts->n != 1)
+    return ir_syntax_type_error(m, op, d, "operand", 0, "1D memref of any type values",
+                                opd_type(m, op, 0));
+  if (o->n_operands > 2)
+    return ir_syntax_op_error(m, op, d, "operand group starting at #1 requires 0 or 1 "
+                              "element, but found %u", o->n_operands - 1);
+  if (o->n_operands == 2 && ir_type(c, opd_type(m, op, 1))->kind != IR_T_INDEX)
+    return ir_syntax_type_error(m, op, d, "operand", 1, "index", opd_type(m, op, 1));
+  if (!tr || tr->n != 1)
+    return ir_syntax_type_error(m, op, d, "result", 0, "1D memref of any type values",
+                                res_type(m, op, 0));
   /* MLIR's ReallocOp::verify uses emitError: no "'memref.realloc' op" */
   char sa[256], sb[256];
   ir_type_str(c, opd_type(m, op, 0), sa, sizeof sa);
@@ -562,11 +564,9 @@ static void print_dealloc(IrPrinter *w, const IrModule *m, uint32_t op) {
 }
 
 static int verify_dealloc(const IrModule *m, uint32_t op, IrDiag *d) {
-  if (m->ops[op].n_operands != 1 ||
-      !memref_of(m->ctx, opd_type(m, op, 0)))
-    return ir_syntax_op_error(m, op, d, "operand #0 must be unranked.memref "
-                              "of any type values or memref of any type "
-                              "values");
+  if (m->ops[op].n_operands == 1 && !memref_of(m->ctx, opd_type(m, op, 0)))
+    return ir_syntax_type_error(m, op, d, "operand", 0, "ranked or unranked memref "
+                                "of any type values", opd_type(m, op, 0));
   return 0;
 }
 
@@ -815,6 +815,16 @@ static void print_load(IrPrinter *w, const IrModule *m, uint32_t op) {
   load_store_tail(w, m, op, opd_type(m, op, 0));
 }
 
+/* ODS's Variadic<Index>: operands from `first` on are indices. */
+int ir_syntax_index_operands(const IrModule *m, uint32_t op, uint32_t first, IrDiag *d) {
+  for (uint32_t k = first; k < m->ops[op].n_operands; k++) {
+    uint32_t t = opd_type(m, op, k);
+    if (ir_type(m->ctx, t)->kind != IR_T_INDEX)
+      return ir_syntax_type_error(m, op, d, "operand", k, "variadic of index", t);
+  }
+  return 0;
+}
+
 static int verify_load(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrOp *o = &m->ops[op];
@@ -823,15 +833,16 @@ static int verify_load(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "expects a memref and one result");
   ty = ranked_of(c, opd_type(m, op, 0));
   if (!ty)
-    return ir_syntax_op_error(m, op, d, "operand #0 must be ranked memref "
-                              "of any type values");
+    return ir_syntax_type_error(m, op, d, "operand", 0, "memref of any type values",
+                                opd_type(m, op, 0));
+  if (ir_syntax_index_operands(m, op, 1, d)) return -1;
+  if (res_type(m, op, 0) != ty->elem)
+    return ir_syntax_op_error(m, op, d, "failed to verify that result type "
+                              "matches element type of 'memref'");
   if (o->n_operands - 1 != ty->n)
     return ir_syntax_op_error(m, op, d, "incorrect number of indices for "
                               "load, expected %u but got %u", ty->n,
                               o->n_operands - 1);
-  if (res_type(m, op, 0) != ty->elem)
-    return ir_syntax_op_error(m, op, d, "failed to verify that result type "
-                              "matches element type of 'memref'");
   return 0;
 }
 
@@ -879,8 +890,9 @@ static int verify_store(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "expects a value and a memref");
   ty = ranked_of(c, opd_type(m, op, 1));
   if (!ty)
-    return ir_syntax_op_error(m, op, d, "operand #1 must be ranked memref "
-                              "of any type values");
+    return ir_syntax_type_error(m, op, d, "operand", 1, "memref of any type values",
+                                opd_type(m, op, 1));
+  if (ir_syntax_index_operands(m, op, 2, d)) return -1;
   if (opd_type(m, op, 0) != ty->elem)
     return ir_syntax_op_error(m, op, d, "failed to verify that type of "
                               "'value' matches element type of 'memref'");
@@ -1227,6 +1239,11 @@ static void names_collapse(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 /* Past the counts and kinds of operands and results, verify_reshape.c. */
 static int verify_expand(const IrModule *m, uint32_t op, IrDiag *d) {
+  /* ODS's required attributes come first */
+  if (!ir_op_prop_lit(m, op, "reassociation"))
+    return ir_syntax_op_error(m, op, d, "requires attribute 'reassociation'");
+  if (!ir_op_prop_lit(m, op, "static_output_shape"))
+    return ir_syntax_op_error(m, op, d, "requires attribute 'static_output_shape'");
   if (!m->ops[op].n_operands || m->ops[op].n_results != 1 ||
       !ranked_of(m->ctx, opd_type(m, op, 0)) || !ranked_of(m->ctx, res_type(m, op, 0)))
     return ir_syntax_op_error(m, op, d, "expects a ranked memref source and "
@@ -1235,6 +1252,8 @@ static int verify_expand(const IrModule *m, uint32_t op, IrDiag *d) {
 }
 
 static int verify_collapse(const IrModule *m, uint32_t op, IrDiag *d) {
+  if (!ir_op_prop_lit(m, op, "reassociation"))
+    return ir_syntax_op_error(m, op, d, "requires attribute 'reassociation'");
   if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1 ||
       !ranked_of(m->ctx, opd_type(m, op, 0)) || !ranked_of(m->ctx, res_type(m, op, 0)))
     return ir_syntax_op_error(m, op, d, "expects a ranked memref source and "
@@ -1347,8 +1366,8 @@ static int verify_strided_meta(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "expects one operand");
   ts = ranked_of(c, opd_type(m, op, 0));
   if (!ts)
-    return ir_syntax_op_error(m, op, d, "operand #0 must be strided memref "
-                              "of any type values");
+    return ir_syntax_type_error(m, op, d, "operand", 0, "strided memref of any type "
+                                "values", opd_type(m, op, 0));
   if (n != 2 + 2 * ts->n)
     return ir_syntax_op_error(m, op, d, "requires %u results, but found %u",
                               2 + 2 * ts->n, n);
@@ -1392,6 +1411,27 @@ void ir_syntax_print_dim(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_str(w, ",");
   sp_value(w, m, op, 1);
   colon_type(w, opd_type(m, op, 0));
+}
+
+/* ODS's constraints of memref.dim and tensor.dim: a source that is not of
+ * rank 0, an index, an index result. */
+int ir_syntax_verify_dim(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  int mem = m->ops[op].opc == IR_OP_MEMREF_DIM;
+  uint32_t st = opd_type(m, op, 0), it = opd_type(m, op, 1), rt = res_type(m, op, 0);
+  const IrType *s = ir_type(c, st);
+  int ok = mem ? s->kind == IR_T_UMEMREF || (s->kind == IR_T_MEMREF && s->n)
+               : s->kind == IR_T_UTENSOR || (s->kind == IR_T_TENSOR && s->n);
+  if (!ok)
+    return ir_syntax_type_error(m, op, d, "operand", 0, mem
+                                ? "unranked.memref of any type values or "
+                                  "non-0-ranked.memref of any type values"
+                                : "non-0-ranked or unranked tensor", st);
+  if (ir_type(c, it)->kind != IR_T_INDEX)
+    return ir_syntax_type_error(m, op, d, "operand", 1, "index", it);
+  if (ir_type(c, rt)->kind != IR_T_INDEX)
+    return ir_syntax_type_error(m, op, d, "result", 0, "index", rt);
+  return 0;
 }
 
 void ir_syntax_names_dim(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -1677,7 +1717,8 @@ static void names_assume(IrPrinter *w, const IrModule *m, uint32_t op) {
 static int verify_assume(const IrModule *m, uint32_t op, IrDiag *d) {
   uint32_t a = ir_op_prop_lit(m, op, "alignment");
   const IrAttr *at = a ? ir_attr(m->ctx, a) : NULL;
-  if (!at || at->kind != IR_A_INT || at->ival <= 0 ||
+  if (!a) return ir_syntax_op_error(m, op, d, "requires attribute 'alignment'");
+  if (at->kind != IR_A_INT || at->ival <= 0 ||
       (at->ival & (at->ival - 1)) != 0)
     return ir_syntax_op_error(m, op, d, "alignment must be power of 2");
   if (m->ops[op].n_operands != 1 || m->ops[op].n_results != 1 ||
@@ -1751,6 +1792,10 @@ static int verify_prefetch(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrType *ty;
   /* ODS: ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]>, checked
    * before the operands */
+  static const char *const required[] = {"isDataCache", "isWrite", "localityHint"};
+  for (int k = 0; k < 3; k++)
+    if (!ir_op_prop_lit(m, op, required[k]))
+      return ir_syntax_op_error(m, op, d, "requires attribute '%s'", required[k]);
   uint32_t h = ir_op_prop_lit(m, op, "localityHint");
   const IrAttr *ha = h ? ir_attr(m->ctx, h) : NULL;
   const IrType *ht = ha && ha->kind == IR_A_INT ? ir_type(m->ctx, ha->type) : NULL;
@@ -1764,8 +1809,9 @@ static int verify_prefetch(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "expects a memref operand");
   ty = ranked_of(m->ctx, opd_type(m, op, 0));
   if (!ty)
-    return ir_syntax_op_error(m, op, d, "operand #0 must be memref of any "
-                              "type values");
+    return ir_syntax_type_error(m, op, d, "operand", 0, "memref of any type values",
+                                opd_type(m, op, 0));
+  if (ir_syntax_index_operands(m, op, 1, d)) return -1;
   if (m->ops[op].n_operands - 1 != ty->n)
     return ir_syntax_op_error(m, op, d, "too few indices");
   return 0;
@@ -1853,7 +1899,7 @@ const IrOpHooks ir_hooks_memref[] = {
     {"memref.extract_aligned_pointer_as_index", parse_aligned_ptr,
      print_aligned_ptr, names_aligned_ptr, verify_memref_to_index},
     {"memref.dim", ir_syntax_parse_dim, ir_syntax_print_dim,
-     ir_syntax_names_dim, NULL},
+     ir_syntax_names_dim, ir_syntax_verify_dim},
     {"memref.rank", parse_rank, print_rank, NULL, verify_memref_to_index},
     {"memref.get_global", parse_get_global, print_get_global, NULL,
      verify_get_global},

@@ -468,6 +468,44 @@ static void names_extract(IrPrinter *w, const IrModule *m, uint32_t op) {
   name_result(w, m, op, 0, "extracted");
 }
 
+/* ODS's constraints and traits, then ExtractOp::verify (the indices'
+ * count). */
+static int verify_extract(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  uint32_t tt = opd_type(m, op, 0);
+  const IrType *t = ir_type(c, tt);
+  if (t->kind != IR_T_TENSOR)
+    return ir_syntax_type_error(m, op, d, "operand", 0, "ranked tensor of any type values", tt);
+  if (ir_syntax_index_operands(m, op, 1, d)) return -1;
+  if (res_type(m, op, 0) != t->elem)
+    return ir_syntax_op_error(m, op, d, "failed to verify that result type matches "
+                              "element type of tensor");
+  if (m->ops[op].n_operands - 1 != t->n)
+    return ir_syntax_op_error(m, op, d, "incorrect number of indices for extract_element");
+  return 0;
+}
+
+/* The same for InsertOp. */
+static int verify_insert(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrCtx *c = m->ctx;
+  uint32_t tt = opd_type(m, op, 1), rt = res_type(m, op, 0);
+  const IrType *t = ir_type(c, tt);
+  if (t->kind != IR_T_TENSOR)
+    return ir_syntax_type_error(m, op, d, "operand", 1, "ranked tensor of any type values", tt);
+  if (ir_syntax_index_operands(m, op, 2, d)) return -1;
+  if (ir_type(c, rt)->kind != IR_T_TENSOR)
+    return ir_syntax_type_error(m, op, d, "result", 0, "ranked tensor of any type values", rt);
+  if (opd_type(m, op, 0) != t->elem)
+    return ir_syntax_op_error(m, op, d, "failed to verify that scalar type matches "
+                              "element type of dest");
+  if (rt != tt)
+    return ir_syntax_op_error(m, op, d, "failed to verify that result type matches "
+                              "type of dest");
+  if (m->ops[op].n_operands - 2 != t->n)
+    return ir_syntax_op_error(m, op, d, "incorrect number of indices");
+  return 0;
+}
+
 /* %v `into` %t `[` indices `]` attr-dict `:` type */
 static int parse_insert(IrParser *p, IrOpState *st) {
   IrRef v, d;
@@ -997,12 +1035,28 @@ static int verify_gpu_tokens(const IrModule *m, uint32_t op, IrDiag *d) {
     if (!is_opaque_type(m->ctx, opd_type(m, op, k), "!gpu.async.token"))
       return ir_syntax_type_error(m, op, d, "operand", k, "variadic of async token type",
                                   opd_type(m, op, k));
+  if (o->opc == IR_OP_GPU_DEALLOC && o->n_operands &&
+      ir_type(m->ctx, opd_type(m, op, n))->kind != IR_T_MEMREF)
+    return ir_syntax_type_error(m, op, d, "operand", n, "memref of any type values",
+                                opd_type(m, op, n));
+  /* the results: gpu.alloc's memref, then an optional async token */
+  uint32_t r0 = o->opc == IR_OP_GPU_ALLOC, rt = 0;
+  const IrType *t = NULL;
+  if (r0 && o->n_results) {
+    rt = ir_vtype(m, o->results);
+    t = ir_type(m->ctx, rt);
+    if (t->kind != IR_T_MEMREF)
+      return ir_syntax_type_error(m, op, d, "result", 0, "memref of any type values", rt);
+  }
+  if (o->n_results > r0 + 1)
+    return ir_syntax_op_error(m, op, d, "result group starting at #%u requires 0 or 1 "
+                              "element, but found %u", r0, o->n_results - r0);
+  if (o->n_results == r0 + 1 &&
+      !is_opaque_type(m->ctx, res_type(m, op, r0), "!gpu.async.token"))
+    return ir_syntax_type_error(m, op, d, "result", r0, "async token type",
+                                res_type(m, op, r0));
   if (o->opc != IR_OP_GPU_ALLOC || !o->n_results || !segments_ok(m, op, 3)) return 0;
-  /* AllocOp: a ranked memref, one size per `?`, one symbol per layout symbol */
-  uint32_t rt = ir_vtype(m, o->results);
-  const IrType *t = ir_type(m->ctx, rt);
-  if (t->kind != IR_T_MEMREF)
-    return ir_syntax_type_error(m, op, d, "result", 0, "memref of any type values", rt);
+  /* AllocOp: one size per `?`, one symbol per layout symbol */
   uint32_t ndyn = 0;
   for (k = 0; k < t->n; k++) ndyn += ir_type_dims(m->ctx, rt)[k] == IR_DYN;
   if (segment(m, op, 1) != ndyn)
@@ -1061,6 +1115,21 @@ static int parse_map(IrParser *p, uint32_t *map, int set) {
   if (a->kind != (set ? IR_A_AFFINE_SET : IR_A_AFFINE_MAP))
     return irp_error_at(p, loc, set ? "expected integer set attribute"
                                     : "expected affine map attribute");
+  return 0;
+}
+
+/* ODS's attribute and types, then AffineApplyOp::verify. */
+static int verify_apply(const IrModule *m, uint32_t op, IrDiag *d) {
+  uint32_t map = ir_op_prop_lit(m, op, "map"), nd, ns, nr, rt = res_type(m, op, 0);
+  if (!map) return ir_syntax_op_error(m, op, d, "requires attribute 'map'");
+  if (ir_syntax_index_operands(m, op, 0, d)) return -1;
+  if (ir_type(m->ctx, rt)->kind != IR_T_INDEX)
+    return ir_syntax_type_error(m, op, d, "result", 0, "index", rt);
+  if (ir_affine_map_arity(m->ctx, map, &nd, &ns, &nr) < 0) return 0;
+  if (m->ops[op].n_operands != nd + ns)
+    return ir_syntax_op_error(m, op, d, "operand count and affine map dimension "
+                              "and symbol count must match");
+  if (nr != 1) return ir_syntax_op_error(m, op, d, "mapping must produce one value");
   return 0;
 }
 
@@ -1498,6 +1567,12 @@ static int verify_affine_access(const IrModule *m, uint32_t op, IrDiag *d,
   if (n <= mem)
     return ir_syntax_op_error(m, op, d, "expected %u or more operands, but found %u",
                               mem + 1, n);
+  /* ODS: the attribute first, then the operands' types */
+  uint32_t map = ir_op_prop_lit(m, op, "map"), nd, ns, nr;
+  if (!map) return ir_syntax_op_error(m, op, d, "requires attribute 'map'");
+  if (ir_attr(c, map)->kind != IR_A_AFFINE_MAP)
+    return ir_syntax_op_error(m, op, d, "attribute 'map' failed to satisfy "
+                              "constraint: AffineMap attribute");
   uint32_t mt = opd_type(m, op, mem);
   const IrType *ty = ir_type(c, mt);
   if (ty->kind != IR_T_MEMREF) {
@@ -1511,11 +1586,6 @@ static int verify_affine_access(const IrModule *m, uint32_t op, IrDiag *d,
       return ir_syntax_op_error(m, op, d, "operand #%u must be variadic of index, "
                                 "but got '%s'", mem + 1, ts);
     }
-  uint32_t map = ir_op_prop_lit(m, op, "map"), nd, ns, nr;
-  if (!map) return ir_syntax_op_error(m, op, d, "requires attribute 'map'");
-  if (ir_attr(c, map)->kind != IR_A_AFFINE_MAP)
-    return ir_syntax_op_error(m, op, d, "attribute 'map' failed to satisfy "
-                              "constraint: AffineMap attribute");
   if (store) {
     if (opd_type(m, op, 0) != ty->elem)
       return ir_syntax_op_error(m, op, d, "value to store must have the same type "
@@ -1776,6 +1846,20 @@ static void print_affine_if(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* ====================================================================== */
 
 /* (%v `:` t)? (`str` "..." | `punctuation` <p>)? attr-dict */
+/* ODS's Optional<PrintableType> (a constraint with no description, so
+ * the message has none either, as mlir-opt-22's). */
+static int verify_vprint(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrOp *o = &m->ops[op];
+  if (o->n_operands > 1)
+    return ir_syntax_op_error(m, op, d, "operand group starting at #0 requires 0 or 1 "
+                              "element, but found %u", o->n_operands);
+  if (!o->n_operands) return 0;
+  uint32_t t = opd_type(m, op, 0);
+  IrTypeKind k = ir_type(m->ctx, t)->kind;
+  if (k == IR_T_VECTOR || k == IR_T_INT || k == IR_T_INDEX || k == IR_T_FLOAT) return 0;
+  return ir_syntax_type_error(m, op, d, "operand", 0, "", t);
+}
+
 static int parse_vprint(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
   uint32_t punct = 0;
@@ -1837,6 +1921,12 @@ static int parse_vscale(IrParser *p, IrOpState *st) {
   if (irp_opt_attr_dict_into(p, st) < 0) return -1;
   irp_add_result_type(st, ir_type_index(irp_ctx(p)));
   return 0;
+}
+
+static int verify_vscale(const IrModule *m, uint32_t op, IrDiag *d) {
+  uint32_t rt = res_type(m, op, 0);
+  if (ir_type(m->ctx, rt)->kind == IR_T_INDEX) return 0;
+  return ir_syntax_type_error(m, op, d, "result", 0, "index", rt);
 }
 
 static void print_vscale(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -1977,6 +2067,48 @@ static uint32_t dense_i1(IrCtx *c, uint32_t n, const int64_t *v) {
 
 /* %t (`vector_sizes` `[` (N | `[`N`]`), ... `]`)? (`vectorize_nd_extract`)?
  * attr-dict `:` type */
+/* The spelling of a transform dialect type, or "" (our types keep them
+ * opaque). */
+static const char *transform_type(const IrCtx *c, uint32_t t) {
+  const IrType *ty = ir_type(c, t);
+  const char *s = ty->kind == IR_T_OPAQUE ? ir_str_ptr(c, ty->text) : "";
+  return strncmp(s, "!transform.", 11) ? "" : s;
+}
+
+/* An op handle: TransformHandleTypeInterface. */
+static int is_op_handle(const IrCtx *c, uint32_t t) {
+  const char *s = transform_type(c, t);
+  return !strcmp(s, "!transform.any_op") || !strncmp(s, "!transform.op<", 14);
+}
+
+/* The target is an op handle. */
+static int verify_vectorize(const IrModule *m, uint32_t op, IrDiag *d) {
+  if (!m->ops[op].n_operands || is_op_handle(m->ctx, opd_type(m, op, 0))) return 0;
+  return ir_syntax_type_error(m, op, d, "operand", 0,
+                              "TransformHandleTypeInterface instance", opd_type(m, op, 0));
+}
+
+/* structured.match: an op handle in, an op handle out. */
+static int verify_match(const IrModule *m, uint32_t op, IrDiag *d) {
+  uint32_t t = opd_type(m, op, 0), r = res_type(m, op, 0);
+  if (!is_op_handle(m->ctx, t))
+    return ir_syntax_type_error(m, op, d, "operand", 0,
+                                "TransformHandleTypeInterface instance", t);
+  if (!is_op_handle(m->ctx, r))
+    return ir_syntax_type_error(m, op, d, "result", 0,
+                                "TransformHandleTypeInterface instance", r);
+  return 0;
+}
+
+/* transform.yield: handles or parameters of any transform type. */
+static int verify_transform_yield(const IrModule *m, uint32_t op, IrDiag *d) {
+  for (uint32_t k = 0; k < m->ops[op].n_operands; k++)
+    if (!*transform_type(m->ctx, opd_type(m, op, k)))
+      return ir_syntax_type_error(m, op, d, "operand", k, "variadic of any transform "
+                                  "handle or parameter", opd_type(m, op, k));
+  return 0;
+}
+
 static int parse_vectorize(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
   IrRef r;
@@ -2106,9 +2238,9 @@ const IrOpHooks ir_hooks_misc[] = {
     {"linalg.yield", parse_yield, print_yield, NULL, NULL},
     {"tensor.cast", parse_tensor_cast, print_tensor_cast, names_cast, verify_tensor_cast},
     {"tensor.dim", ir_syntax_parse_dim, ir_syntax_print_dim,
-     ir_syntax_names_dim, NULL},
-    {"tensor.extract", parse_extract, print_extract, names_extract, NULL},
-    {"tensor.insert", parse_insert, print_insert, names_insert, NULL},
+     ir_syntax_names_dim, ir_syntax_verify_dim},
+    {"tensor.extract", parse_extract, print_extract, names_extract, verify_extract},
+    {"tensor.insert", parse_insert, print_insert, names_insert, verify_insert},
     {"tensor.extract_slice", parse_extract_slice, print_extract_slice,
      names_extract_slice, verify_extract_slice},
     {"tensor.insert_slice", parse_insert_slice, print_insert_slice,
@@ -2124,21 +2256,21 @@ const IrOpHooks ir_hooks_misc[] = {
     {"gpu.dealloc", parse_gpu_dealloc, print_gpu_dealloc, NULL,
      verify_gpu_tokens},
     {"gpu.wait", parse_gpu_wait, print_gpu_wait, NULL, verify_gpu_tokens},
-    {"affine.apply", parse_apply, print_apply, NULL, NULL},
+    {"affine.apply", parse_apply, print_apply, NULL, verify_apply},
     {"affine.load", parse_affine_load, print_affine_load, NULL, verify_affine_load},
     {"affine.store", parse_affine_store, print_affine_store, NULL, verify_affine_store},
     {"affine.for", parse_affine_for, print_affine_for, NULL, NULL},
     {"affine.if", parse_affine_if, print_affine_if, NULL, NULL},
     {"affine.yield", parse_yield, print_yield, NULL, verify_affine_yield},
-    {"vector.print", parse_vprint, print_vprint, NULL, NULL},
-    {"vector.vscale", parse_vscale, print_vscale, names_vscale, NULL},
+    {"vector.print", parse_vprint, print_vprint, NULL, verify_vprint},
+    {"vector.vscale", parse_vscale, print_vscale, names_vscale, verify_vscale},
     {"transform.named_sequence", parse_named_sequence, print_named_sequence,
      NULL, verify_named_sequence},
-    {"transform.structured.match", parse_match, print_match, NULL, NULL},
+    {"transform.structured.match", parse_match, print_match, NULL, verify_match},
     {"transform.structured.vectorize", parse_vectorize, print_vectorize, NULL,
-     NULL},
+     verify_vectorize},
     {"transform.yield", parse_transform_yield, print_transform_yield, NULL,
-     NULL},
+     verify_transform_yield},
     {0},
 };
 

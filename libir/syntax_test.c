@@ -318,8 +318,8 @@ static int verify_two_memrefs(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "requires 2 operands");
   for (k = 0; k < 2; k++)
     if (!ir_type_is_memref(m->ctx, ir_vtype(m, ir_operand(m, op, k))))
-      return ir_syntax_op_error(m, op, d, "operand #%u must be ranked or "
-                                "unranked memref of any type values", k);
+      return ir_syntax_type_error(m, op, d, "operand", k, "ranked or unranked memref "
+                                  "of any type values", ir_vtype(m, ir_operand(m, op, k)));
   return 0;
 }
 

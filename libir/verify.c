@@ -874,9 +874,11 @@ static uint32_t hook_blames(Verifier *v, uint32_t x, const OpcFacts *F) {
   return q.subject == IR_NONE ? x : q.subject;
 }
 
-/* Does op x's hook refuse its parent? The terminators with a parent rule
- * list it (HasParent, ParentOneOf) before Terminator in ODS, so that
- * error comes before "must be the last operation": told by its words. */
+/* Does op x's hook refuse its parent or an operand's or result's type? The
+ * terminators with a parent rule list it (HasParent, ParentOneOf) before
+ * Terminator in ODS, and ODS checks its type constraints before the
+ * traits, so those errors come before "must be the last operation": told
+ * by their words. */
 static int hook_wants_parent(Verifier *v, uint32_t x, const OpcFacts *F) {
   char *text = NULL;
   size_t n = 0;
@@ -886,7 +888,8 @@ static int hook_wants_parent(Verifier *v, uint32_t x, const OpcFacts *F) {
   ir_diag_init(&q, f);
   int bad = F->verify(v->m, x, &q) != 0;
   fclose(f);
-  int parent = bad && text && strstr(text, " op expects parent op ");
+  int parent = bad && text && (strstr(text, " op expects parent op ") ||
+                               strstr(text, " op operand #") || strstr(text, " op result #"));
   free(text);
   return parent;
 }
