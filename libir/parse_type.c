@@ -291,7 +291,7 @@ int irp_type_list(IrParser *p, uint32_t **types, uint32_t *n) {
 int irp_type_list_parens(IrParser *p, uint32_t **types, uint32_t *n) {
   if (irp_consume(p, IR_TK_LPAREN)) {
     if (list_until(p, IR_TK_RPAREN, types, n)) return -1;
-    return irp_expect(p, IR_TK_RPAREN, "')' in type list");
+    return irp_expect(p, IR_TK_RPAREN, "')'");
   }
   uint32_t *a = irp_scratch(p, sizeof *a);
   if (irp_type(p, a)) return -1;
@@ -307,7 +307,7 @@ static int function_rest(IrParser *p, uint32_t *ins, uint32_t nin, uint32_t *out
   if (p->tok.kind == IR_TK_LPAREN) {
     irp_next(p);
     if (list_until(p, IR_TK_RPAREN, &res, &nres) ||
-        irp_expect(p, IR_TK_RPAREN, "')' in type list"))
+        irp_expect(p, IR_TK_RPAREN, "')'"))
       return -1;
   } else {
     res = irp_scratch(p, sizeof *res);
@@ -378,7 +378,7 @@ static int type_inner(IrParser *p, uint32_t *out) {
     irp_next(p);
     uint32_t *ins, nin;
     if (list_until(p, IR_TK_RPAREN, &ins, &nin) ||
-        irp_expect(p, IR_TK_RPAREN, "')' in type list"))
+        irp_expect(p, IR_TK_RPAREN, "')'"))
       return -1;
     return function_rest(p, ins, nin, out);
   }

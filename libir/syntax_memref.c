@@ -1379,7 +1379,7 @@ static int verify_strided_meta(const IrModule *m, uint32_t op, IrDiag *d) {
   }
   for (k = 1; k < n; k++)
     if (res_type(m, op, k) != idx)
-      return ir_syntax_op_error(m, op, d, "result #%u must be index", k);
+      return ir_syntax_type_error(m, op, d, "result", k, "index", res_type(m, op, k));
   return 0;
 }
 

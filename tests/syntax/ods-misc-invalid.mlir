@@ -385,3 +385,11 @@ func.func @f(%i: index) {
   "cf.assert"(%i) <{msg = "x"}> : (index) -> ()
   return
 }
+
+// -----
+
+func.func @f(%m: memref<2xf32>) {
+  // expected-error @+1 {{'memref.extract_strided_metadata' op result #1 must be index, but got 'tensor<2xf32>'}}
+  %b, %o, %s, %t = "memref.extract_strided_metadata"(%m) : (memref<2xf32>) -> (memref<f32>, tensor<2xf32>, index, index)
+  return
+}
