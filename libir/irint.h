@@ -665,6 +665,9 @@ int irw_float_from_bits(IrFloatKind k, uint64_t hi, uint64_t lo, double *v);
  * interface: its attributes, the entry block's arguments against
  * function_type, and that a declaration is not public. */
 int ir_syntax_verify_function(const IrModule *m, uint32_t op, IrDiag *d);
+/* One ranked or unranked memref in, one out (bufferization.clone,
+ * test.forward_buffer), as ODS words it. */
+int ir_syntax_verify_memref_to_memref(const IrModule *m, uint32_t op, IrDiag *d);
 /* SymbolOpInterface's check that a symbol's parent, when registered, is a
  * symbol table: "symbol's parent must have the SymbolTable trait". */
 int ir_syntax_verify_symbol_parent(const IrModule *m, uint32_t op, IrDiag *d);

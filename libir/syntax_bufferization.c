@@ -215,7 +215,7 @@ static void print_convert(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_type(w, ir_vtype(m, o->results));
 }
 
-static int verify_clone(const IrModule *m, uint32_t op, IrDiag *d) {
+int ir_syntax_verify_memref_to_memref(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
   if (o->n_operands != 1 || o->n_results != 1) return 0;
   uint32_t t[2] = {ir_vtype(m, ir_operand(m, op, 0)), ir_vtype(m, o->results)};
@@ -390,7 +390,8 @@ static int verify_alloc_tensor(const IrModule *m, uint32_t op, IrDiag *d) {
 const IrOpHooks ir_hooks_bufferization[] = {
     {"bufferization.dealloc", parse_dealloc, print_dealloc, NULL,
      verify_dealloc},
-    {"bufferization.clone", parse_convert, print_convert, NULL, verify_clone},
+    {"bufferization.clone", parse_convert, print_convert, NULL,
+     ir_syntax_verify_memref_to_memref},
     {"bufferization.to_buffer", parse_convert, print_convert, NULL, verify_to},
     {"bufferization.to_memref", parse_convert, print_convert, NULL, verify_to},
     {"bufferization.to_tensor", parse_convert, print_convert, NULL, verify_to},

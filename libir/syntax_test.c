@@ -323,18 +323,6 @@ static int verify_two_memrefs(const IrModule *m, uint32_t op, IrDiag *d) {
   return 0;
 }
 
-/* test.forward_buffer (generic form only): a memref in, a memref out. */
-static int verify_forward_buffer(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrOp *o = &m->ops[op];
-  if (o->n_operands != 1 || o->n_results != 1) return 0;
-  uint32_t t[2] = {ir_vtype(m, ir_operand(m, op, 0)), ir_vtype(m, o->results)};
-  for (int k = 0; k < 2; k++)
-    if (!ir_type_is_memref(m->ctx, t[k]))
-      return ir_syntax_type_error(m, op, d, k ? "result" : "operand", 0,
-                                  "ranked or unranked memref of any type values", t[k]);
-  return 0;
-}
-
 /* RegionIfOp's edges: its operands enter the then and else regions,
  * whose yields enter the join region, whose yield gives the results. */
 static int verify_region_if(const IrModule *m, uint32_t op, IrDiag *d) {
@@ -366,6 +354,7 @@ const IrOpHooks ir_hooks_test[] = {
     {"test.region_if_yield", parse_yield, print_yield, NULL, verify_region_if_yield},
     {"test.isolated_one_region_with_recursive_memory_effects",
      parse_isolated, print_isolated, NULL, NULL},
-    {"test.forward_buffer", NULL, NULL, NULL, verify_forward_buffer},
+    /* generic form only: a memref in, a memref out */
+    {"test.forward_buffer", NULL, NULL, NULL, ir_syntax_verify_memref_to_memref},
     {0},
 };
