@@ -665,6 +665,10 @@ int irw_float_from_bits(IrFloatKind k, uint64_t hi, uint64_t lo, double *v);
  * interface: its attributes, the entry block's arguments against
  * function_type, and that a declaration is not public. */
 int ir_syntax_verify_function(const IrModule *m, uint32_t op, IrDiag *d);
+/* ODS's I1: a 1-bit signless integer type. */
+static inline int ir_syntax_is_i1(const IrCtx *c, uint32_t t) {
+  return ir_type_is_int(c, t, 1) && ir_type(c, t)->sub == IR_SIGNLESS;
+}
 /* One ranked or unranked memref in, one out (bufferization.clone,
  * test.forward_buffer), as ODS words it. */
 int ir_syntax_verify_memref_to_memref(const IrModule *m, uint32_t op, IrDiag *d);

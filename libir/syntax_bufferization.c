@@ -100,10 +100,6 @@ static void print_dealloc(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_op_attr_dict(w, m, op, elide, 0);
 }
 
-static int is_i1(const IrCtx *c, uint32_t t) {
-  return ir_type_is_int(c, t, 1) && ir_type(c, t)->sub == IR_SIGNLESS;
-}
-
 static int verify_dealloc(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
   uint32_t seg[3];
@@ -118,13 +114,13 @@ static int verify_dealloc(const IrModule *m, uint32_t op, IrDiag *d) {
   for (uint32_t i = 0; i < o->n_operands; i++) {
     uint32_t t = ir_vtype(m, ir_operand(m, op, i));
     int cond = i >= seg[0] && i < seg[0] + seg[1];
-    if (cond ? !is_i1(c, t) : !ir_type_is_memref(c, t))
+    if (cond ? !ir_syntax_is_i1(c, t) : !ir_type_is_memref(c, t))
       return ir_syntax_type_error(m, op, d, "operand", i, cond
                                   ? "variadic of 1-bit signless integer"
                                   : "variadic of ranked or unranked memref of any type values", t);
   }
   for (uint32_t i = 0; i < o->n_results; i++)
-    if (!is_i1(c, ir_vtype(m, o->results + i)))
+    if (!ir_syntax_is_i1(c, ir_vtype(m, o->results + i)))
       return ir_syntax_type_error(m, op, d, "result", i, "variadic of 1-bit signless integer",
                                   ir_vtype(m, o->results + i));
   if (seg[0] != seg[1])

@@ -114,7 +114,7 @@ static int verify_cond_br(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrOp *o = ir_op(m, op);
   if (!o->n_operands) return 0;  /* the operand count check reports it */
   uint32_t t = ir_vtype(m, ir_operand(m, op, 0));
-  if (ir_type_is_int(m->ctx, t, 1) && ir_type(m->ctx, t)->sub == IR_SIGNLESS)
+  if (ir_syntax_is_i1(m->ctx, t))
     return 0;
   char ts[256];
   ir_type_str(m->ctx, t, ts, sizeof ts);
@@ -421,7 +421,7 @@ static int verify_assert(const IrModule *m, uint32_t op, IrDiag *d) {
   if (!ir_op_prop_lit(m, op, "msg"))
     return ir_syntax_op_error(m, op, d, "requires attribute 'msg'");
   uint32_t t = ir_vtype(m, ir_operand(m, op, 0));
-  if (!ir_type_is_int(m->ctx, t, 1) || ir_type(m->ctx, t)->sub != IR_SIGNLESS)
+  if (!ir_syntax_is_i1(m->ctx, t))
     return ir_syntax_type_error(m, op, d, "operand", 0, "1-bit signless integer", t);
   return 0;
 }

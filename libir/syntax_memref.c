@@ -1538,10 +1538,7 @@ static int parse_global(IrParser *p, IrOpState *st) {
   if (irp_symbol(p, &name) < 0 || colon(p) < 0 || irp_type(p, &t) < 0) return -1;
   /* parseGlobalMemrefOpTypeAndInitialValue: a static shaped memref, or an
    * error at the op's name */
-  const IrType *mt = ranked_of(c, t);
-  int static_shape = mt != NULL;
-  for (uint32_t i = 0; mt && i < mt->n; i++) static_shape &= ir_type_dims(c, t)[i] != IR_DYN;
-  if (!static_shape) {
+  if (!ranked_of(c, t) || count_dynamic(c, t)) {
     char ts[256];
     ir_type_str(c, t, ts, sizeof ts);
     return ir_syntax_parse_error(p, st, st->loc, "type should be static shaped memref, "
@@ -1624,9 +1621,7 @@ static int verify_global(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrType *mt = ranked_of(c, t);
   const int64_t *dims = ir_type_dims(c, t);
   char ts[256], vs[512];
-  int static_shape = 1;
-  for (uint32_t i = 0; i < mt->n; i++) static_shape &= dims[i] != IR_DYN;
-  if (!static_shape) {
+  if (count_dynamic(c, t)) {
     ir_type_str(c, t, ts, sizeof ts);
     return ir_syntax_op_error(m, op, d, "type should be static shaped memref, "
                               "but got '%s'", ts);

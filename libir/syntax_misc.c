@@ -1580,12 +1580,7 @@ static int verify_affine_access(const IrModule *m, uint32_t op, IrDiag *d,
     return ir_syntax_op_error(m, op, d, "operand #%u must be memref of any type "
                               "values, but got '%s'", mem, ts);
   }
-  for (uint32_t i = mem + 1; i < n; i++)
-    if (ir_type(c, opd_type(m, op, i))->kind != IR_T_INDEX) {
-      ir_type_str(c, opd_type(m, op, i), ts, sizeof ts);
-      return ir_syntax_op_error(m, op, d, "operand #%u must be variadic of index, "
-                                "but got '%s'", mem + 1, ts);
-    }
+  if (ir_syntax_index_operands(m, op, mem + 1, d)) return -1;
   if (store) {
     if (opd_type(m, op, 0) != ty->elem)
       return ir_syntax_op_error(m, op, d, "value to store must have the same type "

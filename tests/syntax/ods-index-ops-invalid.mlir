@@ -212,3 +212,21 @@ func.func @f(%m: memref<2xf32>, %f: f32, %i: index, %t: tensor<2xf32>, %u: tenso
   %r = "tensor.extract"() : () -> f32
   return
 }
+
+// -----
+
+// The operand named is the first index that is not one, not the group's
+// first.
+func.func @f(%m: memref<2x2xf32>, %i: index, %n: i32) {
+  // expected-error @+1 {{'affine.load' op operand #2 must be variadic of index, but got 'i32'}}
+  %r = "affine.load"(%m, %i, %n) <{map = affine_map<(d0, d1) -> (d0, d1)>}> : (memref<2x2xf32>, index, i32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<2x2xf32>, %i: index, %n: i32, %v: f32) {
+  // expected-error @+1 {{'affine.store' op operand #3 must be variadic of index, but got 'i32'}}
+  "affine.store"(%v, %m, %i, %n) <{map = affine_map<(d0, d1) -> (d0, d1)>}> : (f32, memref<2x2xf32>, index, i32) -> ()
+  return
+}
