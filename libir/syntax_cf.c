@@ -339,6 +339,21 @@ static void print_switch(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 /* ODS's AnyInteger flag, then SwitchOp::verify: the case values have the
  * flag's type, one per case successor. */
+/* One case_operand_segments entry per case successor (ir_verify_segments
+ * has checked the property's kind and sum). mlir-opt-22 has no such
+ * check: it reads past the list (or ignores its tail), so this comes
+ * after all of its own. */
+static int case_entries(const IrModule *m, uint32_t op, IrDiag *d) {
+  const IrOp *o = ir_op(m, op);
+  uint32_t cs = ir_op_prop_lit(m, op, "case_operand_segments");
+  uint32_t n = cs ? ir_attr(m->ctx, cs)->n : 0;
+  if (n != o->n_succs - 1)
+    return ir_syntax_op_error(m, op, d, "has %u case successors but "
+                              "case_operand_segments has %u entries",
+                              o->n_succs - 1, n);
+  return 0;
+}
+
 static int verify_switch(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrOp *o = ir_op(m, op);
@@ -349,7 +364,7 @@ static int verify_switch(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "operand #0 must be integer, but got '%s'", ts);
   }
   uint32_t cv = ir_op_prop_lit(m, op, "case_values");
-  if (!cv) return 0;
+  if (!cv) return case_entries(m, op, d);
   const IrAttr *a = ir_attr(c, cv);
   const IrType *vt = a->type ? ir_type(c, a->type) : NULL;
   int ek = vt && (vt->kind == IR_T_VECTOR || vt->kind == IR_T_TENSOR)
@@ -381,7 +396,7 @@ static int verify_switch(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "number of case values (%lld) should "
                               "match number of case destinations (%u)",
                               (long long)n, o->n_succs - 1);
-  return 0;
+  return case_entries(m, op, d);
 }
 
 /* ====================================================================== */

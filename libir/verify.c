@@ -670,8 +670,10 @@ static int check_op(Verifier *v, const IrModule *m, const IrOp *op, uint32_t o,
   /* segments and region shapes are what hooks (and passes) index by */
   if (ok && F->has_segs) {
     const SegOk *so = seg_slot(v->seg_ok, op);
+    /* a branch's segments are checked against its successors' ranges
+     * (ir_verify_segments), which the memo's key leaves out */
     if (so->opc1 != op->opc + 1u || so->props != op->props ||
-        so->n_operands != op->n_operands)
+        so->n_operands != op->n_operands || op->n_succs)
       ok = segments_ok(v, o);
   }
   if (ok && F->has_shape && op->n_regions) ok = shape_ok(v, o);

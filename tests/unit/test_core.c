@@ -1247,6 +1247,62 @@ static void test_verify(void) {
   EXPECT_ERR(f, "operand #0 does not dominate this use");
 }
 
+/* A conditional branch whose successors take the operands [first0,
+ * +n0) and [first1, +n1) of (cond, a, a), with operand segments `seg`
+ * (and, for cf.switch, case_operand_segments `cases`, one entry). */
+static void branch_with(Fn *f, const char *name, const int64_t *seg, const int64_t *cases,
+                        uint32_t first0, uint32_t n0, uint32_t first1, uint32_t n1) {
+  IrCtx *c = f->c;
+  uint32_t a = fn_arg(f);
+  uint32_t cond = !strcmp(name, "cf.cond_br")
+                      ? irb_op_result(f->b, op_at(f, f->body, "test.cond", NULL, 0, 1), 0)
+                      : a;
+  uint32_t b1 = irb_block(f->b, f->region), b2 = irb_block(f->b, f->region);
+  irb_block_arg(f->b, b1, f->i32);
+  irb_block_arg(f->b, b2, f->i32);
+  uint32_t props = ir_dict_set(c, 0, ir_cstr(c, "operandSegmentSizes"),
+                               ir_attr_dense_i32(c, 3, seg));
+  if (cases) {
+    props = ir_dict_set(c, props, ir_cstr(c, "case_operand_segments"),
+                        ir_attr_dense_i32(c, 1, cases));
+  }
+  IrBSucc sc[2] = {{b1, first0, n0}, {b2, first1, n1}};
+  IrOpSpec sp = {0};
+  sp.name = ir_cstr(c, name);
+  sp.operands = (uint32_t[]){cond, a, a};
+  sp.n_operands = 3;
+  sp.succs = sc;
+  sp.n_succs = 2;
+  sp.props = props;
+  sp.loc = loc(f);
+  irb_op(f->b, f->body, &sp);
+  op_at(f, b1, "func.return", NULL, 0, 0);
+  op_at(f, b2, "func.return", NULL, 0, 0);
+}
+
+/* Successor operand ranges must be the ones the operand segments give:
+ * the text's generic form derives them from the properties, but bytecode
+ * stores both, and a printer going by either would print another
+ * program. */
+static void test_branch_ranges(void) {
+  Fn f;
+  const int64_t seg[3] = {1, 1, 1}, one = 1;
+  fn_begin(&f);
+  branch_with(&f, "cf.cond_br", seg, NULL, 1, 1, 2, 1);
+  EXPECT_OK(f);
+  fn_begin(&f);
+  branch_with(&f, "cf.cond_br", seg, NULL, 2, 1, 1, 1); /* swapped */
+  EXPECT_ERR(f, "v.mlir:3:3: error: 'cf.cond_br' op successor #0's operands are not the "
+                "ones its operand segments give it");
+  fn_begin(&f);
+  branch_with(&f, "cf.switch", seg, &one, 1, 1, 2, 1);
+  EXPECT_OK(f);
+  fn_begin(&f);
+  branch_with(&f, "cf.switch", seg, &one, 1, 1, 1, 1); /* the case takes the default's */
+  EXPECT_ERR(f, "v.mlir:2:3: error: 'cf.switch' op successor #1's operands are not the "
+                "ones its operand segments give it");
+}
+
 /* Rules of the module body: a graph region (any order) of at most one
  * block, needing no terminator; and branches across regions. */
 static void test_verify_module(void) {
@@ -1446,6 +1502,7 @@ int main(void) {
   test_placeholders();
   test_check();
   test_verify();
+  test_branch_ranges();
   test_verify_module();
   test_depth_limit();
   test_big();
