@@ -1506,6 +1506,10 @@ int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
   push_scope(p, 0, region);
   uint32_t blk = IR_NONE;
   if (n_args) {
+    /* at the label, before the arguments' names are checked (MLIR's
+     * parseRegionBody) */
+    if (p->tok.kind == IR_TK_CARET_ID)
+      return err_tok(p, "invalid block name in region with named arguments");
     if (count_values(p, n_args)) return -1;
     blk = irb_block(p->b, region);
     for (uint32_t i = 0; i < n_args; i++) {
@@ -1523,8 +1527,6 @@ int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
                                      irp_loc_real(p, args[i].loc));
       if (define_value(p, s, n, 0, v, args[i].type, args[i].ref.loc)) return -1;
     }
-    if (p->tok.kind == IR_TK_CARET_ID) /* at the label, as MLIR */
-      return err_tok(p, "invalid block name in region with named arguments");
   }
   if (p->tok.kind != IR_TK_RBRACE) {
     if (!n_args && p->tok.kind != IR_TK_CARET_ID) blk = irb_block(p->b, region);

@@ -31,6 +31,22 @@ func.func @label(%a: i32) {
 
 // -----
 
+// The label is looked at before the arguments' names: an argument that
+// shadows a value does not hide it.
+func.func @label_before_names(%n: index) {
+  "test.region"() ({
+    func.func @g(%n: index) {
+    // CHECK: error-columns-invalid.mlir:[[# @LINE + 2]]:5: error: invalid block name in region with named arguments
+    // expected-error @+1 {{invalid block name in region with named arguments}}
+    ^bb1:
+      return
+    }
+  }) : () -> ()
+  return
+}
+
+// -----
+
 // A type after named arguments: at the type, from func.func's parser.
 func.func @mixed_named(
   %cond: i1,
