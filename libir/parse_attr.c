@@ -21,6 +21,17 @@ static uint32_t intern(IrParser *p, IrAttr *a, const uint32_t *u, const int64_t 
   return ir_attr_intern(p->ctx, a, u, v);
 }
 
+/* MLIR's ShapedType: ranked or unranked memrefs and tensors, vectors. */
+static int is_shaped(const IrCtx *c, uint32_t type) {
+  switch (ir_type(c, type)->kind) {
+  case IR_T_MEMREF: case IR_T_UMEMREF: case IR_T_TENSOR: case IR_T_UTENSOR:
+  case IR_T_VECTOR:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
 static void clear(IrAttr *a, IrAttrKind k) {
   memset(a, 0, sizeof *a);
   a->kind = (uint8_t)k;
@@ -1116,6 +1127,7 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
         tok_eq(t, "opaque")) {
       /* kept verbatim with their `: type` */
       const char *start = t->text;
+      int resource = tok_eq(t, "dense_resource");
       if (tok_eq(t, "distinct")) {
         irp_next(p);
         if (irp_expect(p, IR_TK_LSQUARE, "'['") || p->tok.kind != IR_TK_INT) return irp_error(p, "expected distinct ID");
@@ -1127,7 +1139,19 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
       if (p->tok.kind == IR_TK_LESS && irp_skip_body(p, &end)) return -1;
       clear(&a, IR_A_OPAQUE);
       a.str = ir_str(p->ctx, start, (size_t)(end - start));
-      if (opt_type_suffix(p, hint, &a.type)) return -1;
+      if (resource) {
+        /* MLIR's parseDenseResourceElementsAttr: a type is required, and
+         * must be shaped (reported at the colon, or at the keyword when
+         * the type came from the context) */
+        uint32_t at = irp_lazy_loc(p, hint ? start : p->tok.text);
+        if (!hint && irp_expect(p, IR_TK_COLON, "':'")) return -1;
+        a.type = hint;
+        if (!hint && irp_type(p, &a.type)) return -1;
+        if (!is_shaped(p->ctx, a.type))
+          return irp_error_at(p, at, "`dense_resource` expected a shaped type");
+      } else if (opt_type_suffix(p, hint, &a.type)) {
+        return -1;
+      }
       *out = intern(p, &a, NULL, NULL);
       return 0;
     }
