@@ -496,6 +496,16 @@ static void print_realloc(IrPrinter *w, const IrModule *m, uint32_t op) {
   }
 }
 
+/* Is the layout of a 1-D memref the identity (MLIR's isIdentity)? An
+ * identity affine map is dropped when the type is parsed; of strided<>
+ * layouts, only offset 0 and stride 1 map d0 to itself. */
+static int identity_1d(const IrCtx *c, const IrType *t) {
+  if (!t->layout) return 1;
+  const IrAttr *a = ir_attr(c, t->layout);
+  return a->kind == IR_A_STRIDED && a->n == 1 && a->ival == 0 &&
+         ir_attr_i64(c, t->layout)[0] == 1;
+}
+
 static int verify_realloc(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrOp *o = &m->ops[op];
@@ -520,12 +530,18 @@ static int verify_realloc(const IrModule *m, uint32_t op, IrDiag *d) {
   char sa[256], sb[256];
   ir_type_str(c, opd_type(m, op, 0), sa, sizeof sa);
   ir_type_str(c, res_type(m, op, 0), sb, sizeof sb);
-  if (ts->elem != tr->elem)
-    return ir_diag(d, c, o->loc, IR_SEV_ERROR, "different element types "
-                   "specified for source memref type '%s' and result memref "
-                   "type '%s'", sa, sb), -1;
+  if (!identity_1d(c, ts))
+    return ir_diag(d, c, o->loc, IR_SEV_ERROR, "unsupported layout for source "
+                   "memref type '%s'", sa), -1;
+  if (!identity_1d(c, tr))
+    return ir_diag(d, c, o->loc, IR_SEV_ERROR, "unsupported layout for result "
+                   "memref type '%s'", sb), -1;
   if (ts->space != tr->space)
     return ir_diag(d, c, o->loc, IR_SEV_ERROR, "different memory spaces "
+                   "specified for source memref type '%s' and result memref "
+                   "type '%s'", sa, sb), -1;
+  if (ts->elem != tr->elem)
+    return ir_diag(d, c, o->loc, IR_SEV_ERROR, "different element types "
                    "specified for source memref type '%s' and result memref "
                    "type '%s'", sa, sb), -1;
   nd = count_dynamic(c, res_type(m, op, 0));
@@ -1631,13 +1647,16 @@ static int verify_global(const IrModule *m, uint32_t op, IrDiag *d) {
   if (!ia || ia->kind == IR_A_UNIT) return 0;
   /* elements: dense<>, or an attribute we keep opaque (dense_resource<>,
    * sparse<>) with a shaped type; an opaque one without a type is not
-   * known to be anything else. (MLIR casts the type to a tensor type; a
-   * vector one reads the same.) */
+   * known to be anything else. MLIR casts the type to a tensor type and
+   * compares its element type and shape (an unranked one has no dims);
+   * it crashes on the other shaped types, which read the same here. */
   const IrType *it = (ia->kind == IR_A_DENSE || ia->kind == IR_A_OPAQUE) && ia->type
                          ? ir_type(c, ia->type) : NULL;
-  if (ia->kind == IR_A_OPAQUE && (!it || (it->kind != IR_T_TENSOR && it->kind != IR_T_VECTOR)))
-    return 0;
-  if (!it || (it->kind != IR_T_TENSOR && it->kind != IR_T_VECTOR)) {
+  int shaped = it && (it->kind == IR_T_TENSOR || it->kind == IR_T_UTENSOR ||
+                      it->kind == IR_T_VECTOR || it->kind == IR_T_MEMREF ||
+                      it->kind == IR_T_UMEMREF);
+  if (ia->kind == IR_A_OPAQUE && !shaped) return 0;
+  if (!shaped) {
     ir_attr_str(c, init, vs, sizeof vs);
     return ir_syntax_op_error(m, op, d, "initial value should be a unit or elements "
                               "attribute, but got %s", vs);
@@ -1648,8 +1667,10 @@ static int verify_global(const IrModule *m, uint32_t op, IrDiag *d) {
     return ir_syntax_op_error(m, op, d, "initial value element expected to be of "
                               "type '%s', but was of type '%s'", ts, vs);
   }
-  const int64_t *idims = ir_type_dims(c, ia->type);
-  int same = it->n == mt->n;
+  int ranked = it->kind != IR_T_UTENSOR && it->kind != IR_T_UMEMREF;
+  const int64_t *idims = ranked ? ir_type_dims(c, ia->type) : NULL;
+  uint32_t in = ranked ? it->n : 0;
+  int same = in == mt->n;
   for (uint32_t i = 0; same && i < mt->n; i++) same = idims[i] == dims[i];
   if (!same) {
     /* MLIR streams both shapes as ArrayRef<int64_t>: `2, 3` */
@@ -1657,7 +1678,7 @@ static int verify_global(const IrModule *m, uint32_t op, IrDiag *d) {
     for (int k = 0; k < 2; k++) {
       char *b = k ? hs : ws;
       const int64_t *dd = k ? idims : dims;
-      uint32_t n = k ? it->n : mt->n;
+      uint32_t n = k ? in : mt->n;
       size_t o = 0;
       b[0] = 0;
       for (uint32_t i = 0; i < n && o < 230; i++)

@@ -84,3 +84,14 @@ func.func @cast(%a: i32) {
 // An opaque elements attribute is an initial value mlir-opt-22 accepts
 // (global-vector-init.mlir has a vector one, on which it crashes).
 "memref.global"() <{sym_name = "r", sym_visibility = "private", type = memref<2xf32>, initial_value = dense_resource<blob> : tensor<2xf32>}> : () -> ()
+
+// -----
+
+// An unranked elements type has no dims: its shape is printed empty.
+// expected-error @+1 {{'memref.global' op initial value shape expected to be 2 but was}}
+"memref.global"() <{sym_name = "r", sym_visibility = "private", type = memref<2xf32>, initial_value = dense_resource<blob> : tensor<*xf32>}> : () -> ()
+
+// -----
+
+// expected-error @+1 {{'memref.global' op initial value element expected to be of type 'f32', but was of type 'i32'}}
+"memref.global"() <{sym_name = "r", sym_visibility = "private", type = memref<2xf32>, initial_value = dense_resource<blob> : memref<*xi32>}> : () -> ()
