@@ -105,6 +105,35 @@ static uint32_t attr_array(IrCtx *c, const uint32_t *dicts, uint32_t n) {
   return r;
 }
 
+/* `attributes {..}`: the attributes the syntax gives may not be in it
+ * (function_interface_impl's parser, which reports them in this order at
+ * the keyword); its other inherent ones are properties. */
+static int attributes_dict(IrParser *p, IrOpState *st) {
+  static const char *const inferred[] = {"sym_visibility", "sym_name", "function_type"};
+  IrCtx *c = irp_ctx(p);
+  uint32_t at = irp_loc_here(p), n;
+  IrNamedAttr *l;
+  if (!irp_consume_kw(p, "attributes")) return 0;
+  if (irp_peek(p)->kind != IR_TK_LBRACE)
+    return irp_error(p, "expected '{' in attribute dictionary");
+  if (irp_opt_attr_dict(p, &l, &n) < 0) return -1;
+  for (size_t k = 0; k < sizeof inferred / sizeof *inferred; k++) {
+    uint32_t name = ir_cstr(c, inferred[k]);
+    for (uint32_t i = 0; i < n; i++)
+      if (l[i].name == name)
+        return ir_syntax_parse_error(p, st, at, "'%s' is an inferred attribute and "
+                                     "should not be specified in the explicit "
+                                     "attribute dictionary", inferred[k]);
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    const char *s = ir_str_ptr(c, l[i].name);
+    size_t len = ir_str_len(c, l[i].name);
+    if (ir_op_is_inherent(st->opc, s, len)) irp_add_prop(p, st, s, l[i].attr);
+    else irp_add_attr(p, st, s, l[i].attr);
+  }
+  return 0;
+}
+
 static int parse_func(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
   IrBuilder *b = irp_builder(p);
@@ -139,7 +168,7 @@ static int parse_func(IrParser *p, IrOpState *st) {
     irp_add_prop(p, st, "arg_attrs", a);
   if ((a = attr_array(c, s.res_attrs, s.n_res_attrs)))
     irp_add_prop(p, st, "res_attrs", a);
-  if (irp_opt_attr_dict_with_keyword_into(p, st) < 0) goto out;
+  if (attributes_dict(p, st) < 0) goto out;
   region = irb_region(b);
   irp_add_region(st, region);
   if (irp_peek(p)->kind == IR_TK_LBRACE) {

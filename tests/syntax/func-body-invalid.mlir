@@ -48,3 +48,25 @@ func.func @labelled_entry(i32) {
 ^bb0(%x: i64):
   return
 }
+
+// -----
+
+// What the syntax gives (visibility, name, type) may not be given again
+// in `attributes {..}`: we let the dictionary's replace it, and a unit
+// sym_name printed as text that did not parse back (found by fuzz-parse).
+// expected-error @+1 {{custom op 'func.func' 'sym_name' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @f(%a: i32) attributes {sym_name} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'sym_visibility' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func private @g(%a: i32) attributes {function_type = i32, sym_visibility = 1}
+
+// -----
+
+// expected-error @+1 {{'function_type' is an inferred attribute}}
+func.func @h(%a: i32) attributes {function_type = (i32) -> ()} {
+  return
+}
