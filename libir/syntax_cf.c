@@ -110,19 +110,6 @@ static void print_cond_br(IrPrinter *w, const IrModule *m, uint32_t op) {
   irw_op_attr_dict(w, m, op, elide_cond_br, 0);
 }
 
-static int verify_cond_br(const IrModule *m, uint32_t op, IrDiag *d) {
-  const IrOp *o = ir_op(m, op);
-  if (!o->n_operands) return 0;  /* the operand count check reports it */
-  uint32_t t = ir_vtype(m, ir_operand(m, op, 0));
-  if (ir_syntax_is_i1(m->ctx, t))
-    return 0;
-  char ts[256];
-  ir_type_str(m->ctx, t, ts, sizeof ts);
-  return ir_syntax_op_error(m, op, d,
-                            "operand #0 must be 1-bit signless integer, but got '%s'",
-                            ts);
-}
-
 /* ====================================================================== */
 /* cf.switch                                                               */
 /* ====================================================================== */
@@ -337,8 +324,6 @@ static void print_switch(IrPrinter *w, const IrModule *m, uint32_t op) {
   free(vals);
 }
 
-/* ODS's AnyInteger flag, then SwitchOp::verify: the case values have the
- * flag's type, one per case successor. */
 /* One case_operand_segments entry per case successor (ir_verify_segments
  * has checked the property's kind and sum). mlir-opt-22 has no such
  * check: it reads past the list (or ignores its tail), so this comes
@@ -354,15 +339,14 @@ static int case_entries(const IrModule *m, uint32_t op, IrDiag *d) {
   return 0;
 }
 
+/* SwitchOp::verify: the case values have the flag's type, one per case
+ * successor (ODS's checks, the flag's AnyInteger among them, are
+ * ir_verify_segments'). */
 static int verify_switch(const IrModule *m, uint32_t op, IrDiag *d) {
   const IrCtx *c = m->ctx;
   const IrOp *o = ir_op(m, op);
   char ts[256], cs[256];
   uint32_t ft = ir_vtype(m, ir_operand(m, op, 0));
-  if (ir_type(c, ft)->kind != IR_T_INT) {
-    ir_type_str(c, ft, ts, sizeof ts);
-    return ir_syntax_op_error(m, op, d, "operand #0 must be integer, but got '%s'", ts);
-  }
   uint32_t cv = ir_op_prop_lit(m, op, "case_values");
   if (!cv) return case_entries(m, op, d);
   const IrAttr *a = ir_attr(c, cv);
@@ -443,7 +427,7 @@ static int verify_assert(const IrModule *m, uint32_t op, IrDiag *d) {
 
 const IrOpHooks ir_hooks_cf[] = {
     {"cf.br", parse_br, print_br, NULL, NULL},
-    {"cf.cond_br", parse_cond_br, print_cond_br, NULL, verify_cond_br},
+    {"cf.cond_br", parse_cond_br, print_cond_br, NULL, NULL},
     {"cf.switch", parse_switch, print_switch, NULL, verify_switch},
     {"cf.assert", parse_assert, print_assert, NULL, verify_assert},
     {0},

@@ -53,7 +53,9 @@ uint32_t ir_segment_count(uint32_t opc) {
 /* cf.cond_br and cf.switch pass the operands of their last two segments
  * (seg, all zero if NULL) to their successors; cf.switch splits the last
  * by case_operand_segments, a property ODS requires and checks after the
- * operand segments. The generic parser lays the successors' ranges out
+ * operand segments. ODS's order: the operand segments, the required
+ * property, the type of operand #0 (the condition or flag), the case
+ * group's sizes; all before the branch's successor operands. The generic parser lays the successors' ranges out
  * from these properties only when they add up (parse.c), so a problem
  * here is reported in mlir-opt-22's order; ranges that differ from what
  * sound properties give can only come from bytecode, and are refused
@@ -82,6 +84,10 @@ static int branch_segments(const IrModule *m, uint32_t op, IrDiag *d,
               (int)ir_str_len(c, name), ir_str_ptr(c, name), as);
       return -1;
     }
+    /* the operand groups' types, then the case group's sizes */
+    uint32_t ft = m->values[m->operands[o->operands]].type;
+    if (ir_type(c, ft)->kind != IR_T_INT)
+      return ir_syntax_type_error(m, op, d, "operand", 0, "integer", ft);
     cs = ir_attr_i64(c, ca);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < a->n; i++) {
@@ -99,8 +105,11 @@ static int branch_segments(const IrModule *m, uint32_t op, IrDiag *d,
     }
     /* one entry per case successor: verify_switch's, after MLIR's checks */
     if (o->n_succs < 1 || a->n != o->n_succs - 1) return 0;
-  } else if (o->n_succs != 2) {
-    return 0; /* the counts' rule reports it */
+  } else {
+    uint32_t ct = m->values[m->operands[o->operands]].type;
+    if (!ir_syntax_is_i1(c, ct))
+      return ir_syntax_type_error(m, op, d, "operand", 0, "1-bit signless integer", ct);
+    if (o->n_succs != 2) return 0; /* the counts' rule reports it */
   }
   first += o->operands;
   for (uint32_t k = 0; k < o->n_succs; k++) {

@@ -102,3 +102,35 @@ func.func @switch_entry_without_case(%i: i32) {
 ^bb2(%z: i32):
   return
 }
+
+// -----
+
+// The condition's and the flag's types are ODS's checks too: before the
+// successors' operands are matched with their blocks' arguments.
+func.func @condition_type_first(%i: i32, %x: index) {
+  // expected-error @+1 {{'cf.cond_br' op operand #0 must be 1-bit signless integer, but got 'i32'}}
+  "cf.cond_br"(%i, %x) [^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i32, index) -> ()
+^bb1:
+  return
+^bb2:
+  return
+}
+
+// -----
+
+func.func @flag_type_first(%i: index, %x: index) {
+  // expected-error @+1 {{'cf.switch' op operand #0 must be integer, but got 'index'}}
+  "cf.switch"(%i, %x) [^bb1] <{operandSegmentSizes = array<i32: 1, 1, 0>, case_operand_segments = array<i32>}> : (index, index) -> ()
+^bb1(%y: i32):
+  return
+}
+
+// -----
+
+// The flag's type comes before the case group's sizes.
+func.func @flag_type_before_case_sizes(%i: index, %x: index) {
+  // expected-error @+1 {{'cf.switch' op operand #0 must be integer, but got 'index'}}
+  "cf.switch"(%i, %x) [^bb1] <{operandSegmentSizes = array<i32: 1, 0, 1>, case_operand_segments = array<i32: 3>}> : (index, index) -> ()
+^bb1:
+  return
+}
