@@ -270,9 +270,20 @@ int irp_region(IrParser *p, uint32_t region, const IrArgDef *args,
                uint32_t n_args, int isolated);
 /* `^bb` successor reference (forward references allowed). */
 int irp_successor(IrParser *p, uint32_t *block);
-/* `^bb(%a, %b : t1, t2)` successor with optional operands, appended to st
- * (operands and a successor entry). */
-int irp_successor_with_operands(IrParser *p, IrOpState *st);
+/* `^bb(%a, %b : t1, t2)`, a successor with optional operands, read by
+ * irp_successor_refs (refs and types live in the op's scratch memory) and
+ * appended to st by irp_resolve_successor (operands and a successor
+ * entry): MLIR's declarative formats resolve every operand at the end of
+ * the op, after anything else in its syntax could fail. */
+typedef struct IrSuccRefs {
+  uint32_t block;
+  IrRef *refs;       uint32_t n;
+  uint32_t *types;   uint32_t n_types;
+  uint32_t loc;      /* where the operand list starts */
+} IrSuccRefs;
+int irp_successor_refs(IrParser *p, IrSuccRefs *s);
+/* Counts that differ are reported at loc, or at the list if loc is 0. */
+int irp_resolve_successor(IrParser *p, IrOpState *st, const IrSuccRefs *s, uint32_t loc);
 /* If a block of `region` is empty or does not end in an op named `term`,
  * append `term` with no operands (MLIR's implicit terminators). */
 void irp_ensure_terminator(IrParser *p, uint32_t region, const char *term,

@@ -1432,21 +1432,28 @@ int irp_successor(IrParser *p, uint32_t *block) {
   return 0;
 }
 
-int irp_successor_with_operands(IrParser *p, IrOpState *st) {
-  uint32_t blk;
-  if (irp_successor(p, &blk)) return -1;
-  uint32_t first = st->n_operands;
+int irp_successor_refs(IrParser *p, IrSuccRefs *s) {
+  memset(s, 0, sizeof *s);
+  if (irp_successor(p, &s->block)) return -1;
   if (irp_consume(p, IR_TK_LPAREN)) {
-    IrRef *refs;
-    uint32_t n, *types, nt;
-    if (irp_ref_list(p, &refs, &n)) return -1;
-    if (irp_expect(p, IR_TK_COLON, "':' in operand list") ||
-        irp_type_list(p, &types, &nt) ||
-        irp_expect(p, IR_TK_RPAREN, "')' to end operand list") ||
-        irp_resolve_list(p, refs, n, types, nt, st))
+    s->loc = irp_loc_here(p);
+    if (irp_ref_list(p, &s->refs, &s->n) ||
+        irp_expect(p, IR_TK_COLON, "':' in operand list") ||
+        irp_type_list(p, &s->types, &s->n_types) ||
+        irp_expect(p, IR_TK_RPAREN, "')' to end operand list"))
       return -1;
   }
-  irp_add_succ(st, blk, first, st->n_operands - first);
+  return 0;
+}
+
+int irp_resolve_successor(IrParser *p, IrOpState *st, const IrSuccRefs *s, uint32_t loc) {
+  uint32_t first = st->n_operands;
+  if (s->n != s->n_types)
+    return ir_syntax_parse_error(p, st, loc ? loc : s->loc, "number of operands and types "
+                                 "do not match: got %u operands and %u types", s->n,
+                                 s->n_types);
+  if (irp_resolve_list(p, s->refs, s->n, s->types, s->n_types, st)) return -1;
+  irp_add_succ(st, s->block, first, s->n);
   return 0;
 }
 

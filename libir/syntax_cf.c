@@ -22,8 +22,10 @@ static const char *const elide_switch[] = {
 /* ====================================================================== */
 
 static int parse_br(IrParser *p, IrOpState *st) {
-  if (irp_successor_with_operands(p, st) < 0) return -1;
-  return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
+  IrSuccRefs dest;
+  if (irp_successor_refs(p, &dest) < 0) return -1;
+  if (irp_opt_attr_dict_into(p, st) < 0) return -1;
+  return irp_resolve_successor(p, st, &dest, 0);
 }
 
 static void print_br(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -62,11 +64,10 @@ static int parse_i32_list(IrParser *p, uint32_t *attr) {
 static int parse_cond_br(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
   IrRef cond;
+  IrSuccRefs dest[2];
   int64_t seg[3];
   uint32_t v;
   if (irp_ref(p, &cond) < 0) return -1;
-  if (irp_resolve(p, &cond, ir_type_int(c, 1), &v) < 0) return -1;
-  irp_add_operand(st, v);
   if (irp_consume_kw(p, "weights") == 1) {
     uint32_t w = 0;
     if (irp_expect(p, IR_TK_LPAREN, "'('") < 0) return -1;
@@ -75,14 +76,19 @@ static int parse_cond_br(IrParser *p, IrOpState *st) {
     irp_add_prop(p, st, "branch_weights", w);
   }
   if (irp_expect(p, IR_TK_COMMA, "','") < 0) return -1;
-  seg[0] = 1;
-  if (irp_successor_with_operands(p, st) < 0) return -1;
-  seg[1] = st->n_operands - 1;
+  if (irp_successor_refs(p, &dest[0]) < 0) return -1;
   if (irp_expect(p, IR_TK_COMMA, "','") < 0) return -1;
-  if (irp_successor_with_operands(p, st) < 0) return -1;
-  seg[2] = st->n_operands - 1 - seg[1];
+  if (irp_successor_refs(p, &dest[1]) < 0) return -1;
+  seg[0] = 1;
+  seg[1] = dest[0].n;
+  seg[2] = dest[1].n;
   irp_set_segments(p, st, 3, seg);
-  return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
+  if (irp_opt_attr_dict_into(p, st) < 0) return -1;
+  /* the operands last, in order (MLIR's declarative format) */
+  if (irp_resolve(p, &cond, ir_type_int(c, 1), &v) < 0) return -1;
+  irp_add_operand(st, v);
+  return irp_resolve_successor(p, st, &dest[0], 0) < 0 ||
+         irp_resolve_successor(p, st, &dest[1], 0) < 0 ? -1 : 0;
 }
 
 static void print_cond_br(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -237,46 +243,54 @@ static int parse_case_value(IrParser *p, uint64_t *v) {
 static int parse_switch(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
   IrRef flag;
-  uint32_t ft, v, ndef, ncases = 0, cap = 0;
-  int64_t *vals = NULL, *segs = NULL, seg[3];
+  IrSuccRefs def, *dests = NULL;
+  uint32_t ft, v, ncases = 0, cap = 0, cap_dests = 0, n_dests = 0;
+  int64_t *vals = NULL, *segs = NULL, seg[3] = {1, 0, 0};
   uint32_t cap2 = 0, nsegs = 0;
   int rc = -1;
   if (irp_ref(p, &flag) < 0) return -1;
   if (irp_expect(p, IR_TK_COLON, "':'") < 0) return -1;
   /* the flag is an AnyInteger: MLIR parses its type as IntegerType */
   if (ir_syntax_kind_type(p, st, &ft, IR_KIND_INTEGER) < 0) return -1;
-  if (irp_resolve(p, &flag, ft, &v) < 0) return -1;
-  irp_add_operand(st, v);
   if (irp_expect(p, IR_TK_COMMA, "','") < 0) return -1;
   if (irp_expect(p, IR_TK_LSQUARE, "'['") < 0) return -1;
+  /* custom<SwitchOpCases>: its operand groups are resolved, and their
+   * counts reported, where it starts */
+  uint32_t cases_at = irp_loc_here(p);
   if (irp_expect_kw(p, "default") < 0) return -1;
   if (irp_expect(p, IR_TK_COLON, "':'") < 0) return -1;
-  if (irp_successor_with_operands(p, st) < 0) return -1;
-  ndef = st->n_operands - 1;
+  if (irp_successor_refs(p, &def) < 0) return -1;
   while (irp_consume(p, IR_TK_COMMA) == 1) {
     uint64_t u = 0;
     int64_t cv;
-    uint32_t before = st->n_operands;
+    IrSuccRefs dest;
     if (parse_case_value(p, &u) < 0) goto out;
     cv = sext(u, ir_type(c, ft)->kind == IR_T_INT ? ir_type(c, ft)->width : 64);
     IR_VPUSH(vals, ncases, cap, cv);
     if (irp_expect(p, IR_TK_COLON, "':'") < 0) goto out;
-    if (irp_successor_with_operands(p, st) < 0) goto out;
-    IR_VPUSH(segs, nsegs, cap2, (int64_t)(st->n_operands - before));
+    if (irp_successor_refs(p, &dest) < 0) goto out;
+    IR_VPUSH(dests, n_dests, cap_dests, dest);
+    IR_VPUSH(segs, nsegs, cap2, (int64_t)dest.n);
+    seg[2] += dest.n;
   }
   if (irp_expect(p, IR_TK_RSQUARE, "']'") < 0) goto out;
   if (irp_opt_attr_dict_into(p, st) < 0) goto out;
   if (ncases)
     irp_add_prop(p, st, "case_values", case_values_attr(c, ft, vals, ncases));
   irp_add_prop(p, st, "case_operand_segments", ir_attr_dense_i32(c, nsegs, segs));
-  seg[0] = 1;
-  seg[1] = ndef;
-  seg[2] = st->n_operands - 1 - ndef;
+  seg[1] = def.n;
   irp_set_segments(p, st, 3, seg);
+  /* the operands last, in order (MLIR's declarative format) */
+  if (irp_resolve(p, &flag, ft, &v) < 0) goto out;
+  irp_add_operand(st, v);
+  if (irp_resolve_successor(p, st, &def, cases_at) < 0) goto out;
+  for (uint32_t i = 0; i < n_dests; i++)
+    if (irp_resolve_successor(p, st, &dests[i], cases_at) < 0) goto out;
   rc = 0;
 out:
   free(vals);
   free(segs);
+  free(dests);
   return rc;
 }
 
