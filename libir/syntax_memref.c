@@ -766,31 +766,54 @@ static void names_aligned_ptr(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* ====================================================================== */
 
 /* `[` %i, ... `]` as index operands. */
-static int bracket_indices(IrParser *p, IrOpState *st, uint32_t *n) {
-  if (irp_expect(p, IR_TK_LSQUARE, "'['") < 0 ||
-      irp_index_operands(p, st, n) < 0 ||
-      irp_expect(p, IR_TK_RSQUARE, "']'") < 0)
-    return -1;
+/* `[` %a, %b `]`: the references, resolved later (resolve_indices) as
+ * MLIR's parsers resolve them: after the op's type. The first four go to
+ * small[] (a load or store's indices: no scratch memory per op), more to
+ * the parser's scratch memory. */
+enum { SMALL_REFS = 4 };
+static int bracket_refs(IrParser *p, IrRef *small, IrRef **refs, uint32_t *n) {
+  IrRef *a = small;
+  uint32_t k = 0, cap = SMALL_REFS;
+  if (irp_expect(p, IR_TK_LSQUARE, "'['") < 0) return -1;
+  if (irp_peek(p)->kind == IR_TK_PERCENT_ID) {
+    do {
+      if (k == cap) {
+        if (cap >= IR_MAX_COUNT / 2) return irp_error(p, "too many operands");
+        IrRef *b = irp_scratch(p, 2 * cap * sizeof *b);
+        memcpy(b, a, k * sizeof *b);
+        a = b;
+        cap *= 2;
+      }
+      if (irp_ref(p, &a[k]) < 0) return -1;
+      k++;
+    } while (irp_consume(p, IR_TK_COMMA) == 1);
+  }
+  *refs = a;
+  *n = k;
+  return irp_expect(p, IR_TK_RSQUARE, "']'");
+}
+
+static int resolve_indices(IrParser *p, IrOpState *st, const IrRef *refs, uint32_t n) {
+  uint32_t index = ir_type_index(irp_ctx(p)), v;
+  for (uint32_t i = 0; i < n; i++) {
+    if (irp_resolve(p, &refs[i], index, &v) < 0) return -1;
+    irp_add_operand(st, v);
+  }
   return 0;
 }
 
-/* %m `[` indices `]` attr-dict `:` type ; the memref comes first but its
- * type is known only at the end, so the indices are resolved first and the
- * memref inserted in front afterwards. */
+/* %m `[` indices `]` attr-dict `:` type; every operand resolved at the
+ * end, the memref first (MLIR's declarative format). */
 static int parse_load(IrParser *p, IrOpState *st) {
-  IrRef r;
-  uint32_t n, t, v, i;
-  const IrType *ty;
-  if (irp_ref(p, &r) < 0 || bracket_indices(p, st, &n) < 0 ||
+  IrRef r, small[SMALL_REFS], *idx;
+  uint32_t n, t, v;
+  if (irp_ref(p, &r) < 0 || bracket_refs(p, small, &idx, &n) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
       memref_type(p, st, &t) < 0 || irp_resolve(p, &r, t, &v) < 0)
     return -1;
   irp_add_operand(st, v);
-  for (i = st->n_operands - 1; i > 0; i--)
-    st->operands[i] = st->operands[i - 1];
-  st->operands[0] = v;
-  ty = memref_of(irp_ctx(p), t);
-  irp_add_result_type(st, ty->elem);
+  if (resolve_indices(p, st, idx, n) < 0) return -1;
+  irp_add_result_type(st, memref_of(irp_ctx(p), t)->elem);
   return 0;
 }
 
@@ -864,10 +887,10 @@ static int verify_load(const IrModule *m, uint32_t op, IrDiag *d) {
 
 /* %v `,` %m `[` indices `]` attr-dict `:` type */
 static int parse_store(IrParser *p, IrOpState *st) {
-  IrRef val, mem;
-  uint32_t n, t, vv, vm, i;
+  IrRef val, mem, small[SMALL_REFS], *idx;
+  uint32_t n, t, vv, vm;
   if (irp_ref(p, &val) < 0 || irp_expect(p, IR_TK_COMMA, "','") < 0 ||
-      irp_ref(p, &mem) < 0 || bracket_indices(p, st, &n) < 0 ||
+      irp_ref(p, &mem) < 0 || bracket_refs(p, small, &idx, &n) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
       memref_type(p, st, &t) < 0)
     return -1;
@@ -876,11 +899,7 @@ static int parse_store(IrParser *p, IrOpState *st) {
     return -1;
   irp_add_operand(st, vv);
   irp_add_operand(st, vm);
-  for (i = st->n_operands - 1; i > 1; i--)
-    st->operands[i] = st->operands[i - 2];
-  st->operands[0] = vv;
-  st->operands[1] = vm;
-  return 0;
+  return resolve_indices(p, st, idx, n);
 }
 
 static void print_store(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -1096,19 +1115,17 @@ static int verify_reinterpret(const IrModule *m, uint32_t op, IrDiag *d) {
 
 /* %src `[` %shift `]` `[` sizes `]` attr-dict `:` type `to` type */
 static int parse_view(IrParser *p, IrOpState *st) {
-  IrRef src;
-  uint32_t n, ts, tr, v, i;
+  IrRef src, shift, small[SMALL_REFS], *sizes;
+  uint32_t n, ts, tr, v;
   if (irp_ref(p, &src) < 0 || irp_expect(p, IR_TK_LSQUARE, "'['") < 0 ||
-      irp_index_operand(p, st) < 0 ||
-      irp_expect(p, IR_TK_RSQUARE, "']'") < 0 ||
-      bracket_indices(p, st, &n) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
+      irp_ref(p, &shift) < 0 || irp_expect(p, IR_TK_RSQUARE, "']'") < 0 ||
+      bracket_refs(p, small, &sizes, &n) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
       colon(p) < 0 || memref_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
       irp_type(p, &tr) < 0 || irp_resolve(p, &src, ts, &v) < 0)
     return -1;
   irp_add_operand(st, v);
-  for (i = st->n_operands - 1; i > 0; i--)
-    st->operands[i] = st->operands[i - 1];
-  st->operands[0] = v;
+  if (resolve_indices(p, st, &shift, 1) < 0 || resolve_indices(p, st, sizes, n) < 0)
+    return -1;
   irp_add_result_type(st, tr);
   return 0;
 }
@@ -1748,11 +1765,11 @@ static int verify_assume(const IrModule *m, uint32_t op, IrDiag *d) {
  * (data|instr) attr-dict `:` type */
 static int parse_prefetch(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
-  IrRef r;
-  uint32_t n, t, v, i;
+  IrRef r, small[SMALL_REFS], *idx;
+  uint32_t n, t, v;
   int64_t hint;
   int wr, dc;
-  if (irp_ref(p, &r) < 0 || bracket_indices(p, st, &n) < 0 ||
+  if (irp_ref(p, &r) < 0 || bracket_refs(p, small, &idx, &n) < 0 ||
       irp_expect(p, IR_TK_COMMA, "','") < 0)
     return -1;
   if (irp_consume_kw(p, "read") == 1) wr = 0;
@@ -1777,10 +1794,7 @@ static int parse_prefetch(IrParser *p, IrOpState *st) {
       irp_resolve(p, &r, t, &v) < 0)
     return -1;
   irp_add_operand(st, v);
-  for (i = st->n_operands - 1; i > 0; i--)
-    st->operands[i] = st->operands[i - 1];
-  st->operands[0] = v;
-  return 0;
+  return resolve_indices(p, st, idx, n);
 }
 
 static void print_prefetch(IrPrinter *w, const IrModule *m, uint32_t op) {

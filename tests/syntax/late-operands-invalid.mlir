@@ -84,3 +84,48 @@ func.func @yield_after_attrs(%a: memref<2xf32>) {
   }
   return
 }
+
+// -----
+
+// memref.load, memref.store, memref.view and memref.prefetch resolve their
+// operands after the op's types (the memref first, then the indices):
+// a misspelt keyword or a wrong type kind is reported before an index of
+// the wrong type.
+func.func @view_to(%m: memref<8xi8>) {
+  // expected-error @+1 {{custom op 'memref.view' expected 'to'}}
+  %0 = memref.view %m[%m][] : memref<8xi8> memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @view_result_type(%m: memref<8xi8>, %i: index) {
+  // expected-error @+1 {{expected non-function type}}
+  %0 = memref.view %m[%i][%m] : memref<8xi8> to
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @store_value_first(%m: memref<8xi8>, %i: index) {
+  // expected-error @+1 {{use of value '%i' expects different type than prior uses: 'i8' vs 'index'}}
+  memref.store %i, %m[%m] : memref<8xi8>
+  return
+}
+
+// -----
+
+func.func @prefetch_type(%m: memref<8xi8>) {
+  // expected-error @+1 {{custom op 'memref.prefetch' invalid kind of type specified: expected builtin.memref, but found 'tensor<8xi8>'}}
+  memref.prefetch %m[%m], read, locality<3>, data : tensor<8xi8>
+  return
+}
+
+// -----
+
+func.func @load_type(%m: memref<8xi8>) {
+  // expected-error @+1 {{custom op 'memref.load' invalid kind of type specified}}
+  %0 = memref.load %m[%m] : tensor<8xi8>
+  return
+}
