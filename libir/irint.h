@@ -692,6 +692,11 @@ int ir_syntax_op_error(const IrModule *m, uint32_t op, IrDiag *d,
  * got '<t>'". Returns -1. */
 int ir_syntax_type_error(const IrModule *m, uint32_t op, IrDiag *d, const char *what,
                          uint32_t k, const char *want, uint32_t t);
+/* MLIR's property conversion refusing property `name` (value attr):
+ * "invalid properties {..} for op N: Invalid attribute `name` in property
+ * conversion: <attr>". Returns -1. */
+int ir_syntax_prop_error(const IrModule *m, uint32_t op, IrDiag *d, const char *name,
+                         uint32_t attr);
 /* `%x` resolved as an index operand of st; `%a, %b` (0 or more) likewise,
  * *n receives the count. */
 int irp_index_operand(IrParser *p, IrOpState *st);

@@ -369,14 +369,7 @@ static int verify_switch(const IrModule *m, uint32_t op, IrDiag *d) {
                ? ir_type(c, vt->elem)->kind : -1;
   if (a->kind != IR_A_DENSE || (ek != IR_T_INT && ek != IR_T_INDEX)) {
     /* not a DenseIntElementsAttr: MLIR's property conversion rejects it */
-    char ps[512], as[256];
-    uint32_t name = o->name;
-    ir_attr_str(c, o->props, ps, sizeof ps);
-    ir_attr_str(c, cv, as, sizeof as);
-    ir_diag(d, c, o->loc, IR_SEV_ERROR, "invalid properties %s for op %.*s: Invalid "
-            "attribute `case_values` in property conversion: %s", ps,
-            (int)ir_str_len(c, name), ir_str_ptr(c, name), as);
-    return -1;
+    return ir_syntax_prop_error(m, op, d, "case_values", cv);
   }
   if (vt->elem != ft) {
     ir_type_str(c, ft, ts, sizeof ts);

@@ -38,6 +38,18 @@ int ir_syntax_type_error(const IrModule *m, uint32_t op, IrDiag *d, const char *
   return ir_syntax_op_error(m, op, d, "%s #%u must be %s, but got '%s'", what, k, want, s);
 }
 
+int ir_syntax_prop_error(const IrModule *m, uint32_t op, IrDiag *d, const char *name,
+                         uint32_t attr) {
+  const IrCtx *c = m->ctx;
+  const IrOp *o = &m->ops[op];
+  char dict[1024], v[512];
+  ir_attr_str(c, o->props, dict, sizeof dict);
+  ir_attr_str(c, attr, v, sizeof v);
+  ir_diag(d, c, o->loc, IR_SEV_ERROR, "invalid properties %s for op %s: Invalid attribute "
+          "`%s` in property conversion: %s", dict, ir_str_ptr(c, o->name), name, v);
+  return -1;
+}
+
 int irp_index_operand(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t v;
@@ -765,7 +777,6 @@ static void names_aligned_ptr(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* load / store                                                           */
 /* ====================================================================== */
 
-/* `[` %i, ... `]` as index operands. */
 /* `[` %a, %b `]`: the references, resolved later (resolve_indices) as
  * MLIR's parsers resolve them: after the op's type. The first four go to
  * small[] (a load or store's indices: no scratch memory per op), more to

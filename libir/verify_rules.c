@@ -74,16 +74,8 @@ static int branch_segments(const IrModule *m, uint32_t op, IrDiag *d,
       return -1;
     }
     const IrAttr *a = ir_attr(c, ca);
-    if (a->kind != IR_A_DENSE_ARRAY || !ir_type_is_int(c, a->type, 32)) {
-      char ps[512], as[256];
-      uint32_t name = o->name;
-      ir_attr_str(c, o->props, ps, sizeof ps);
-      ir_attr_str(c, ca, as, sizeof as);
-      ir_diag(d, c, o->loc, IR_SEV_ERROR, "invalid properties %s for op %.*s: Invalid "
-              "attribute `case_operand_segments` in property conversion: %s", ps,
-              (int)ir_str_len(c, name), ir_str_ptr(c, name), as);
-      return -1;
-    }
+    if (a->kind != IR_A_DENSE_ARRAY || !ir_type_is_int(c, a->type, 32))
+      return ir_syntax_prop_error(m, op, d, "case_operand_segments", ca);
     /* the operand groups' types, then the case group's sizes */
     uint32_t ft = m->values[m->operands[o->operands]].type;
     if (ir_type(c, ft)->kind != IR_T_INT)

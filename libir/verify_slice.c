@@ -72,14 +72,8 @@ static int ods(const IrModule *m, uint32_t op, IrDiag *d, const Shape *sh,
   for (int k = 0; k < 3; k++) {
     uint32_t a = ir_op_prop_lit(m, op, props[k]);
     const IrAttr *at = a ? ir_attr(c, a) : NULL;
-    if (at && (at->kind != IR_A_DENSE_ARRAY || !ir_type_is_int(c, at->type, 64))) {
-      char dict[1024], v[512];
-      ir_attr_str(c, o->props, dict, sizeof dict);
-      ir_attr_str(c, a, v, sizeof v);
-      return ir_diag(d, c, o->loc, IR_SEV_ERROR, "invalid properties %s for op "
-                     "%s: Invalid attribute `%s` in property conversion: %s",
-                     dict, ir_str_ptr(c, o->name), props[k], v), -1;
-    }
+    if (at && (at->kind != IR_A_DENSE_ARRAY || !ir_type_is_int(c, at->type, 64)))
+      return ir_syntax_prop_error(m, op, d, props[k], a);
   }
   for (int k = 0; k < 3; k++)
     if (!ir_op_prop_lit(m, op, props[k]))
