@@ -697,18 +697,15 @@ int ir_syntax_type_error(const IrModule *m, uint32_t op, IrDiag *d, const char *
  * conversion: <attr>". Returns -1. */
 int ir_syntax_prop_error(const IrModule *m, uint32_t op, IrDiag *d, const char *name,
                          uint32_t attr);
-/* `%x` resolved as an index operand of st; `%a, %b` (0 or more) likewise,
- * *n receives the count. */
+/* `%x` resolved as an index operand of st. */
 int irp_index_operand(IrParser *p, IrOpState *st);
-int irp_index_operands(IrParser *p, IrOpState *st, uint32_t *n);
-/* MLIR's custom<DynamicIndexList>: `[%a, 4, %b]`. SSA uses are appended to
- * st as index operands, vals[0..*n) gets the static list with IR_DYN for
- * each of them (*ndyn counts them); at most `max` entries. */
-int irp_dyn_index_list(IrParser *p, IrOpState *st, int64_t *vals,
-                       uint32_t max, uint32_t *n, uint32_t *ndyn);
-/* The same list with its SSA uses kept unresolved in refs[0..*ndyn), for
- * an op whose parser resolves its operands after its regions. */
-int irp_dyn_index_refs(IrParser *p, IrRef *refs, int64_t *vals, uint32_t max,
+/* MLIR's custom<DynamicIndexList>: `[%a, 4, %b]`. The SSA uses are
+ * appended to refs, unresolved (ODS's parsers resolve operands once the op
+ * is read: ir_syntax_add_operands_of), vals[0..*n) gets the static list
+ * with IR_DYN for each of them (*ndyn counts them); at most `max`
+ * entries. */
+struct IrRefVec; /* syntax_builtin.c's list, below */
+int irp_dyn_index_list(IrParser *p, struct IrRefVec *refs, int64_t *vals, uint32_t max,
                        uint32_t *n, uint32_t *ndyn);
 /* Print such a list from the static array property `stat`, taking the
  * dynamic entries from the op's operands starting at *next (advanced). */
@@ -849,12 +846,23 @@ int ir_syntax_parse_error(IrParser *p, const IrOpState *st, uint32_t loc,
 int ir_syntax_add_operands(IrParser *p, IrOpState *st, const IrRefVec *r,
                            const uint32_t *types, uint32_t ntypes,
                            uint32_t loc);
-/* Resolve every use against one type and append them. */
-int ir_syntax_add_operands_of(IrParser *p, IrOpState *st, const IrRefVec *r,
-                              uint32_t type);
 /* One use resolved against `type` and appended. */
-int ir_syntax_operand(IrParser *p, IrOpState *st, const IrRef *r,
-                      uint32_t type);
+static inline int ir_syntax_operand(IrParser *p, IrOpState *st, const IrRef *r,
+                                    uint32_t type) {
+  uint32_t v;
+  if (irp_resolve(p, r, type, &v) < 0) return -1;
+  irp_add_operand(st, v);
+  return 0;
+}
+/* Resolve every use against one type and append them. Inline, like the
+ * above: most lists are empty (memref.alloc's sizes and symbols), and a
+ * call per list cost ir-asm 0.3% of its instructions. */
+static inline int ir_syntax_add_operands_of(IrParser *p, IrOpState *st, const IrRefVec *r,
+                                            uint32_t type) {
+  for (uint32_t i = 0; i < r->n; i++)
+    if (ir_syntax_operand(p, st, &r->v[i], type) < 0) return -1;
+  return 0;
+}
 /* `t1, t2` of operands first..first+n / of the results. */
 void ir_syntax_print_operand_types(IrPrinter *w, const IrModule *m,
                                    uint32_t op, uint32_t first, uint32_t n);

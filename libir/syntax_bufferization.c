@@ -281,7 +281,8 @@ static int parse_alloc_tensor(IrParser *p, IrOpState *st) {
   }
   if (irp_opt_attr_dict_into(p, st) < 0) goto out;
   if (irp_expect(p, IR_TK_COLON, "':'") < 0) goto out;
-  if (irp_type(p, &t) < 0) goto out;
+  /* parseCustomTypeWithFallback(TensorType): any tensor, at parse time */
+  if (ir_syntax_kind_type(p, st, &t, IR_KIND_ANY_TENSOR) < 0) goto out;
   if (ir_syntax_add_operands_of(p, st, &dyn, ir_type_index(c)) < 0) goto out;
   if (has_copy && ir_syntax_operand(p, st, &copy, t) < 0) goto out;
   if (has_hint && ir_syntax_operand(p, st, &hint, ir_type_index(c)) < 0)

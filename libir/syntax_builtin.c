@@ -104,24 +104,6 @@ int ir_syntax_add_operands(IrParser *p, IrOpState *st, const IrRefVec *r,
   return 0;
 }
 
-int ir_syntax_add_operands_of(IrParser *p, IrOpState *st, const IrRefVec *r,
-                              uint32_t type) {
-  for (uint32_t i = 0; i < r->n; i++) {
-    uint32_t v;
-    if (irp_resolve(p, &r->v[i], type, &v) < 0) return -1;
-    irp_add_operand(st, v);
-  }
-  return 0;
-}
-
-int ir_syntax_operand(IrParser *p, IrOpState *st, const IrRef *r,
-                      uint32_t type) {
-  uint32_t v;
-  if (irp_resolve(p, r, type, &v) < 0) return -1;
-  irp_add_operand(st, v);
-  return 0;
-}
-
 void ir_syntax_print_operand_types(IrPrinter *w, const IrModule *m,
                                    uint32_t op, uint32_t first, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {

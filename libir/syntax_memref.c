@@ -59,19 +59,8 @@ int irp_index_operand(IrParser *p, IrOpState *st) {
   return 0;
 }
 
-int irp_index_operands(IrParser *p, IrOpState *st, uint32_t *n) {
-  *n = 0;
-  if (irp_peek(p)->kind != IR_TK_PERCENT_ID) return 0;
-  do {
-    if (irp_index_operand(p, st) < 0) return -1;
-    ++*n;
-  } while (irp_consume(p, IR_TK_COMMA) == 1);
-  return 0;
-}
-
-/* Both forms: the SSA uses resolved into st, or (st NULL) kept in refs. */
-static int dyn_index_list(IrParser *p, IrOpState *st, IrRef *refs, int64_t *vals,
-                          uint32_t max, uint32_t *n, uint32_t *ndyn) {
+int irp_dyn_index_list(IrParser *p, IrRefVec *refs, int64_t *vals, uint32_t max,
+                       uint32_t *n, uint32_t *ndyn) {
   *n = *ndyn = 0;
   if (irp_expect(p, IR_TK_LSQUARE, "'['") < 0) return -1;
   if (irp_consume(p, IR_TK_RSQUARE) == 1) return 0;
@@ -80,7 +69,7 @@ static int dyn_index_list(IrParser *p, IrOpState *st, IrRef *refs, int64_t *vals
     int r;
     if (*n >= max) return irp_error(p, "too many entries in index list");
     if (irp_peek(p)->kind == IR_TK_PERCENT_ID) {
-      if (st ? irp_index_operand(p, st) < 0 : irp_ref(p, &refs[*ndyn]) < 0) return -1;
+      if (ir_syntax_parse_ref(p, refs) < 0) return -1;
       vals[(*n)++] = IR_DYN;
       ++*ndyn;
       continue;
@@ -91,16 +80,6 @@ static int dyn_index_list(IrParser *p, IrOpState *st, IrRef *refs, int64_t *vals
     vals[(*n)++] = v;
   } while (irp_consume(p, IR_TK_COMMA) == 1);
   return irp_expect(p, IR_TK_RSQUARE, "']'");
-}
-
-int irp_dyn_index_list(IrParser *p, IrOpState *st, int64_t *vals,
-                       uint32_t max, uint32_t *n, uint32_t *ndyn) {
-  return dyn_index_list(p, st, NULL, vals, max, n, ndyn);
-}
-
-int irp_dyn_index_refs(IrParser *p, IrRef *refs, int64_t *vals, uint32_t max,
-                       uint32_t *n, uint32_t *ndyn) {
-  return dyn_index_list(p, NULL, refs, vals, max, n, ndyn);
 }
 
 void irw_dyn_index_list(IrPrinter *w, const IrModule *m, uint32_t op,
@@ -202,14 +181,6 @@ static int memref_type(IrParser *p, IrOpState *st, uint32_t *t) {
 
 static int base_memref_type(IrParser *p, IrOpState *st, uint32_t *t) {
   return ir_syntax_kind_type(p, st, t, IR_KIND_BASE_MEMREF);
-}
-
-/* `%x` resolved to type t, added as an operand. */
-static int operand_of(IrParser *p, IrOpState *st, const IrRef *r, uint32_t t) {
-  uint32_t v;
-  if (irp_resolve(p, r, t, &v) < 0) return -1;
-  irp_add_operand(st, v);
-  return 0;
 }
 
 static int colon(IrParser *p) { return irp_expect(p, IR_TK_COLON, "':'"); }
@@ -332,25 +303,25 @@ static int attr_kind_is(const IrModule *m, uint32_t a, int kind) {
 
 static int attr_dict_aligned(IrParser *p, IrOpState *st);
 
-/* `(%d, ...)` `[%s, ...]`? attr-dict `:` memref-type */
+/* `(%d, ...)` `[%s, ...]`? attr-dict `:` memref-type; the sizes and
+ * symbols resolved after the type (ODS's format) */
 static int parse_alloc(IrParser *p, IrOpState *st) {
-  uint32_t ndyn = 0, nsym = 0, t;
+  IrRefVec dyn = {0}, sym = {0};
+  uint32_t t, index = ir_type_index(irp_ctx(p));
   int64_t seg[2];
-  if (irp_expect(p, IR_TK_LPAREN, "'('") < 0 ||
-      irp_index_operands(p, st, &ndyn) < 0 ||
+  if (irp_expect(p, IR_TK_LPAREN, "'('") < 0 || ir_syntax_parse_refs(p, &dyn) < 0 ||
       irp_expect(p, IR_TK_RPAREN, "')'") < 0)
     return -1;
-  if (irp_consume(p, IR_TK_LSQUARE) == 1) {
-    if (irp_index_operands(p, st, &nsym) < 0 ||
-        irp_expect(p, IR_TK_RSQUARE, "']'") < 0)
-      return -1;
-  }
-  if (attr_dict_aligned(p, st) < 0 || colon(p) < 0 ||
-      memref_type(p, st, &t) < 0)
+  if (irp_consume(p, IR_TK_LSQUARE) == 1 &&
+      (ir_syntax_parse_refs(p, &sym) < 0 || irp_expect(p, IR_TK_RSQUARE, "']'") < 0))
+    return -1;
+  if (attr_dict_aligned(p, st) < 0 || colon(p) < 0 || memref_type(p, st, &t) < 0 ||
+      ir_syntax_add_operands_of(p, st, &dyn, index) < 0 ||
+      ir_syntax_add_operands_of(p, st, &sym, index) < 0)
     return -1;
   irp_add_result_type(st, t);
-  seg[0] = ndyn;
-  seg[1] = nsym;
+  seg[0] = dyn.n;
+  seg[1] = sym.n;
   irp_set_segments(p, st, 2, seg);
   return 0;
 }
@@ -481,8 +452,8 @@ static int parse_realloc(IrParser *p, IrOpState *st) {
       memref_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
       irp_type(p, &tr) < 0)
     return -1;
-  if (operand_of(p, st, &src, ts) < 0) return -1;
-  if (has_size && operand_of(p, st, &size, ir_type_index(irp_ctx(p))) < 0)
+  if (ir_syntax_operand(p, st, &src, ts) < 0) return -1;
+  if (has_size && ir_syntax_operand(p, st, &size, ir_type_index(irp_ctx(p))) < 0)
     return -1;
   irp_add_result_type(st, tr);
   return 0;
@@ -577,7 +548,7 @@ static int parse_dealloc(IrParser *p, IrOpState *st) {
   if (irp_ref(p, &r) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
       colon(p) < 0 || base_memref_type(p, st, &t) < 0)
     return -1;
-  return operand_of(p, st, &r, t);
+  return ir_syntax_operand(p, st, &r, t);
 }
 
 static void print_dealloc(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -607,8 +578,8 @@ static int parse_copy(IrParser *p, IrOpState *st) {
       colon(p) < 0 || base_memref_type(p, st, &ta) < 0 ||
       irp_expect_kw(p, "to") < 0 || base_memref_type(p, st, &tb) < 0)
     return -1;
-  if (operand_of(p, st, &a, ta) < 0) return -1;
-  return operand_of(p, st, &b, tb);
+  if (ir_syntax_operand(p, st, &a, ta) < 0) return -1;
+  return ir_syntax_operand(p, st, &b, tb);
 }
 
 static void print_copy(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -648,7 +619,7 @@ static int parse_unary_to(IrParser *p, IrOpState *st) {
       colon(p) < 0 || base_memref_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
       base_memref_type(p, st, &tr) < 0)
     return -1;
-  if (operand_of(p, st, &r, ts) < 0) return -1;
+  if (ir_syntax_operand(p, st, &r, ts) < 0) return -1;
   irp_add_result_type(st, tr);
   return 0;
 }
@@ -714,7 +685,7 @@ static int parse_rank(IrParser *p, IrOpState *st) {
   if (irp_ref(p, &r) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
       colon(p) < 0 || base_memref_type(p, st, &t) < 0)
     return -1;
-  if (operand_of(p, st, &r, t) < 0) return -1;
+  if (ir_syntax_operand(p, st, &r, t) < 0) return -1;
   irp_add_result_type(st, ir_type_index(irp_ctx(p)));
   return 0;
 }
@@ -751,7 +722,7 @@ static int parse_aligned_ptr(IrParser *p, IrOpState *st) {
       irp_expect(p, IR_TK_ARROW, "'->'") < 0 || irp_type(p, &tr) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0)
     return -1;
-  if (operand_of(p, st, &r, ts) < 0) return -1;
+  if (ir_syntax_operand(p, st, &r, ts) < 0) return -1;
   irp_add_result_type(st, tr);
   return 0;
 }
@@ -805,11 +776,9 @@ static int bracket_refs(IrParser *p, IrRef *small, IrRef **refs, uint32_t *n) {
 }
 
 static int resolve_indices(IrParser *p, IrOpState *st, const IrRef *refs, uint32_t n) {
-  uint32_t index = ir_type_index(irp_ctx(p)), v;
-  for (uint32_t i = 0; i < n; i++) {
-    if (irp_resolve(p, &refs[i], index, &v) < 0) return -1;
-    irp_add_operand(st, v);
-  }
+  uint32_t index = ir_type_index(irp_ctx(p));
+  for (uint32_t i = 0; i < n; i++)
+    if (ir_syntax_operand(p, st, &refs[i], index) < 0) return -1;
   return 0;
 }
 
@@ -952,11 +921,11 @@ static int verify_store(const IrModule *m, uint32_t op, IrDiag *d) {
 /* subview / reinterpret_cast / view                                      */
 /* ====================================================================== */
 
-/* Parse the offsets/sizes/strides lists of subview-like ops, appending
- * their dynamic operands and setting the static_* properties; nseg[0..2]
- * receive the dynamic counts. `kw` selects reinterpret_cast's spelling
- * (`offset: [..], sizes: [..], strides: [..]`). */
-static int parse_ofs_sizes_strides(IrParser *p, IrOpState *st, int kw,
+/* Parse the offsets/sizes/strides lists of subview-like ops, keeping
+ * their dynamic entries in refs and setting the static_* properties;
+ * nseg[0..2] receive the dynamic counts. `kw` selects reinterpret_cast's
+ * spelling (`offset: [..], sizes: [..], strides: [..]`). */
+static int parse_ofs_sizes_strides(IrParser *p, IrOpState *st, int kw, IrRefVec *refs,
                                    uint32_t nseg[3]) {
   static const char *const props[3] = {"static_offsets", "static_sizes",
                                        "static_strides"};
@@ -968,7 +937,7 @@ static int parse_ofs_sizes_strides(IrParser *p, IrOpState *st, int kw,
       if (k && irp_expect(p, IR_TK_COMMA, "','") < 0) return -1;
       if (irp_expect_kw(p, kws[k]) < 0 || colon(p) < 0) return -1;
     }
-    if (irp_dyn_index_list(p, st, vals, IR_MAX_RANK, &n, &nseg[k]) < 0)
+    if (irp_dyn_index_list(p, refs, vals, IR_MAX_RANK, &n, &nseg[k]) < 0)
       return -1;
     set_prop_i64(p, st, props[k], n, vals);
   }
@@ -998,24 +967,22 @@ static const char *const subview_elide[] = {
 
 /* %src `[`offs`]` `[`sizes`]` `[`strides`]` attr-dict `:` type `to` type
  * (reinterpret_cast: %src `to` `offset:` [..] `,` `sizes:` ...). The source
- * operand goes first, before the dynamic entries. */
+ * is resolved after the types, then the dynamic entries. */
 static int parse_subview_like(IrParser *p, IrOpState *st, int kw) {
   IrRef src;
-  uint32_t nseg[3], ts, tr, v, i;
+  IrRefVec dyn = {0};
+  uint32_t nseg[3], ts, tr;
   int64_t seg[4];
   if (irp_ref(p, &src) < 0) return -1;
   if (kw && irp_expect_kw(p, "to") < 0) return -1;
-  if (parse_ofs_sizes_strides(p, st, kw, nseg) < 0 ||
+  if (parse_ofs_sizes_strides(p, st, kw, &dyn, nseg) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
       /* reinterpret_cast takes an unranked source */
       ir_syntax_kind_type(p, st, &ts, kw ? IR_KIND_BASE_MEMREF : IR_KIND_MEMREF) < 0 ||
-      irp_expect_kw(p, "to") < 0 ||
-      memref_type(p, st, &tr) < 0 || irp_resolve(p, &src, ts, &v) < 0)
+      irp_expect_kw(p, "to") < 0 || memref_type(p, st, &tr) < 0 ||
+      ir_syntax_operand(p, st, &src, ts) < 0 ||
+      ir_syntax_add_operands_of(p, st, &dyn, ir_type_index(irp_ctx(p))) < 0)
     return -1;
-  irp_add_operand(st, v);
-  for (i = st->n_operands - 1; i > 0; i--)
-    st->operands[i] = st->operands[i - 1];
-  st->operands[0] = v;
   irp_add_result_type(st, tr);
   seg[0] = 1;
   seg[1] = nseg[0];
@@ -1211,24 +1178,22 @@ static int parse_reassoc(IrParser *p, IrOpState *st) {
  * dialect's collapse_shape through ir_syntax_parse_reshape. */
 int ir_syntax_parse_reshape(IrParser *p, IrOpState *st, int expand) {
   IrRef src;
-  uint32_t ts, tr, v, i, n, ndyn;
+  IrRefVec dyn = {0};
+  uint32_t ts, tr, n, ndyn;
   int64_t vals[IR_MAX_RANK];
   if (irp_ref(p, &src) < 0 || parse_reassoc(p, st) < 0) return -1;
   if (expand) {
     if (irp_expect_kw(p, "output_shape") < 0 ||
-        irp_dyn_index_list(p, st, vals, IR_MAX_RANK, &n, &ndyn) < 0)
+        irp_dyn_index_list(p, &dyn, vals, IR_MAX_RANK, &n, &ndyn) < 0)
       return -1;
     set_prop_i64(p, st, "static_output_shape", n, vals);
   }
   int kind = st->opc == IR_OP_TENSOR_COLLAPSE_SHAPE ? IR_KIND_ANY_TENSOR : IR_KIND_MEMREF;
   if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
       ir_syntax_kind_type(p, st, &ts, kind) < 0 || irp_expect_kw(p, "into") < 0 ||
-      ir_syntax_kind_type(p, st, &tr, kind) < 0 || irp_resolve(p, &src, ts, &v) < 0)
+      ir_syntax_kind_type(p, st, &tr, kind) < 0 || ir_syntax_operand(p, st, &src, ts) < 0 ||
+      ir_syntax_add_operands_of(p, st, &dyn, ir_type_index(irp_ctx(p))) < 0)
     return -1;
-  irp_add_operand(st, v);
-  for (i = st->n_operands - 1; i > 0; i--)
-    st->operands[i] = st->operands[i - 1];
-  st->operands[0] = v;
   irp_add_result_type(st, tr);
   return 0;
 }
@@ -1321,7 +1286,7 @@ static int parse_reshape(IrParser *p, IrOpState *st) {
   if (f->n != 2 || f->nres != 1)
     return irp_error_at(p, loc, "expected 2 operand types and 1 result type");
   l = ir_type_list(irp_ctx(p), ft);
-  if (operand_of(p, st, &src, l[0]) < 0 || operand_of(p, st, &shape, l[1]) < 0)
+  if (ir_syntax_operand(p, st, &src, l[0]) < 0 || ir_syntax_operand(p, st, &shape, l[1]) < 0)
     return -1;
   irp_add_result_type(st, l[2]);
   return 0;
@@ -1366,7 +1331,7 @@ static int parse_strided_meta(IrParser *p, IrOpState *st) {
     irp_add_result_type(st, t);
   } while (irp_consume(p, IR_TK_COMMA) == 1);
   if (irp_opt_attr_dict_into(p, st) < 0) return -1;
-  return operand_of(p, st, &r, ts);
+  return ir_syntax_operand(p, st, &r, ts);
 }
 
 static void print_strided_meta(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -1435,11 +1400,14 @@ static int verify_strided_meta(const IrModule *m, uint32_t op, IrDiag *d) {
 int ir_syntax_parse_dim(IrParser *p, IrOpState *st) {
   IrRef src, idx;
   uint32_t t, ci = ir_type_index(irp_ctx(p));
+  /* tensor.dim's source is a TensorType in ODS, checked while parsing;
+   * memref.dim's is any type there */
+  int tensor = st->opc == IR_OP_TENSOR_DIM;
   if (irp_opt_attr_dict_into(p, st) < 0 || irp_ref(p, &src) < 0 ||
-      irp_expect(p, IR_TK_COMMA, "','") < 0 || irp_ref(p, &idx) < 0 ||
-      colon(p) < 0 || irp_type(p, &t) < 0)
+      irp_expect(p, IR_TK_COMMA, "','") < 0 || irp_ref(p, &idx) < 0 || colon(p) < 0 ||
+      (tensor ? ir_syntax_kind_type(p, st, &t, IR_KIND_ANY_TENSOR) : irp_type(p, &t)) < 0)
     return -1;
-  if (operand_of(p, st, &src, t) < 0 || operand_of(p, st, &idx, ci) < 0)
+  if (ir_syntax_operand(p, st, &src, t) < 0 || ir_syntax_operand(p, st, &idx, ci) < 0)
     return -1;
   irp_add_result_type(st, ci);
   return 0;
@@ -1733,7 +1701,7 @@ static int parse_assume(IrParser *p, IrOpState *st) {
     return -1;
   irp_add_prop(p, st, "alignment", ir_attr_int(c, v, ir_type_int(c, 32)));
   if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      memref_type(p, st, &t) < 0 || operand_of(p, st, &r, t) < 0)
+      memref_type(p, st, &t) < 0 || ir_syntax_operand(p, st, &r, t) < 0)
     return -1;
   irp_add_result_type(st, t);
   return 0;

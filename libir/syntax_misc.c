@@ -46,21 +46,6 @@ static inline void name_result(IrPrinter *w, const IrModule *m, uint32_t op,
     irw_set_name_n(w, ir_result(m, op, k), hint, strlen(hint));
 }
 
-/* Move the last operand of st to position `at` (for ops whose first operand
- * is written first but typed last). */
-static void move_last_to(IrOpState *st, uint32_t at) {
-  uint32_t v = st->operands[st->n_operands - 1], i;
-  for (i = st->n_operands - 1; i > at; i--) st->operands[i] = st->operands[i - 1];
-  st->operands[at] = v;
-}
-
-static int resolve_add(IrParser *p, IrOpState *st, const IrRef *r, uint32_t t) {
-  uint32_t v;
-  if (irp_resolve(p, r, t, &v) < 0) return -1;
-  irp_add_operand(st, v);
-  return 0;
-}
-
 /* Refs `%a, %b` (0 or more) into r[] (at most MAXV). */
 static int refs(IrParser *p, IrRef *r, uint32_t *n) {
   *n = 0;
@@ -77,7 +62,7 @@ static int typed_refs(IrParser *p, IrOpState *st, const IrRef *r, uint32_t n) {
   uint32_t k, t;
   for (k = 0; k < n; k++) {
     if (k && irp_expect(p, IR_TK_COMMA, "','") < 0) return -1;
-    if (irp_type(p, &t) < 0 || resolve_add(p, st, &r[k], t) < 0) return -1;
+    if (irp_type(p, &t) < 0 || ir_syntax_operand(p, st, &r[k], t) < 0) return -1;
   }
   return 0;
 }
@@ -388,7 +373,7 @@ static int parse_tensor_cast(IrParser *p, IrOpState *st) {
   uint32_t ts, tr;
   if (irp_ref(p, &r) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
       colon(p) < 0 || ir_syntax_kind_type(p, st, &ts, IR_KIND_ANY_TENSOR) < 0 || irp_expect_kw(p, "to") < 0 ||
-      ir_syntax_kind_type(p, st, &tr, IR_KIND_ANY_TENSOR) < 0 || resolve_add(p, st, &r, ts) < 0)
+      ir_syntax_kind_type(p, st, &tr, IR_KIND_ANY_TENSOR) < 0 || ir_syntax_operand(p, st, &r, ts) < 0)
     return -1;
   irp_add_result_type(st, tr);
   return 0;
@@ -435,17 +420,18 @@ static int tensor_type(IrParser *p, IrOpState *st, uint32_t *t) {
   return ir_syntax_kind_type(p, st, t, IR_KIND_TENSOR);
 }
 
-/* %t `[` indices `]` attr-dict `:` type */
+/* %t `[` indices `]` attr-dict `:` type; the tensor resolved first, then
+ * the indices (ODS's order) */
 static int parse_extract(IrParser *p, IrOpState *st) {
   IrRef r;
-  uint32_t n, t;
+  IrRefVec idx = {0};
+  uint32_t t;
   if (irp_ref(p, &r) < 0 || irp_expect(p, IR_TK_LSQUARE, "'['") < 0 ||
-      irp_index_operands(p, st, &n) < 0 ||
-      irp_expect(p, IR_TK_RSQUARE, "']'") < 0 ||
+      ir_syntax_parse_refs(p, &idx) < 0 || irp_expect(p, IR_TK_RSQUARE, "']'") < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      tensor_type(p, st, &t) < 0 || resolve_add(p, st, &r, t) < 0)
+      tensor_type(p, st, &t) < 0 || ir_syntax_operand(p, st, &r, t) < 0 ||
+      ir_syntax_add_operands_of(p, st, &idx, ir_type_index(irp_ctx(p))) < 0)
     return -1;
-  move_last_to(st, 0);
   irp_add_result_type(st, ir_type(irp_ctx(p), t)->elem);
   return 0;
 }
@@ -506,21 +492,21 @@ static int verify_insert(const IrModule *m, uint32_t op, IrDiag *d) {
   return 0;
 }
 
-/* %v `into` %t `[` indices `]` attr-dict `:` type */
+/* %v `into` %t `[` indices `]` attr-dict `:` type; resolved in that
+ * order */
 static int parse_insert(IrParser *p, IrOpState *st) {
   IrRef v, d;
-  uint32_t n, t;
+  IrRefVec idx = {0};
+  uint32_t t;
   if (irp_ref(p, &v) < 0 || irp_expect_kw(p, "into") < 0 ||
       irp_ref(p, &d) < 0 || irp_expect(p, IR_TK_LSQUARE, "'['") < 0 ||
-      irp_index_operands(p, st, &n) < 0 ||
-      irp_expect(p, IR_TK_RSQUARE, "']'") < 0 ||
+      ir_syntax_parse_refs(p, &idx) < 0 || irp_expect(p, IR_TK_RSQUARE, "']'") < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      tensor_type(p, st, &t) < 0)
+      tensor_type(p, st, &t) < 0 ||
+      ir_syntax_operand(p, st, &v, ir_type(irp_ctx(p), t)->elem) < 0 ||
+      ir_syntax_operand(p, st, &d, t) < 0 ||
+      ir_syntax_add_operands_of(p, st, &idx, ir_type_index(irp_ctx(p))) < 0)
     return -1;
-  if (resolve_add(p, st, &v, ir_type(irp_ctx(p), t)->elem) < 0) return -1;
-  move_last_to(st, 0);
-  if (resolve_add(p, st, &d, t) < 0) return -1;
-  move_last_to(st, 1);
   irp_add_result_type(st, t);
   return 0;
 }
@@ -551,12 +537,13 @@ static const char *const slice_elide[] = {
     "operandSegmentSizes", "static_offsets", "static_sizes", "static_strides",
     NULL};
 
-/* `[..] [..] [..]` of the slice ops, static lists into properties. */
-static int parse_slice_lists(IrParser *p, IrOpState *st, uint32_t nd[3]) {
+/* `[..] [..] [..]` of the slice ops, static lists into properties, the
+ * dynamic entries into refs. */
+static int parse_slice_lists(IrParser *p, IrOpState *st, IrRefVec *refs, uint32_t nd[3]) {
   int64_t vals[IR_MAX_RANK];
   uint32_t n, k;
   for (k = 0; k < 3; k++) {
-    if (irp_dyn_index_list(p, st, vals, IR_MAX_RANK, &n, &nd[k]) < 0)
+    if (irp_dyn_index_list(p, refs, vals, IR_MAX_RANK, &n, &nd[k]) < 0)
       return -1;
     irp_add_prop(p, st, slice_props[k], ir_attr_dense_i64(irp_ctx(p), n, vals));
   }
@@ -572,17 +559,19 @@ static void print_slice_lists(IrPrinter *w, const IrModule *m, uint32_t op,
   }
 }
 
-/* %src [..] [..] [..] attr-dict `:` t `to` t */
+/* %src [..] [..] [..] attr-dict `:` t `to` t; the source resolved after
+ * the types, then the dynamic entries */
 static int parse_extract_slice(IrParser *p, IrOpState *st) {
   IrRef r;
+  IrRefVec dyn = {0};
   uint32_t nd[3], ts, tr;
   int64_t seg[4];
-  if (irp_ref(p, &r) < 0 || parse_slice_lists(p, st, nd) < 0 ||
+  if (irp_ref(p, &r) < 0 || parse_slice_lists(p, st, &dyn, nd) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
       tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      tensor_type(p, st, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
+      tensor_type(p, st, &tr) < 0 || ir_syntax_operand(p, st, &r, ts) < 0 ||
+      ir_syntax_add_operands_of(p, st, &dyn, ir_type_index(irp_ctx(p))) < 0)
     return -1;
-  move_last_to(st, 0);
   irp_add_result_type(st, tr);
   seg[0] = 1;
   seg[1] = nd[0];
@@ -613,21 +602,21 @@ static int verify_extract_slice(const IrModule *m, uint32_t op, IrDiag *d) {
   return ir_verify_tensor_slice(m, op, d, 0);
 }
 
-/* %src `into` %dst [..] [..] [..] attr-dict `:` t `into` t */
+/* %src `into` %dst [..] [..] [..] attr-dict `:` t `into` t; resolved
+ * after the types in that order */
 static int parse_insert_slice(IrParser *p, IrOpState *st) {
   IrRef s, dd;
+  IrRefVec dyn = {0};
   uint32_t nd[3], ts, tr;
   int64_t seg[5];
   if (irp_ref(p, &s) < 0 || irp_expect_kw(p, "into") < 0 ||
-      irp_ref(p, &dd) < 0 || parse_slice_lists(p, st, nd) < 0 ||
+      irp_ref(p, &dd) < 0 || parse_slice_lists(p, st, &dyn, nd) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
       tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "into") < 0 ||
-      tensor_type(p, st, &tr) < 0)
+      tensor_type(p, st, &tr) < 0 || ir_syntax_operand(p, st, &s, ts) < 0 ||
+      ir_syntax_operand(p, st, &dd, tr) < 0 ||
+      ir_syntax_add_operands_of(p, st, &dyn, ir_type_index(irp_ctx(p))) < 0)
     return -1;
-  if (resolve_add(p, st, &s, ts) < 0) return -1;
-  move_last_to(st, 0);
-  if (resolve_add(p, st, &dd, tr) < 0) return -1;
-  move_last_to(st, 1);
   irp_add_result_type(st, tr);
   seg[0] = 1;
   seg[1] = 1;
@@ -698,18 +687,19 @@ static int verify_tensor_collapse(const IrModule *m, uint32_t op, IrDiag *d) {
  * the region is parsed. */
 static int parse_pad(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
-  IrRef r, low[IR_MAX_RANK], high[IR_MAX_RANK];
+  IrRef r;
+  IrRefVec low = {0}, high = {0};
   int64_t vals[IR_MAX_RANK], seg[3];
   uint32_t n, nlow, nhigh, ts, tr, reg, idx = ir_type_index(c);
   if (irp_ref(p, &r) < 0) return -1;
   if (irp_consume_kw(p, "nofold") == 1)
     irp_add_prop(p, st, "nofold", ir_attr_unit(c));
   if (irp_expect_kw(p, "low") < 0 ||
-      irp_dyn_index_refs(p, low, vals, IR_MAX_RANK, &n, &nlow) < 0)
+      irp_dyn_index_list(p, &low, vals, IR_MAX_RANK, &n, &nlow) < 0)
     return -1;
   irp_add_prop(p, st, "static_low", ir_attr_dense_i64(c, n, vals));
   if (irp_expect_kw(p, "high") < 0 ||
-      irp_dyn_index_refs(p, high, vals, IR_MAX_RANK, &n, &nhigh) < 0)
+      irp_dyn_index_list(p, &high, vals, IR_MAX_RANK, &n, &nhigh) < 0)
     return -1;
   irp_add_prop(p, st, "static_high", ir_attr_dense_i64(c, n, vals));
   if (plain_region(p, st, 0, &reg) < 0) return -1;
@@ -718,12 +708,10 @@ static int parse_pad(IrParser *p, IrOpState *st) {
   irp_ensure_terminator(p, reg, "tensor.yield", st->loc);
   if (irp_opt_attr_dict_into(p, st) < 0 ||
       colon(p) < 0 || tensor_type(p, st, &ts) < 0 || irp_expect_kw(p, "to") < 0 ||
-      tensor_type(p, st, &tr) < 0 || resolve_add(p, st, &r, ts) < 0)
+      tensor_type(p, st, &tr) < 0 || ir_syntax_operand(p, st, &r, ts) < 0 ||
+      ir_syntax_add_operands_of(p, st, &low, idx) < 0 ||
+      ir_syntax_add_operands_of(p, st, &high, idx) < 0)
     return -1;
-  for (uint32_t i = 0; i < nlow; i++)
-    if (resolve_add(p, st, &low[i], idx) < 0) return -1;
-  for (uint32_t i = 0; i < nhigh; i++)
-    if (resolve_add(p, st, &high[i], idx) < 0) return -1;
   irp_add_result_type(st, tr);
   seg[0] = 1;
   seg[1] = nlow;
@@ -833,7 +821,7 @@ static int parse_tensor_yield(IrParser *p, IrOpState *st) {
   if (irp_ref(p, &r) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
       colon(p) < 0 || irp_type(p, &t) < 0)
     return -1;
-  return resolve_add(p, st, &r, t);
+  return ir_syntax_operand(p, st, &r, t);
 }
 
 static void print_tensor_yield(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -855,7 +843,7 @@ static int parse_assuming(IrParser *p, IrOpState *st) {
   IrRef r;
   uint32_t reg;
   if (irp_ref(p, &r) < 0 ||
-      resolve_add(p, st, &r, opaque_type(irp_ctx(p), "!shape.witness")) < 0 ||
+      ir_syntax_operand(p, st, &r, opaque_type(irp_ctx(p), "!shape.witness")) < 0 ||
       parse_opt_arrow_results(p, st) < 0 || plain_region(p, st, 0, &reg) < 0)
     return -1;
   irp_ensure_terminator(p, reg, "shape.assuming_yield", st->loc);
@@ -892,21 +880,23 @@ static uint32_t token_type(IrCtx *c) {
 }
 
 /* custom<AsyncDependencies>: (`async`)? (`[` %tok, ... `]`)? ; *async says
- * whether the op returns a token. */
-static int parse_async(IrParser *p, IrOpState *st, int *async, uint32_t *n) {
-  IrRef r[MAXV];
+ * whether the op returns a token, deps gets the tokens, which the op's
+ * parser resolves with its other operands once the whole op is read (as
+ * ODS's parsers do). */
+static int parse_async(IrParser *p, IrOpState *st, int *async, IrRefVec *deps) {
+  uint32_t loc = irp_loc_here(p);
   *async = irp_consume_kw(p, "async") == 1;
-  *n = 0;
-  if (irp_consume(p, IR_TK_LSQUARE) == 1) {
-    if (refs(p, r, n) < 0 || irp_expect(p, IR_TK_RSQUARE, "']'") < 0)
-      return -1;
-    {
-      uint32_t k, t = token_type(irp_ctx(p));
-      for (k = 0; k < *n; k++)
-        if (resolve_add(p, st, &r[k], t) < 0) return -1;
-    }
-  }
+  if (*async && !st->n_results_expected)
+    return ir_syntax_parse_error(p, st, loc, "needs to be named when marked 'async'");
+  if (irp_consume(p, IR_TK_LSQUARE) == 1 &&
+      (ir_syntax_parse_refs(p, deps) < 0 ||
+       irp_expect(p, IR_TK_RSQUARE, "']' in operand list") < 0))
+    return -1;
   return 0;
+}
+
+static int resolve_deps(IrParser *p, IrOpState *st, const IrRefVec *deps) {
+  return ir_syntax_add_operands_of(p, st, deps, token_type(irp_ctx(p)));
 }
 
 /* Prints ` async [%a, %b]` the way MLIR does: the directive's leading space
@@ -925,35 +915,29 @@ static void print_async(IrPrinter *w, const IrModule *m, uint32_t op,
 /* async-deps (`host_shared`)? `(` sizes `)` (`[` syms `]`)? attr-dict `:` t */
 static int parse_gpu_alloc(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
+  IrRefVec deps = {0}, dyn = {0}, sym = {0};
   int async;
-  uint32_t ndeps, ndyn = 0, nsym = 0, t;
+  uint32_t t;
   int64_t seg[3];
-  if (parse_async(p, st, &async, &ndeps) < 0) return -1;
+  if (parse_async(p, st, &async, &deps) < 0) return -1;
   if (irp_consume_kw(p, "host_shared") == 1)
     irp_add_prop(p, st, "hostShared", ir_attr_unit(c));
-  if (irp_expect(p, IR_TK_LPAREN, "'('") < 0 ||
-      irp_index_operands(p, st, &ndyn) < 0 ||
+  if (irp_expect(p, IR_TK_LPAREN, "'('") < 0 || ir_syntax_parse_refs(p, &dyn) < 0 ||
       irp_expect(p, IR_TK_RPAREN, "')'") < 0)
     return -1;
   if (irp_consume(p, IR_TK_LSQUARE) == 1 &&
-      (irp_index_operands(p, st, &nsym) < 0 ||
-       irp_expect(p, IR_TK_RSQUARE, "']'") < 0))
+      (ir_syntax_parse_refs(p, &sym) < 0 || irp_expect(p, IR_TK_RSQUARE, "']'") < 0))
     return -1;
-  uint32_t loc;
   if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      (loc = irp_loc_here(p), irp_type(p, &t) < 0))
+      ir_syntax_kind_type(p, st, &t, IR_KIND_MEMREF) < 0 || resolve_deps(p, st, &deps) < 0 ||
+      ir_syntax_add_operands_of(p, st, &dyn, ir_type_index(c)) < 0 ||
+      ir_syntax_add_operands_of(p, st, &sym, ir_type_index(c)) < 0)
     return -1;
-  if (ir_type(c, t)->kind != IR_T_MEMREF) {
-    char ts[512];
-    ir_type_str(c, t, ts, sizeof ts);
-    return ir_syntax_parse_error(p, st, loc, "invalid kind of type specified: "
-                                 "expected builtin.memref, but found '%s'", ts);
-  }
   irp_add_result_type(st, t);
   if (async) irp_add_result_type(st, token_type(c));
-  seg[0] = ndeps;
-  seg[1] = ndyn;
-  seg[2] = nsym;
+  seg[0] = deps.n;
+  seg[1] = dyn.n;
+  seg[2] = sym.n;
   irp_set_segments(p, st, 3, seg);
   return 0;
 }
@@ -990,11 +974,13 @@ static void names_gpu_alloc(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* async-deps %m attr-dict `:` t */
 static int parse_gpu_dealloc(IrParser *p, IrOpState *st) {
   IrRef r;
+  IrRefVec deps = {0};
   int async;
-  uint32_t ndeps, t;
-  if (parse_async(p, st, &async, &ndeps) < 0 || irp_ref(p, &r) < 0 ||
+  uint32_t t;
+  if (parse_async(p, st, &async, &deps) < 0 || irp_ref(p, &r) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
-      irp_type(p, &t) < 0 || resolve_add(p, st, &r, t) < 0)
+      ir_syntax_kind_type(p, st, &t, IR_KIND_MEMREF) < 0 ||
+      resolve_deps(p, st, &deps) < 0 || ir_syntax_operand(p, st, &r, t) < 0)
     return -1;
   if (async) irp_add_result_type(st, token_type(irp_ctx(p)));
   return 0;
@@ -1014,11 +1000,13 @@ static void print_gpu_dealloc(IrPrinter *w, const IrModule *m, uint32_t op) {
 
 /* async-deps attr-dict */
 static int parse_gpu_wait(IrParser *p, IrOpState *st) {
+  IrRefVec deps = {0};
   int async;
-  uint32_t ndeps;
-  if (parse_async(p, st, &async, &ndeps) < 0) return -1;
+  if (parse_async(p, st, &async, &deps) < 0 || irp_opt_attr_dict_into(p, st) < 0 ||
+      resolve_deps(p, st, &deps) < 0)
+    return -1;
   if (async) irp_add_result_type(st, token_type(irp_ctx(p)));
-  return irp_opt_attr_dict_into(p, st) < 0 ? -1 : 0;
+  return 0;
 }
 
 static void print_gpu_wait(IrPrinter *w, const IrModule *m, uint32_t op) {
@@ -1072,23 +1060,42 @@ static int verify_gpu_tokens(const IrModule *m, uint32_t op, IrDiag *d) {
 /* affine                                                                 */
 /* ====================================================================== */
 
-/* `(` dims `)` (`[` syms `]`)? as index operands, checked against the map. */
-static int parse_dims_syms(IrParser *p, IrOpState *st, uint32_t map,
-                           uint32_t *total) {
-  uint32_t nd = 0, ns = 0, md, ms, loc = irp_loc_here(p);
-  if (irp_expect(p, IR_TK_LPAREN, "'('") < 0 ||
-      irp_index_operands(p, st, &nd) < 0 ||
-      irp_expect(p, IR_TK_RPAREN, "')'") < 0)
+/* `(` dims `)` (`[` syms `]`)? as index operands, resolved once both
+ * lists are read (MLIR's parseDimAndSymbolList); the caller checks the
+ * counts against its map, each op in its own words. */
+static int parse_dims_syms(IrParser *p, IrOpState *st, uint32_t *nd, uint32_t *ns) {
+  IrRefVec dims = {0}, syms = {0};
+  uint32_t index = ir_type_index(irp_ctx(p));
+  if (irp_expect(p, IR_TK_LPAREN, "'(' in operand list") < 0 ||
+      ir_syntax_parse_refs(p, &dims) < 0 ||
+      irp_expect(p, IR_TK_RPAREN, "')' in operand list") < 0)
     return -1;
   if (irp_consume(p, IR_TK_LSQUARE) == 1 &&
-      (irp_index_operands(p, st, &ns) < 0 ||
-       irp_expect(p, IR_TK_RSQUARE, "']'") < 0))
+      (ir_syntax_parse_refs(p, &syms) < 0 ||
+       irp_expect(p, IR_TK_RSQUARE, "']' in operand list") < 0))
     return -1;
+  if (ir_syntax_add_operands_of(p, st, &dims, index) < 0 ||
+      ir_syntax_add_operands_of(p, st, &syms, index) < 0)
+    return -1;
+  *nd = dims.n;
+  *ns = syms.n;
+  return 0;
+}
+
+/* The dim and symbol counts of `map` (an affine map or integer set) against
+ * nd and ns operands, reported at the op's name as affine.for's bounds and
+ * affine.if report them (`what`: "affine map", "integer set"). */
+static int check_dims_syms(IrParser *p, IrOpState *st, uint32_t map, uint32_t nd,
+                           uint32_t ns, const char *what) {
+  uint32_t md, ms;
   if (ir_affine_map_arity(irp_ctx(p), map, &md, &ms, NULL) < 0)
-    return irp_error_at(p, loc, "expected affine map or set");
-  if (nd != md) return irp_error_at(p, loc, "dim operand count and affine map dim count must match");
-  if (ns != ms) return irp_error_at(p, loc, "symbol operand count and affine map symbol count must match");
-  *total = nd + ns;
+    return ir_syntax_parse_error(p, st, st->loc, "expected affine map or set");
+  if (nd != md)
+    return ir_syntax_parse_error(p, st, st->loc, "dim operand count and %s dim count "
+                                 "must match", what);
+  if (ns != ms)
+    return ir_syntax_parse_error(p, st, st->loc, "symbol operand count and %s symbol "
+                                 "count must match", what);
   return 0;
 }
 
@@ -1133,12 +1140,14 @@ static int verify_apply(const IrModule *m, uint32_t op, IrDiag *d) {
   return 0;
 }
 
-/* #map `(` dims `)` `[` syms `]` attr-dict */
+/* #map `(` dims `)` `[` syms `]` attr-dict; the counts checked last */
 static int parse_apply(IrParser *p, IrOpState *st) {
-  uint32_t map, n;
-  if (parse_map(p, &map, 0) < 0 || parse_dims_syms(p, st, map, &n) < 0 ||
+  uint32_t map, nd, ns, md, ms;
+  if (parse_map(p, &map, 0) < 0 || parse_dims_syms(p, st, &nd, &ns) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0)
     return -1;
+  if (ir_affine_map_arity(irp_ctx(p), map, &md, &ms, NULL) < 0 || nd != md || ns != ms)
+    return ir_syntax_parse_error(p, st, st->loc, "dimension or symbol index mismatch");
   irp_add_prop(p, st, "map", map);
   irp_add_result_type(st, ir_type_index(irp_ctx(p)));
   return 0;
@@ -1321,11 +1330,13 @@ static int sub_expr(IrParser *p, Subs *x, int *symbolic) {
   return 0;
 }
 
-/* `[` subscripts `]`: *map gets the map, the dims then the symbols are
- * appended to st as index operands. */
-static int parse_subscripts(IrParser *p, IrOpState *st, uint32_t *map) {
+/* `[` subscripts `]`: *map gets the map, *subs the dims and symbols
+ * (parser scratch memory), which resolve_subs resolves once the op's type
+ * is known, as parseAffineMapOfSSAIds leaves them unresolved. */
+static int parse_subscripts(IrParser *p, uint32_t *map, Subs **subs) {
   IrCtx *c = irp_ctx(p);
   Subs *x = irp_scratch(p, sizeof *x);
+  *subs = x;
   memset(x, 0, sizeof *x);
   int rc = -1;
   if (irp_expect(p, IR_TK_LSQUARE, "'['") < 0) goto out;
@@ -1363,14 +1374,21 @@ static int parse_subscripts(IrParser *p, IrOpState *st, uint32_t *map) {
     a.str = ir_str(c, t, n);
     *map = ir_attr_intern(c, &a, NULL, NULL);
   }
-  for (uint32_t i = 0; i < x->nd; i++)
-    if (resolve_add(p, st, &x->ids[i], ir_type_index(c)) < 0) goto out;
-  for (uint32_t i = 0; i < x->ns; i++)
-    if (resolve_add(p, st, &x->ids[MAXV - 1 - i], ir_type_index(c)) < 0) goto out;
   rc = 0;
 out:
   free(x->t);
+  x->t = NULL;
   return rc;
+}
+
+/* The dims then the symbols of parse_subscripts, as index operands. */
+static int resolve_subs(IrParser *p, IrOpState *st, const Subs *x) {
+  uint32_t index = ir_type_index(irp_ctx(p));
+  for (uint32_t i = 0; i < x->nd; i++)
+    if (ir_syntax_operand(p, st, &x->ids[i], index) < 0) return -1;
+  for (uint32_t i = 0; i < x->ns; i++)
+    if (ir_syntax_operand(p, st, &x->ids[MAXV - 1 - i], index) < 0) return -1;
+  return 0;
 }
 
 /* The names of a map's dims and symbols and its result list, from its
@@ -1472,44 +1490,46 @@ static void print_subscripts(IrPrinter *w, const IrModule *m, uint32_t op,
   }
 }
 
-/* %m `[` subscripts `]` attr-dict `:` memref-type */
+/* %m `[` subscripts `]` attr-dict `:` memref-type; the memref resolved
+ * first, then the subscripts' operands */
 static int parse_affine_load(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
   IrRef r;
+  Subs *x;
   uint32_t t, loc, map;
   const IrType *ty;
-  if (irp_ref(p, &r) < 0 || parse_subscripts(p, st, &map) < 0 ||
+  if (irp_ref(p, &r) < 0 || parse_subscripts(p, &map, &x) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0)
     return -1;
   loc = irp_loc_here(p); /* parseColonType<MemRefType> reports at the colon */
   if (colon(p) < 0 || irp_type(p, &t) < 0) return -1;
   ty = ir_type(c, t);
   if (ir_syntax_kind_check(p, st, loc, t, IR_KIND_MEMREF) < 0) return -1;
-  if (resolve_add(p, st, &r, t) < 0) return -1;
-  move_last_to(st, 0);
+  if (ir_syntax_operand(p, st, &r, t) < 0 || resolve_subs(p, st, x) < 0) return -1;
   irp_add_prop(p, st, "map", map);
   irp_add_result_type(st, ty->elem);
   return 0;
 }
 
-/* %v `,` %m `[` subscripts `]` attr-dict `:` memref-type */
+/* %v `,` %m `[` subscripts `]` attr-dict `:` memref-type; resolved in
+ * that order */
 static int parse_affine_store(IrParser *p, IrOpState *st) {
   IrCtx *c = irp_ctx(p);
   IrRef v, r;
+  Subs *x;
   uint32_t t, loc, map;
   const IrType *ty;
   if (irp_ref(p, &v) < 0 || irp_expect(p, IR_TK_COMMA, "','") < 0 ||
-      irp_ref(p, &r) < 0 || parse_subscripts(p, st, &map) < 0 ||
+      irp_ref(p, &r) < 0 || parse_subscripts(p, &map, &x) < 0 ||
       irp_opt_attr_dict_into(p, st) < 0)
     return -1;
   loc = irp_loc_here(p); /* parseColonType<MemRefType> reports at the colon */
   if (colon(p) < 0 || irp_type(p, &t) < 0) return -1;
   ty = ir_type(c, t);
   if (ir_syntax_kind_check(p, st, loc, t, IR_KIND_MEMREF) < 0) return -1;
-  if (resolve_add(p, st, &r, t) < 0) return -1;
-  move_last_to(st, 0);
-  if (resolve_add(p, st, &v, ty->elem) < 0) return -1;
-  move_last_to(st, 0);
+  if (ir_syntax_operand(p, st, &v, ty->elem) < 0 || ir_syntax_operand(p, st, &r, t) < 0 ||
+      resolve_subs(p, st, x) < 0)
+    return -1;
   irp_add_prop(p, st, "map", map);
   return 0;
 }
@@ -1640,9 +1660,18 @@ static int parse_bound(IrParser *p, IrOpState *st, const char *kw,
     *n = 0;
     return 0;
   }
-  irp_consume_kw(p, kw);
-  if (parse_map(p, map, 0) < 0) return -1;
-  return parse_dims_syms(p, st, *map, n);
+  int prefixed = irp_consume_kw(p, kw) == 1;
+  uint32_t loc = irp_loc_here(p), nd, ns, nr = 0;
+  if (parse_map(p, map, 0) < 0 || parse_dims_syms(p, st, &nd, &ns) < 0 ||
+      check_dims_syms(p, st, *map, nd, ns, "affine map") < 0)
+    return -1;
+  ir_affine_map_arity(c, *map, &nd, &ns, &nr);
+  if (nr > 1 && !prefixed)
+    return ir_syntax_parse_error(p, st, loc, "%s loop bound affine map with multiple "
+                                 "results requires '%s' prefix",
+                                 kw[1] == 'a' ? "lower" : "upper", kw);
+  *n = nd + ns;
+  return 0;
 }
 
 /* MLIR's printBound: constants and lone symbols in short form, otherwise
@@ -1724,7 +1753,7 @@ static int parse_affine_for(IrParser *p, IrOpState *st) {
     for (k = 0; k < ninit; k++) {
       args[1 + k].type = ts[k];
       irp_add_result_type(st, ts[k]);
-      if (resolve_add(p, st, &inits[k], ts[k]) < 0) return -1;
+      if (ir_syntax_operand(p, st, &inits[k], ts[k]) < 0) return -1;
     }
   }
   if (irp_peek(p)->kind != IR_TK_LBRACE) return irp_error(p, "expected '{'");
@@ -1798,8 +1827,9 @@ static void print_affine_for(IrPrinter *w, const IrModule *m, uint32_t op) {
 /* #set `(` dims `)` `[` syms `]` (`->` types)? region (`else` region)?
  * attr-dict */
 static int parse_affine_if(IrParser *p, IrOpState *st) {
-  uint32_t set, n, reg;
-  if (parse_map(p, &set, 1) < 0 || parse_dims_syms(p, st, set, &n) < 0 ||
+  uint32_t set, nd, ns, reg;
+  if (parse_map(p, &set, 1) < 0 || parse_dims_syms(p, st, &nd, &ns) < 0 ||
+      check_dims_syms(p, st, set, nd, ns, "integer set") < 0 ||
       parse_opt_arrow_results(p, st) < 0 || plain_region(p, st, 0, &reg) < 0)
     return -1;
   irp_ensure_terminator(p, reg, "affine.yield", st->loc);
@@ -1862,7 +1892,7 @@ static int parse_vprint(IrParser *p, IrOpState *st) {
     IrRef r;
     uint32_t t;
     if (irp_ref(p, &r) < 0 || colon(p) < 0 || irp_type(p, &t) < 0 ||
-        resolve_add(p, st, &r, t) < 0)
+        ir_syntax_operand(p, st, &r, t) < 0)
       return -1;
   }
   for (;;) {
@@ -2022,7 +2052,7 @@ static int parse_match(IrParser *p, IrOpState *st) {
   if (f->n != 1 || f->nres != 1)
     return irp_error_at(p, loc, "expected one operand type and one result "
                         "type");
-  if (resolve_add(p, st, &r, ir_type_list(irp_ctx(p), ft)[0]) < 0) return -1;
+  if (ir_syntax_operand(p, st, &r, ir_type_list(irp_ctx(p), ft)[0]) < 0) return -1;
   irp_add_result_type(st, ir_type_list(irp_ctx(p), ft)[1]);
   return 0;
 }
@@ -2137,7 +2167,7 @@ static int parse_vectorize(IrParser *p, IrOpState *st) {
   if (irp_opt_attr_dict_into(p, st) < 0 || colon(p) < 0 ||
       irp_type(p, &t) < 0)
     return -1;
-  return resolve_add(p, st, &r, t);
+  return ir_syntax_operand(p, st, &r, t);
 }
 
 static void print_vectorize(IrPrinter *w, const IrModule *m, uint32_t op) {

@@ -44,11 +44,8 @@ static int typed_list(IrParser *p, uint32_t n, uint32_t *t) {
 /* r[k] resolved against t[k], appended as operands. */
 static int resolve_all(IrParser *p, IrOpState *st, const IrRef *r, const uint32_t *t,
                        uint32_t n) {
-  for (uint32_t k = 0; k < n; k++) {
-    uint32_t v;
-    if (irp_resolve(p, &r[k], t[k], &v) < 0) return -1;
-    irp_add_operand(st, v);
-  }
+  for (uint32_t k = 0; k < n; k++)
+    if (ir_syntax_operand(p, st, &r[k], t[k]) < 0) return -1;
   return 0;
 }
 
