@@ -131,6 +131,10 @@ struct IrCtx {
   const uint32_t **loc_lists;   /* members of FUSED locations (arena),
                                    by their IrLoc.a */
   uint32_t n_loc_lists, cap_loc_lists;
+  /* properties dictionaries of arith ops that passed their property
+   * conversion check (syntax_arith.c), direct mapped: props id << 16 |
+   * opcode, 0 when empty. Attributes never change once interned. */
+  uint64_t props_ok[64];
   /* ir_dict_getc's cache of C string -> string id (ctx_attr.c) */
   struct IrNameCache {
     const char *s;              /* the C string's address */

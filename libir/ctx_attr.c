@@ -390,6 +390,11 @@ uint32_t ir_dict_get_lit(const IrCtx *cc, uint32_t dict, const char *lit) {
   return ir_dict_get(c, dict, id);
 }
 
+uint64_t *ir_ctx_props_slot(const IrCtx *cc, uint32_t props, uint32_t opc) {
+  IrCtx *c = (IrCtx *)cc; /* the memo is not part of the ctx's value */
+  return &c->props_ok[((props ^ opc << 20) * 0x9E3779B1u) >> 26];
+}
+
 uint32_t ir_op_prop_lit(const IrModule *m, uint32_t op, const char *lit) {
   return ir_dict_get_lit(m->ctx, m->ops[op].props, lit);
 }

@@ -203,6 +203,10 @@ int irp_error_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__(
 /* A note attached to the error just reported (MLIR's attachNote), e.g. at
  * the prior definition of a value. */
 void irp_note_at(IrParser *p, uint32_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* An error that does not end the parse: the first of two MLIR reports for
+ * one problem; the second goes through irp_error*. */
+void irp_report_at(IrParser *p, uint32_t loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* irp_consume(p, k): 1 / 0;  irp_expect(p, k, what): 0 / -1 */
 /* irp_consume_kw(p, kw): the current token is the bare id kw (inline,
@@ -836,6 +840,14 @@ int ir_syntax_parse_types(IrParser *p, IrTypeVec *v);
 /* What follows `->` (MLIR's parseFunctionResultTypes): `(t1, t2)`, `()`
  * or one type. */
 int ir_syntax_parse_result_types(IrParser *p, IrTypeVec *v);
+/* ctx_attr.c: the slot of the context's memo for properties dictionary
+ * `props` of an op `opc` (holding props << 16 | opc when that pair passed
+ * syntax_arith.c's property conversion check; cleared with the ctx). */
+uint64_t *ir_ctx_props_slot(const IrCtx *c, uint32_t props, uint32_t opc);
+/* syntax_arith.c: `#arith.fastmath<..>` / `#arith.overflow<..>` at the
+ * current token (the name after `#`): 0 if it is neither, else 1 with the
+ * canonical attribute, or -1 after MLIR's error. */
+int ir_syntax_arith_flags_attr(IrParser *p, uint32_t *out);
 /* An error a custom parser reports itself (MLIR's OpAsmParser::emitError):
  * `custom op 'name' ` + message, at loc (0: the current token). -1. */
 int ir_syntax_parse_error(IrParser *p, const IrOpState *st, uint32_t loc,

@@ -238,8 +238,10 @@ int irp_error_at(IrParser *p, uint32_t loc, const char *fmt, ...) {
   return -1;
 }
 
-/* Report without the one-error latch (end-of-scope checks). */
-static void report_at(IrParser *p, uint32_t loc, const char *fmt, ...) {
+/* Report without the one-error latch (end-of-scope checks, and the first
+ * of two errors MLIR gives for one problem). */
+#define report_at irp_report_at
+void irp_report_at(IrParser *p, uint32_t loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vreport(p, loc, 0, fmt, ap);

@@ -1091,6 +1091,10 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
     const char *start = t->text - 1;
     int dotted = memchr(t->text, '.', t->len) != NULL;
     int body = irp_peek2(p)->kind == IR_TK_LESS && p->tok2.text == t->text + t->len;
+    if (dotted) {
+      int r = ir_syntax_arith_flags_attr(p, out);
+      if (r) return r < 0 ? -1 : 0;
+    }
     if (dotted || body) return opaque_attr(p, start, out);
     IrTok name = *t;
     uint32_t id = irp_alias_attr(p, ir_str(p->ctx, t->text, t->len));
