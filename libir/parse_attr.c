@@ -221,11 +221,15 @@ static int float_value(IrParser *p, uint32_t et, int neg, const IrTok *t, double
 }
 
 /* The current INT/FLOAT token (after an optional '-') as a value of type t:
- * *iv for integer types, *fv for float types. */
-static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *fv) {
+ * *iv for integer types, *fv for float types. A float literal for a type
+ * that is no float is reported at `after` when it is not NULL: MLIR's
+ * parseFloatAttr reports it at the token after the literal's `: type`. */
+static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *fv,
+                        const char *after) {
   const IrTok tk = p->tok;
   /* at the literal, after any '-', as MLIR reports */
   uint32_t loc = irp_lazy_loc(p, tk.text);
+  uint32_t floc = after ? irp_lazy_loc(p, after) : loc;
   if (is_float_type(p, t)) {
     const char *msg, *note = NULL;
     if (float_value(p, t, neg, &tk, fv, &msg, &note)) {
@@ -235,14 +239,15 @@ static int number_value(IrParser *p, int neg, uint32_t t, int64_t *iv, double *f
     }
   } else if (is_int_type(p, t)) {
     if (tk.kind == IR_TK_FLOAT)
-      return irp_error_at(p, loc, "floating point value not valid for specified type");
+      return irp_error_at(p, floc, "floating point value not valid for specified type");
     uint64_t mag;
     if (irp_tok_u64(&tk, &mag))
       return irp_error_at(p, loc, "integer constant out of range for attribute");
     if (fit_int(p, t ? t : ir_type_int(p->ctx, 64), neg, mag, iv, loc)) return -1;
   } else {
-    return irp_error_at(p, loc, tk.kind == IR_TK_INT ? "integer literal not valid for specified type"
-                                                     : "floating point value not valid for specified type");
+    if (tk.kind == IR_TK_INT)
+      return irp_error_at(p, loc, "integer literal not valid for specified type");
+    return irp_error_at(p, floc, "floating point value not valid for specified type");
   }
   irp_next(p);
   return 0;
@@ -454,20 +459,24 @@ static int dense_elem(IrParser *p, Dense *d) {
   return 0;
 }
 
-/* An element or a nested list; its shape goes to shape[0..*rank). */
+static int syntax_elem(IrParser *p);
+
+/* An element or a nested list; its shape goes to shape[0..*rank). With no
+ * Dense (d NULL), the syntax alone (skip_dense_body). */
 static int dense_value(IrParser *p, Dense *d, int64_t *shape, uint32_t *rank) {
   if (p->tok.kind != IR_TK_LSQUARE) {
     *rank = 0;
-    return dense_elem(p, d);
+    return d ? dense_elem(p, d) : syntax_elem(p);
   }
   if (irp_enter(p)) return -1;
   irp_next(p);
-  if (d->spell) bputs(&d->text, "[");
+  int spell = d && d->spell;
+  if (spell) bputs(&d->text, "[");
   int64_t n = 0, sub[IR_MAX_RANK];
   uint32_t subrank = 0;
   if (p->tok.kind != IR_TK_RSQUARE) {
     do {
-      if (n && d->spell) bputs(&d->text, ", ");
+      if (n && spell) bputs(&d->text, ", ");
       int64_t s2[IR_MAX_RANK];
       uint32_t r2;
       if (dense_value(p, d, s2, &r2)) return -1;
@@ -482,7 +491,7 @@ static int dense_value(IrParser *p, Dense *d, int64_t *shape, uint32_t *rank) {
     } while (irp_consume(p, IR_TK_COMMA));
   }
   if (irp_expect(p, IR_TK_RSQUARE, "']'")) return -1;
-  if (d->spell) bputs(&d->text, "]");
+  if (spell) bputs(&d->text, "]");
   if (subrank + 1 > IR_MAX_RANK) return irp_error(p, "nesting too deep");
   shape[0] = n;
   memcpy(shape + 1, sub, subrank * sizeof *sub);
@@ -524,23 +533,53 @@ static void restore(IrParser *p, const LexState *s) {
   p->line = s->line;
 }
 
-/* Skip a dense body (tokens up to the '>' closing it, not consumed). */
-static int skip_dense_body(IrParser *p) {
-  uint32_t depth = 0;
-  for (;;) {
-    IrTokKind k = p->tok.kind;
-    if (k == IR_TK_EOF || k == IR_TK_ERROR) return irp_error(p, "expected '>'");
-    if (k == IR_TK_GREATER && !depth) return 0;
-    if (k == IR_TK_LSQUARE || k == IR_TK_LPAREN) {
-      if (++depth > IR_MAX_DEPTH) return irp_error(p, "nesting too deep");
-    } else if (k == IR_TK_RSQUARE || k == IR_TK_RPAREN) {
-      if (!depth) return irp_error(p, "expected '>'");
-      depth--;
-    } else if (k == IR_TK_GREATER || k == IR_TK_LESS || k == IR_TK_LBRACE || k == IR_TK_RBRACE) {
-      return irp_error(p, "expected '>'");
-    }
+/* A dense literal's syntax alone, read the way MLIR's TensorLiteralParser
+ * reads it before it has parsed the type after it, so that its errors come
+ * before the type's: an element (`true`, `false`, a number, `-` and a
+ * number, a string, or `(` element `,` element `)`), or (dense_value
+ * without a Dense) a list of elements and lists whose shapes agree. */
+static int syntax_elem(IrParser *p) {
+  const IrTok *t = &p->tok;
+  switch (t->kind) {
+  case IR_TK_INT:
+  case IR_TK_FLOAT:
+  case IR_TK_STRING:
     irp_next(p);
+    return 0;
+  case IR_TK_BARE_ID:
+    if (tok_eq(t, "true") || tok_eq(t, "false")) {
+      irp_next(p);
+      return 0;
+    }
+    break;
+  case IR_TK_MINUS:
+    irp_next(p);
+    if (t->kind != IR_TK_INT && t->kind != IR_TK_FLOAT)
+      return irp_error_at(p, irp_loc_here(p), "expected integer or floating point literal");
+    irp_next(p);
+    return 0;
+  case IR_TK_LPAREN:
+    if (irp_enter(p)) return -1;
+    irp_next(p);
+    if (syntax_elem(p) || irp_expect(p, IR_TK_COMMA, "',' between complex elements") ||
+        syntax_elem(p) || irp_expect(p, IR_TK_RPAREN, "')' after complex elements"))
+      return -1;
+    irp_leave(p);
+    return 0;
+  default:
+    break;
   }
+  return irp_error_at(p, irp_loc_here(p), "expected element literal of primitive type");
+}
+
+/* The body of `dense<` up to and including its `>`: a hex string, a
+ * literal (syntax_value) or nothing. */
+static int skip_dense_body(IrParser *p) {
+  int64_t shape[IR_MAX_RANK];
+  uint32_t rank;
+  if (p->tok.kind == IR_TK_STRING) irp_next(p);
+  else if (p->tok.kind != IR_TK_GREATER && dense_value(p, NULL, shape, &rank)) return -1;
+  return irp_expect(p, IR_TK_GREATER, "'>'");
 }
 
 /* Element k (scalar type sc, `parts` scalars an element) of raw into b. */
@@ -655,7 +694,6 @@ static int dense_attr(IrParser *p, uint32_t hint, uint32_t loc, uint32_t *out) {
   uint32_t type = hint;
   if (!type) {
     if (skip_dense_body(p)) return -1;
-    irp_next(p); /* > */
     if (irp_expect(p, IR_TK_COLON, "':'") || irp_type(p, &type)) return -1;
     save(p, &after);
     restore(p, &body);
@@ -803,9 +841,9 @@ static int dense_array(IrParser *p, uint32_t *out) {
       }
       if (fl) {
         double d;
-        if (number_value(p, neg, et, NULL, &d)) return -1;
+        if (number_value(p, neg, et, NULL, &d, NULL)) return -1;
         memcpy(&v[n++], &d, 8);
-      } else if (number_value(p, neg, et, &v[n++], NULL)) {
+      } else if (number_value(p, neg, et, &v[n++], NULL, NULL)) {
         return -1;
       }
     } while (irp_consume(p, IR_TK_COMMA));
@@ -1039,11 +1077,11 @@ static int attr_inner(IrParser *p, uint32_t hint, uint32_t *out) {
     restore(p, &lit);
     if (is_float_type(p, type)) {
       clear(&a, IR_A_FLOAT);
-      if (number_value(p, neg, type, NULL, &a.fval)) return -1;
+      if (number_value(p, neg, type, NULL, &a.fval, after.tok.text)) return -1;
       a.type = type;
     } else {
       int64_t v;
-      if (number_value(p, neg, type, &v, NULL)) return -1;
+      if (number_value(p, neg, type, &v, NULL, after.tok.text)) return -1;
       const IrType *x = ir_type(p->ctx, type);
       if (x->kind == IR_T_INT && x->width == 1 && x->sub == IR_SIGNLESS) {
         *out = ir_attr_bool(p->ctx, v != 0);
