@@ -701,8 +701,6 @@ int ir_syntax_type_error(const IrModule *m, uint32_t op, IrDiag *d, const char *
  * conversion: <attr>". Returns -1. */
 int ir_syntax_prop_error(const IrModule *m, uint32_t op, IrDiag *d, const char *name,
                          uint32_t attr);
-/* `%x` resolved as an index operand of st. */
-int irp_index_operand(IrParser *p, IrOpState *st);
 /* MLIR's custom<DynamicIndexList>: `[%a, 4, %b]`. The SSA uses are
  * appended to refs, unresolved (ODS's parsers resolve operands once the op
  * is read: ir_syntax_add_operands_of), vals[0..*n) gets the static list

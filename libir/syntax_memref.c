@@ -50,15 +50,6 @@ int ir_syntax_prop_error(const IrModule *m, uint32_t op, IrDiag *d, const char *
   return -1;
 }
 
-int irp_index_operand(IrParser *p, IrOpState *st) {
-  IrRef r;
-  uint32_t v;
-  if (irp_ref(p, &r) < 0) return -1;
-  if (irp_resolve(p, &r, ir_type_index(irp_ctx(p)), &v) < 0) return -1;
-  irp_add_operand(st, v);
-  return 0;
-}
-
 int irp_dyn_index_list(IrParser *p, IrRefVec *refs, int64_t *vals, uint32_t max,
                        uint32_t *n, uint32_t *ndyn) {
   *n = *ndyn = 0;

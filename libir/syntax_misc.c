@@ -1646,7 +1646,12 @@ static int parse_bound(IrParser *p, IrOpState *st, const char *kw,
   int64_t v;
   int r;
   if (irp_peek(p)->kind == IR_TK_PERCENT_ID) {
-    if (irp_index_operand(p, st) < 0) return -1;
+    /* parseBound reads an operand list and wants one */
+    IrRefVec refs = {0};
+    if (ir_syntax_parse_refs(p, &refs) < 0) return -1;
+    if (refs.n > 1)
+      return ir_syntax_parse_error(p, st, st->loc, "expected only one loop bound operand");
+    if (ir_syntax_operand(p, st, &refs.v[0], ir_type_index(c)) < 0) return -1;
     *map = map_attr(c, "()[s0] -> (s0)");
     *n = 1;
     return 0;

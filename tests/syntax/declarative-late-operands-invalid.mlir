@@ -276,3 +276,22 @@ func.func @affine_store_value_first(%m: memref<4xf32>, %f: f32) {
   affine.store %m, %m[%f] : memref<4xf32>
   return
 }
+
+// -----
+
+// An affine.for bound written as an SSA value is read as a list of them.
+func.func @for_lower_bound_list(%i: index) {
+  // expected-error @+1 {{custom op 'affine.for' expected only one loop bound operand}}
+  affine.for %x = %i, %i to 10 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_upper_bound_list(%i: index) {
+  // expected-error @+1 {{custom op 'affine.for' expected only one loop bound operand}}
+  affine.for %x = 0 to %i, %i {
+  }
+  return
+}
