@@ -573,7 +573,7 @@ static int syntax_elem(IrParser *p) {
 }
 
 /* The body of `dense<` up to and including its `>`: a hex string, a
- * literal (syntax_value) or nothing. */
+ * literal (dense_value without a Dense) or nothing. */
 static int skip_dense_body(IrParser *p) {
   int64_t shape[IR_MAX_RANK];
   uint32_t rank;

@@ -137,8 +137,9 @@ int ir_syntax_arith_flags_attr(IrParser *p, uint32_t *out) {
        "none, nsw, nuw", &overflow},
   };
   const IrTok *t = &p->tok;
-  int k = t->len == 14 && !memcmp(t->text, "arith.fastmath", 14) ? 0
-          : t->len == 14 && !memcmp(t->text, "arith.overflow", 14) ? 1 : -1;
+  int k = 1;
+  while (k >= 0 && !(t->len == strlen(kinds[k].name) && !memcmp(t->text, kinds[k].name, t->len)))
+    k--;
   if (k < 0) return 0;
   uint32_t bits = 0;
   irp_next(p);
